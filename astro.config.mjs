@@ -1,0 +1,19 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import react from '@astrojs/react';
+import tailwindcss from '@tailwindcss/vite';
+
+// Static output: the API server (server/) serves dist/ and the API from one port.
+export default defineConfig({
+  output: 'static',
+  trailingSlash: 'ignore',
+  build: { format: 'directory' },
+  i18n: {
+    locales: ['ja', 'en'],
+    defaultLocale: 'ja',
+    routing: { prefixDefaultLocale: false },
+  },
+  integrations: [react()],
+  vite: { plugins: [tailwindcss()] },
+  server: { port: 4322 },
+});

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+
+/**
+ * The error catalogue (spec section 8 plus decisions.md). The API sends the SCREAMING_CASE code;
+ * the client maps it to the message in locales/<lang>/errors.json under the same code.
+ */
+export const errorStatus = {
+  TECHNICAL_ERROR: 500,
+  REQUEST_VALIDATION_ERROR: 400,
+  INVALID_USER_OR_EMAIL: 400,
+  USER_LOCKED_OUT: 423,
+  EMAIL_ALREADY_EXISTS: 409,
+  DISPLAYNAME_ALREADY_EXISTS: 409,
+  BONUS_CANNOT_BE_CLAIMED: 409,
+  INVALID_CURRENT_PASSWORD: 400,
+  INVALID_ONE_TIME_PASSWORD: 400,
+  PHONE_NUMBER_EXISTS: 409,
+  PHONE_NUMBER_NOT_VERIFIED: 403,
+  PHONE_NUMBER_NOT_INCLUDED: 400,
+  TESTER_ACCOUNT_DELETION_FORBIDDEN: 403,
+  INVALID_CAPTCHA: 400,
+  TOO_MANY_REQUESTS: 429,
+  // Codes the catalogue leaves to the server; the site shows them as their own message.
+  UNAUTHORIZED: 401,
+  NOT_FOUND: 404,
+  CHANNEL_REQUIRED: 400,
+  MAINTENANCE: 503,
+  INVALID_RESET_TOKEN: 400,
+  COMMON_PASSWORD: 400,
+  INSUFFICIENT_FUNDS: 409,
+  GAME_NOT_AVAILABLE: 404,
+  DEMO_NOT_AVAILABLE: 403,
+  SPORTSBOOK_NOT_CONFIGURED: 404,
+  PROMOTION_NOT_AVAILABLE: 404,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+export const errorCodes = Object.keys(errorStatus) as [ErrorCode, ...ErrorCode[]];
+export const ErrorCodeSchema = z.enum(errorCodes);
+
+/** Every non-2xx body. `message` is a developer hint in English, never shown to players. */
+export const ApiErrorSchema = z.object({
+  code: z.string(),
+  message: z.string().optional(),
+  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+export type ApiErrorBody = z.infer<typeof ApiErrorSchema>;
+
+/** Codes whose message the site shows as another code's (spec section 8). */
+export const shownAs: Partial<Record<ErrorCode, ErrorCode>> = {
+  PHONE_NUMBER_NOT_VERIFIED: 'TECHNICAL_ERROR',
+  PHONE_NUMBER_NOT_INCLUDED: 'REQUEST_VALIDATION_ERROR',
+};
+
+/** The catalogue code whose message to show for any code the server sent. */
+export function displayCode(code: string): ErrorCode {
+  if (!(code in errorStatus)) return 'TECHNICAL_ERROR';
+  const known = code as ErrorCode;
+  return shownAs[known] ?? known;
+}

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { ChannelFlagsSchema } from '../contracts/system';
+import { WEB_CHANNEL } from '../contracts/constants';
+
+const bool = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1');
+
+const channels = z
+  .string()
+  .transform((raw, ctx) => {
+    try {
+      return JSON.parse(raw) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'CHANNELS must be JSON' });
+      return z.NEVER;
+    }
+  })
+  .pipe(z.record(z.string().min(1), ChannelFlagsSchema));
+
+/** Every setting the API process reads, with its default. README's configuration table mirrors this. */
+export const ConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(4321),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  API_BASE: z.string().startsWith('/').default('/api'),
+  SITE_DIR: z.string().default('./dist'),
+  PUBLIC_SITE_URL: z.string().url().default('http://localhost:4321'),
+  CHANNELS: channels.default({ [WEB_CHANNEL]: { maintenence: false, captcha: true } }),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  REDIS_URL: z.string().url().optional(),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('Coin Casino <no-reply@coincasino.example>'),
+  SMS_GATEWAY_URL: z.string().url().optional(),
+  SMS_GATEWAY_TOKEN: z.string().optional(),
+  SUPPORT_EMAIL: z.string().email().default('support@coincasino.example'),
+  SIGNUP_BONUS: z.coerce.number().int().min(0).default(10_000),
+  DAILY_BONUS: z.coerce.number().int().min(0).default(1_000),
+  SPORTSBOOK_URL: z.string().url().optional(),
+  SEED_DEMO: bool.default(true),
+  BODY_LIMIT: z.coerce.number().int().min(1024).default(64 * 1024),
+});
+
+export type Config = z.infer<typeof ConfigSchema>;
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = ConfigSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}
+
+/** Development aids (dev outbox, OpenAPI UI) exist only outside production. */
+export const isProduction = (config: Config) => config.NODE_ENV === 'production';

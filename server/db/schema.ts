@@ -1,0 +1,19 @@
+import type { Generated } from 'kysely';
+import type { AuthTables } from '../modules/auth/tables';
+
+/**
+ * The database as Kysely sees it. Each domain declares its tables in its own module
+ * (server/modules/<domain>/tables.ts) and is joined here.
+ */
+export interface SystemTables {
+  page_views: {
+    id: Generated<number>;
+    path: string;
+    language: string;
+    referrer: string | null;
+    session_hash: string | null;
+    created_at: Generated<Date>;
+  };
+}
+
+export interface Database extends SystemTables, AuthTables {}

@@ -1,0 +1,28 @@
+import type { Generated } from 'kysely';
+
+export interface AuthTables {
+  accounts: {
+    id: Generated<string>;
+    account_ref: string;
+    email: string | null;
+    display_name: string | null;
+    password_hash: string | null;
+    language: Generated<string>;
+    site_ref: Generated<string>;
+    is_tester: Generated<boolean>;
+    phone_number: string | null;
+    phone_verified_at: Date | null;
+    failed_logins: Generated<number>;
+    locked_until: Date | null;
+    created_at: Generated<Date>;
+    deleted_at: Date | null;
+  };
+  sessions: {
+    id: Generated<number>;
+    token_hash: string;
+    account_id: string;
+    created_at: Generated<Date>;
+    expires_at: Date;
+    revoked_at: Date | null;
+  };
+}

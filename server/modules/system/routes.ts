@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { ChannelFlagsSchema, ChannelQuerySchema, HealthSchema, PageViewSchema } from '../../../contracts/system';
+import { OkSchema } from '../../../contracts/common';
+import { zod } from '../../app';
+import { AppError } from '../../errors';
+import { hashToken, SESSION_COOKIE } from '../../plugins/session';
+
+/** Health probe, channel flags and first-party page-view analytics. */
+export default async function systemRoutes(app: FastifyInstance) {
+  const api = zod(app);
+
+  api.get('/health', { schema: { response: { 200: HealthSchema } } }, async () => {
+    await sql`select 1`.execute(app.db);
+    return { status: 'ok' as const, database: 'ok' as const };
+  });
+
+  api.get(
+    '/channel',
+    { schema: { querystring: ChannelQuerySchema, response: { 200: ChannelFlagsSchema } } },
+    async (request) => {
+      const flags = app.config.CHANNELS[request.query.channelCode];
+      if (!flags) throw new AppError('NOT_FOUND', 'Unknown channel');
+      return flags;
+    },
+  );
+
+  api.post('/analytics/page-view', { schema: { body: PageViewSchema, response: { 200: OkSchema } } }, async (request) => {
+    const { path, language, referrer } = request.body;
+    const session = request.cookies[SESSION_COOKIE];
+    await app.db
+      .insertInto('page_views')
+      // Only a hash links views of one session; the token itself is never stored.
+      .values({ path, language, referrer: referrer ?? null, session_hash: session ? hashToken(session).slice(0, 16) : null })
+      .execute();
+    return { ok: true as const };
+  });
+}

@@ -1,0 +1,104 @@
+import { Suspense, useEffect, useRef, type KeyboardEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import type { Language } from '../../contracts/constants';
+import { $popup, closePopup, isClosable, syncPopupFromUrl } from '../stores/popup';
+import { useT } from '../lib/useT';
+import { popupViews } from './popups/registry';
+import Spinner from './Spinner';
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
+
+/** Opens the popup named by `?popup=` over a dimmed overlay, traps focus, closes on Escape or back. */
+export default function PopupHost({ lang }: { lang: Language }) {
+  const t = useT(lang);
+  const popup = useStore($popup);
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const opener = useRef<Element | null>(null);
+
+  useEffect(() => {
+    syncPopupFromUrl();
+    const onPop = () => syncPopupFromUrl();
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, []);
+
+  useEffect(() => {
+    if (!popup) {
+      if (opener.current instanceof HTMLElement) opener.current.focus();
+      opener.current = null;
+      document.body.style.overflow = '';
+      return;
+    }
+    opener.current ??= document.activeElement;
+    document.body.style.overflow = 'hidden';
+    const timer = setTimeout(() => {
+      const first = dialogRef.current?.querySelector<HTMLElement>('[autofocus], input, ' + FOCUSABLE);
+      (first ?? dialogRef.current)?.focus();
+    }, 30);
+    return () => clearTimeout(timer);
+  }, [popup]);
+
+  if (!popup) return null;
+  const view = popupViews[popup];
+  const closable = isClosable(popup);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape' && closable) {
+      event.stopPropagation();
+      closePopup();
+      return;
+    }
+    if (event.key !== 'Tab' || !dialogRef.current) return;
+    const items = [...dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null);
+    if (items.length === 0) {
+      event.preventDefault();
+      return;
+    }
+    const first = items[0];
+    const last = items[items.length - 1];
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
+  const PopupBody = view?.component;
+  return (
+    <div
+      className="fixed inset-0 z-50 flex items-center justify-center bg-black/70 p-3"
+      data-testid="popup-overlay"
+      onMouseDown={(e) => {
+        if (e.target === e.currentTarget && closable) closePopup();
+      }}
+    >
+      <div
+        ref={dialogRef}
+        role="dialog"
+        aria-modal="true"
+        aria-label={view ? t(view.titleKey) : t('popup.dialog')}
+        data-popup={popup}
+        tabIndex={-1}
+        onKeyDown={onKeyDown}
+        className="relative max-h-[95vh] w-full max-w-md overflow-y-auto rounded-xl border border-brown-600 bg-brown-800 p-5 shadow-2xl"
+        style={view?.size ? { width: view.size.width, height: view.size.height, maxWidth: '100%' } : undefined}
+      >
+        {closable && (
+          <button
+            type="button"
+            onClick={() => closePopup()}
+            aria-label={t('popup.close')}
+            className="absolute right-2 top-2 rounded p-2 text-cream/80 hover:bg-brown-700"
+          >
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
+              <path d="M6 6l12 12M18 6L6 18" />
+            </svg>
+          </button>
+        )}
+        <Suspense fallback={<Spinner lang={lang} />}>{PopupBody ? <PopupBody lang={lang} /> : <Spinner lang={lang} />}</Suspense>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../server/app';
+import { loadConfig, type Config } from '../../server/config';
+import { createTestDb, type TestDb } from './db';
+
+export interface TestApp {
+  app: FastifyInstance;
+  testDb: TestDb;
+  config: Config;
+  /** inject() under the API base with the web CHANNEL header and JSON. */
+  api: (options: InjectOptions & { url: string }) => Promise<LightMyRequestResponse>;
+  close: () => Promise<void>;
+}
+
+/** Builds the real app on a fresh database. `env` overrides configuration (as the environment would). */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const testDb = await createTestDb();
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SITE_DIR: './no-site', SEED_DEMO: 'false', ...env });
+  const app = await buildApp({ config, db: testDb.db });
+  await app.ready();
+  const api: TestApp['api'] = (options) =>
+    app.inject({
+      ...options,
+      url: `${config.API_BASE}${options.url}`,
+      headers: { channel: 'WEB', ...(options.headers ?? {}) },
+    });
+  return {
+    app,
+    testDb,
+    config,
+    api,
+    close: async () => {
+      await app.close();
+      await testDb.drop();
+    },
+  };
+}
+
+/** Cookie header value from a response's set-cookie headers (for the next request). */
+export function cookiesFrom(response: { cookies: Array<{ name: string; value: string }> }): string {
+  return response.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+}
