@@ -49,15 +49,20 @@ if (process.env.BASE_URL) {
   process.exit(runPlaywright(process.env.BASE_URL));
 }
 
-const build = spawnSync('npx', ['astro', 'build'], { stdio: 'inherit' });
+const port = await freePort();
+const baseUrl = `http://127.0.0.1:${port}`;
+// Each run builds into its own folder, so parallel runs never serve each other's half-built site.
+const siteDir = mkdtempSync(path.join(tmpdir(), 'cc-e2e-site-'));
+const build = spawnSync('npx', ['astro', 'build', '--outDir', siteDir], {
+  stdio: 'inherit',
+  env: { ...process.env, PUBLIC_SITE_URL: baseUrl },
+});
 if (build.status !== 0) process.exit(build.status ?? 1);
 
-const port = await freePort();
 const dataDir = mkdtempSync(path.join(tmpdir(), 'cc-e2e-'));
-const baseUrl = `http://127.0.0.1:${port}`;
 const server = spawn('npx', ['tsx', 'server/server.ts'], {
   stdio: ['ignore', 'inherit', 'inherit'],
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', PUBLIC_SITE_URL: baseUrl },
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SITE_DIR: siteDir, LOG_LEVEL: 'warn', PUBLIC_SITE_URL: baseUrl },
   detached: true,
 });
 let status = 1;
@@ -72,5 +77,6 @@ try {
   }
   await new Promise((r) => setTimeout(r, 500));
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(siteDir, { recursive: true, force: true });
 }
 process.exit(status);

@@ -1,5 +1,6 @@
 import type { Generated } from 'kysely';
 import type { AuthTables } from '../modules/auth/tables';
+import type { OutboxTables } from '../modules/outbox/tables';
 
 /**
  * The database as Kysely sees it. Each domain declares its tables in its own module
@@ -16,4 +17,4 @@ export interface SystemTables {
   };
 }
 
-export interface Database extends SystemTables, AuthTables {}
+export interface Database extends SystemTables, AuthTables, OutboxTables {}
