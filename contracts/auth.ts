@@ -93,3 +93,20 @@ export const CaptchaChallengeSchema = z.object({
   expiresAt: z.string(),
 });
 export type CaptchaChallenge = z.infer<typeof CaptchaChallengeSchema>;
+
+/** POST /signup answers the new account's public reference; the site then signs in (spec section 7). */
+export const SignupResultSchema = z.object({ accountRef: z.string(), displayName: z.string() });
+export type SignupResult = z.infer<typeof SignupResultSchema>;
+
+/**
+ * GET {API_BASE}/dev/captcha/:challengeId (outside production only): the answer of a challenge, so
+ * automated tests can solve the puzzle. Absent in production.
+ */
+export const CaptchaSolutionSchema = z.object({ answer: z.number().int() });
+export const CaptchaParamsSchema = z.strictObject({ challengeId: z.string().min(1).max(64) });
+
+/**
+ * Answers: /logout, /forgot-password, /reset-password and /delete-account answer `{ ok: true }`
+ * (OkSchema in contracts/common.ts); /change-password answers 204 without a body;
+ * GET /account answers AccountSummarySchema; POST /captcha/challenge (no body) answers CaptchaChallengeSchema.
+ */

@@ -41,6 +41,20 @@ export const ConfigSchema = z.object({
   SPORTSBOOK_URL: z.string().url().optional(),
   SEED_DEMO: bool.default(true),
   BODY_LIMIT: z.coerce.number().int().min(1024).default(64 * 1024),
+  // Accounts (issue 3): per-IP rate limits (requests per RATE_LIMIT_WINDOW_MS) and sign-in lockout.
+  RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
+  SIGNIN_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  SIGNUP_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+  FORGOT_PASSWORD_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+  CAPTCHA_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  UNIQUE_CHECK_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
+  LOCKOUT_THRESHOLD: z.coerce.number().int().min(1).default(5),
+  LOCKOUT_MS: z.coerce.number().int().min(1000).default(15 * 60_000),
+  // Phone verification (issue 4): hold signed-in players in the verification popup until verified,
+  // and daily caps on codes sent (rolling 24 h) against SMS pumping.
+  PHONE_VERIFICATION_REQUIRED: bool.default(true),
+  SMS_DAILY_LIMIT_PER_NUMBER: z.coerce.number().int().min(1).default(5),
+  SMS_DAILY_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -1,6 +1,10 @@
 import type { Generated } from 'kysely';
 import type { AuthTables } from '../modules/auth/tables';
+import type { CaptchaTables } from '../modules/captcha/tables';
+import type { GamesTables } from '../modules/games/tables';
 import type { OutboxTables } from '../modules/outbox/tables';
+import type { PhoneTables } from '../modules/phone/tables';
+import type { WalletTables } from '../modules/wallet/tables';
 
 /**
  * The database as Kysely sees it. Each domain declares its tables in its own module
@@ -17,4 +21,4 @@ export interface SystemTables {
   };
 }
 
-export interface Database extends SystemTables, AuthTables, OutboxTables {}
+export interface Database extends SystemTables, AuthTables, CaptchaTables, OutboxTables, PhoneTables, WalletTables, GamesTables {}

@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import systemRoutes from './system/routes';
 import outboxRoutes from './outbox/routes';
+import walletRoutes from './wallet/routes';
+import authRoutes from './auth/routes';
+import phoneRoutes from './phone/routes';
+import gamesRoutes from './games/routes';
+import houseRoutes from './house/routes';
 
 /** Every API module, registered under API_BASE in this order. One line per domain. */
-export const apiModules: Array<(app: FastifyInstance) => Promise<void>> = [systemRoutes, outboxRoutes];
+export const apiModules: Array<(app: FastifyInstance) => Promise<void>> = [systemRoutes, outboxRoutes, walletRoutes, authRoutes, phoneRoutes, gamesRoutes, houseRoutes];

@@ -3,6 +3,12 @@ import type { Language } from '../../contracts/constants';
 import { $session } from '../stores/session';
 import { openPopup } from '../stores/popup';
 import { useT } from '../lib/useT';
+import AccountMenu from './account/AccountMenu';
+import PhoneWatcher from './phone/PhoneWatcher';
+import HeaderBalance from './wallet/HeaderBalance';
+import DailyBonusButton from './wallet/DailyBonusButton';
+// Installs the 401 hook (sign out, open login) and shows toasts flashed by the previous page.
+import './account/sessionHooks';
 
 /** The header's right side: Sign in and Register when signed out; the account area when signed in. */
 export default function HeaderAccount({ lang }: { lang: Language }) {
@@ -20,5 +26,13 @@ export default function HeaderAccount({ lang }: { lang: Language }) {
       </div>
     );
   }
-  return <span className="text-sm font-semibold" data-testid="display-name">{session.displayName}</span>;
+  return (
+    <div className="flex items-center gap-2">
+      <DailyBonusButton lang={lang} />
+      <HeaderBalance lang={lang} />
+      {/* Opens the unclosable phone verification popup while the phone is not verified (spec section 2). */}
+      <PhoneWatcher />
+      <AccountMenu lang={lang} displayName={session.displayName} />
+    </div>
+  );
 }

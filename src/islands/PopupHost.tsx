@@ -31,11 +31,42 @@ export default function PopupHost({ lang }: { lang: Language }) {
     }
     opener.current ??= document.activeElement;
     document.body.style.overflow = 'hidden';
-    const timer = setTimeout(() => {
-      const first = dialogRef.current?.querySelector<HTMLElement>('[autofocus], input, ' + FOCUSABLE);
-      (first ?? dialogRef.current)?.focus();
-    }, 30);
-    return () => clearTimeout(timer);
+    // The page behind is inert while a popup is open: no focus, clicks or screen reader reach it,
+    // so focus stays trapped even when the pointer or assistive tech tries to leave the dialog.
+    // Other islands placed directly in <body> (toasts) stay live.
+    const host = dialogRef.current?.closest('astro-island') ?? dialogRef.current?.parentElement;
+    const made: Element[] = [];
+    for (const el of Array.from(document.body.children)) {
+      if (el === host || el.contains(dialogRef.current) || el.tagName === 'ASTRO-ISLAND' || el.tagName === 'SCRIPT' || el.hasAttribute('inert')) continue;
+      el.setAttribute('inert', '');
+      made.push(el);
+    }
+    // Focus the first field; popups load lazily, so keep looking for it for a second unless the
+    // player has already moved focus themselves.
+    let tries = 0;
+    let timer: ReturnType<typeof setTimeout>;
+    const focusFirst = () => {
+      const dialog = dialogRef.current;
+      if (!dialog) return;
+      const field =
+        dialog.querySelector<HTMLElement>('[autofocus]') ??
+        dialog.querySelector<HTMLElement>('input:not([disabled]), select, textarea');
+      if (field) return field.focus();
+      if (!dialog.contains(document.activeElement)) (dialog.querySelector<HTMLElement>(FOCUSABLE) ?? dialog).focus();
+      const waiting = document.activeElement === dialog || document.activeElement?.hasAttribute('data-popup-close');
+      if (waiting && ++tries < 20) timer = setTimeout(focusFirst, 50);
+    };
+    timer = setTimeout(focusFirst, 30);
+    // Escape works wherever focus is (on the overlay, or still on the opener right after opening).
+    const onEscape = (event: globalThis.KeyboardEvent) => {
+      if (event.key === 'Escape' && isClosable(popup)) closePopup();
+    };
+    document.addEventListener('keydown', onEscape);
+    return () => {
+      clearTimeout(timer);
+      document.removeEventListener('keydown', onEscape);
+      for (const el of made) el.removeAttribute('inert');
+    };
   }, [popup]);
 
   if (!popup) return null;
@@ -43,11 +74,6 @@ export default function PopupHost({ lang }: { lang: Language }) {
   const closable = isClosable(popup);
 
   const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape' && closable) {
-      event.stopPropagation();
-      closePopup();
-      return;
-    }
     if (event.key !== 'Tab' || !dialogRef.current) return;
     const items = [...dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null);
     if (items.length === 0) {
@@ -90,6 +116,7 @@ export default function PopupHost({ lang }: { lang: Language }) {
             type="button"
             onClick={() => closePopup()}
             aria-label={t('popup.close')}
+            data-popup-close
             className="absolute right-2 top-2 rounded p-2 text-cream/80 hover:bg-brown-700"
           >
             <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">

@@ -25,4 +25,13 @@ export interface AuthTables {
     expires_at: Date;
     revoked_at: Date | null;
   };
+  password_resets: {
+    id: Generated<number>;
+    account_id: string;
+    /** SHA-256 of the emailed token (hashToken): the token itself is never stored. */
+    token_hash: string;
+    expires_at: Date;
+    used_at: Date | null;
+    created_at: Generated<Date>;
+  };
 }

@@ -2,8 +2,8 @@
  * The wallet's interface for every other part (bonuses, games, raffles, operator adjustments).
  * Nothing else writes balances. Implemented in ./service.ts.
  */
-export const TRANSACTION_TYPES = ['BET', 'WIN', 'REFUND', 'DAILY_BONUS', 'PROMO_BONUS', 'SIGNUP_BONUS', 'ADJUSTMENT'] as const;
-export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+export { TRANSACTION_TYPES, type TransactionType } from '../../../contracts/wallet';
+import type { TransactionType } from '../../../contracts/wallet';
 
 export interface Movement {
   accountId: string;

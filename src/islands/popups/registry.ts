@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { Language, PopupName } from '../../../contracts/constants';
+import { CAPTCHA_POPUP, type Language, type PopupName } from '../../../contracts/constants';
 
 export interface PopupProps {
   lang: Language;
@@ -16,3 +16,15 @@ export interface PopupView {
 export const popupViews: Partial<Record<PopupName, PopupView>> = {};
 
 export const lazyPopup = (load: () => Promise<{ default: ComponentType<PopupProps> }>) => lazy(load);
+
+// Accounts (issue 3).
+popupViews.login = { titleKey: 'auth:login.title', component: lazyPopup(() => import('./LoginPopup')) };
+popupViews.signup = { titleKey: 'auth:signup.title', component: lazyPopup(() => import('./SignupPopup')) };
+popupViews['reset-password'] = { titleKey: 'auth:forgot.title', component: lazyPopup(() => import('./ForgotPasswordPopup')) };
+popupViews.captcha = { titleKey: 'auth:captcha.title', component: lazyPopup(() => import('./CaptchaPopup')), size: CAPTCHA_POPUP };
+popupViews['change-password'] = { titleKey: 'auth:changePassword.title', component: lazyPopup(() => import('./ChangePasswordPopup')) };
+popupViews['delete-account'] = { titleKey: 'auth:deleteAccount.title', component: lazyPopup(() => import('./DeleteAccountPopup')) };
+
+// Phone verification (issue 4).
+popupViews['phone-number'] = { titleKey: 'phone:verify.title', component: lazyPopup(() => import('../phone/PhoneNumberPopup')) };
+popupViews['set-phone-number'] = { titleKey: 'phone:change.title', component: lazyPopup(() => import('../phone/SetPhoneNumberPopup')) };

@@ -1,0 +1,153 @@
+/**
+ * What each prerendered page ships, per page and language: JavaScript (external files the page loads,
+ * island chunks and their static imports, plus inline scripts) and CSS, in gzip bytes. Checks that
+ * static and in-app pages ship no JavaScript beyond the small inline language/analytics script.
+ *
+ * Builds the current source into a temporary folder; `SITE_DIR=./dist npm run bench -- site-bytes`
+ * measures an existing build instead. Lazily imported chunks (popups loaded on demand) are not
+ * counted: they are not shipped with the page.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+/** The inline boot script (language redirect, scroll, page view) plus the language switcher. */
+export const INLINE_SCRIPT_BUDGET_GZ = 1536;
+/** Pages that must carry no island: the static pages and the in-app pages of the spec. */
+export const NO_ISLAND_PAGES = [
+  '/about', '/terms-of-use', '/privacy-policy', '/contact-us',
+  '/app-about', '/app-terms', '/app-privacy-policy', '/app-contact-us', '/password_reset', '/app-password-reset',
+];
+
+const gz = (data: string | Buffer) => gzipSync(data).length;
+
+function htmlFiles(dir: string, base = dir): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) return name === '_astro' ? [] : htmlFiles(full, base);
+    return name.endsWith('.html') ? [path.relative(base, full)] : [];
+  });
+}
+
+/** The page address of a built file: en/about/index.html -> { lang: en, page: /about }. */
+function pageOf(file: string): { lang: 'ja' | 'en'; page: string } {
+  let url = '/' + file.split(path.sep).join('/').replace(/(^|\/)index\.html$/, '$1').replace(/\.html$/, '');
+  url = url.replace(/\/$/, '') || '/';
+  if (url === '/en' || url.startsWith('/en/')) return { lang: 'en', page: url.slice(3) || '/' };
+  return { lang: 'ja', page: url };
+}
+
+const attr = (tag: string, name: string) => tag.match(new RegExp(`\\s${name}="([^"]*)"`))?.[1];
+
+/** Every JS module a page loads up front: script src, modulepreload, island component and renderer. */
+function entryScripts(html: string): string[] {
+  const urls = new Set<string>();
+  for (const tag of html.match(/<script\b[^>]*\bsrc="[^"]*"[^>]*>/g) ?? []) urls.add(attr(tag, 'src')!);
+  for (const tag of html.match(/<link\b[^>]*>/g) ?? []) {
+    if (/\brel="modulepreload"/.test(tag)) urls.add(attr(tag, 'href')!);
+  }
+  for (const tag of html.match(/<astro-island\b[^>]*>/g) ?? []) {
+    for (const name of ['component-url', 'renderer-url', 'before-hydration-url']) {
+      const url = attr(tag, name);
+      if (url) urls.add(url);
+    }
+  }
+  return [...urls].filter(Boolean);
+}
+
+function stylesheets(html: string): string[] {
+  return (html.match(/<link\b[^>]*>/g) ?? []).filter((t) => /\brel="stylesheet"/.test(t)).map((t) => attr(t, 'href')!).filter(Boolean);
+}
+
+const inlineScripts = (html: string) =>
+  [...html.matchAll(/<script\b(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g)]
+    .filter(([, attrs]) => !/type="application\/(ld\+)?json"/.test(attrs))
+    .map(([, , body]) => body);
+const inlineStyles = (html: string) => [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].map(([, body]) => body);
+
+/** A module and its static imports, transitively (dynamic import() is loaded on demand, not counted). */
+function withStaticImports(siteDir: string, entries: string[]): Set<string> {
+  const seen = new Set<string>();
+  const queue = entries.filter((u) => u.startsWith('/'));
+  while (queue.length) {
+    const url = queue.pop()!;
+    if (seen.has(url)) continue;
+    seen.add(url);
+    const file = path.join(siteDir, url);
+    if (!existsSync(file)) throw new Error(`${url} is referenced but missing from the build`);
+    const code = readFileSync(file, 'utf8');
+    for (const m of code.matchAll(/(?:^|[;}\s])(?:import|export)\s*(?:[\w*${}\s,]+from\s*)?["']([^"']+\.js)["']/g)) {
+      queue.push(new URL(m[1], `http://site${url}`).pathname);
+    }
+  }
+  return seen;
+}
+
+interface Row { page: string; lang: string; jsFiles: number; jsGz: number; inlineJsGz: number; cssGz: number; islands: number; layout: string }
+
+function measure(siteDir: string): Row[] {
+  return htmlFiles(siteDir).map((file) => {
+    const html = readFileSync(path.join(siteDir, file), 'utf8');
+    const { lang, page } = pageOf(file);
+    const modules = withStaticImports(siteDir, entryScripts(html));
+    const jsGz = [...modules].reduce((sum, url) => sum + gz(readFileSync(path.join(siteDir, url))), 0);
+    const inline = inlineScripts(html);
+    const inlineJsGz = inline.length ? gz(inline.join('\n')) : 0;
+    const cssGz =
+      stylesheets(html).reduce((sum, url) => sum + (url.startsWith('/') ? gz(readFileSync(path.join(siteDir, url))) : 0), 0) +
+      (inlineStyles(html).length ? gz(inlineStyles(html).join('\n')) : 0);
+    const islands = (html.match(/<astro-island\b/g) ?? []).length;
+    const layout = html.match(/<body\b[^>]*\bdata-layout="([^"]+)"/)?.[1] ?? 'main';
+    return { page, lang, jsFiles: modules.size, jsGz: jsGz + inlineJsGz, inlineJsGz, cssGz, islands, layout };
+  });
+}
+
+function buildSite(): { dir: string; cleanup: () => void } {
+  if (process.env.SITE_DIR) {
+    const dir = path.resolve(process.env.SITE_DIR);
+    if (!existsSync(path.join(dir, 'index.html'))) throw new Error(`SITE_DIR=${dir} holds no built site (run npm run build)`);
+    return { dir, cleanup: () => {} };
+  }
+  const dir = mkdtempSync(path.join(tmpdir(), 'cc-bench-site-'));
+  console.log(`Building the site into ${dir} ...`);
+  const result = spawnSync('npx', ['astro', 'build', '--outDir', dir], { stdio: ['ignore', 'ignore', 'inherit'] });
+  if (result.status !== 0) throw new Error('astro build failed');
+  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+const kb = (n: number) => (n / 1024).toFixed(1).padStart(7);
+
+export async function run(): Promise<void> {
+  const site = buildSite();
+  try {
+    const rows = measure(site.dir).sort((a, b) => a.page.localeCompare(b.page) || a.lang.localeCompare(b.lang));
+    console.log(`\nShipped per page (gzip KiB; JS = external modules with their static imports + inline scripts)`);
+    console.log(`${'page'.padEnd(34)} lang  layout  islands  modules  ${'JS'.padStart(7)}  ${'inline'.padStart(7)}  ${'CSS'.padStart(7)}`);
+    for (const r of rows) {
+      console.log(
+        `${r.page.padEnd(34)} ${r.lang.padEnd(5)} ${r.layout.padEnd(7)} ${String(r.islands).padStart(7)}  ${String(r.jsFiles).padStart(7)}  ${kb(r.jsGz)}  ${kb(r.inlineJsGz)}  ${kb(r.cssGz)}`,
+      );
+    }
+
+    const problems: string[] = [];
+    for (const page of NO_ISLAND_PAGES) {
+      for (const lang of ['ja', 'en']) {
+        const row = rows.find((r) => r.page === page && r.lang === lang);
+        if (!row) problems.push(`${lang} ${page}: not built`);
+        else if (row.layout === 'main') problems.push(`${lang} ${page}: uses the main layout (expected StaticLayout)`);
+      }
+    }
+    for (const r of rows.filter((row) => row.layout !== 'main')) {
+      if (r.jsFiles > 0 || r.islands > 0) problems.push(`${r.lang} ${r.page}: ships ${r.jsFiles} JS module(s) and ${r.islands} island(s)`);
+      if (r.inlineJsGz > INLINE_SCRIPT_BUDGET_GZ) problems.push(`${r.lang} ${r.page}: inline script ${r.inlineJsGz} B gzip > ${INLINE_SCRIPT_BUDGET_GZ} B`);
+    }
+    const worst = rows.filter((r) => r.layout !== 'main').reduce((m, r) => Math.max(m, r.inlineJsGz), 0);
+    console.log(`\nStatic and in-app pages: ${rows.filter((r) => r.layout !== 'main').length}, largest inline script ${worst} B gzip (budget ${INLINE_SCRIPT_BUDGET_GZ} B), no modules or islands expected.`);
+    if (problems.length) throw new Error(`static pages ship more than the inline script:\n  ${problems.join('\n  ')}`);
+    console.log('OK: static and in-app pages ship no JavaScript beyond the inline language/analytics script.');
+  } finally {
+    site.cleanup();
+  }
+}

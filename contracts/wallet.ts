@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { body } from './common';
+
+/**
+ * The coin wallet on the wire (spec sections 3 and 7, decisions.md): balance and daily-bonus
+ * status, the daily and promotion bonus claims, and the coin statement.
+ */
+
+/** decisions.md: the values the spec leaves out. The wallet journal's CHECK constraint lists the same. */
+export const TRANSACTION_TYPES = ['BET', 'WIN', 'REFUND', 'DAILY_BONUS', 'PROMO_BONUS', 'SIGNUP_BONUS', 'ADJUSTMENT'] as const;
+export const TransactionTypeSchema = z.enum(TRANSACTION_TYPES);
+export type TransactionType = z.infer<typeof TransactionTypeSchema>;
+
+/** The daily bonus can be claimed again this long after the last claim. */
+export const DAILY_BONUS_INTERVAL_MS = 24 * 60 * 60 * 1000;
+
+const isoDate = z.iso.datetime({ offset: true });
+
+/** GET /balance. Dates are ISO 8601; null when the player has never claimed the daily bonus. */
+export const BalanceSchema = z.object({
+  balance: z.number().int(),
+  currency: z.string(),
+  canClaimBonus: z.boolean(),
+  lastClaimed: isoDate.nullable(),
+  /** When the daily bonus becomes claimable again (lastClaimed + 24 h); null before the first claim. */
+  nextClaim: isoDate.nullable(),
+});
+export type Balance = z.infer<typeof BalanceSchema>;
+
+/** POST /claimDailyBonus and POST /claimBonus answer the coins credited. */
+export const BonusResultSchema = z.object({ bonus: z.number().int(), currency: z.string() });
+export type BonusResult = z.infer<typeof BonusResultSchema>;
+
+export const PromoSlugSchema = z.string().min(1).max(80).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/);
+export const ClaimBonusSchema = body({ promoSlug: PromoSlugSchema });
+
+/** GET /promotionBonus?promoSlug=: what the promotion page's claim button needs to know. */
+export const PromotionBonusQuerySchema = z.strictObject({ promoSlug: PromoSlugSchema });
+export const PromotionBonusSchema = z.object({
+  promoSlug: z.string(),
+  bonus: z.number().int(),
+  currency: z.string(),
+  /** The promotion runs now. */
+  active: z.boolean(),
+  /** This player has already claimed it. */
+  claimed: z.boolean(),
+});
+export type PromotionBonus = z.infer<typeof PromotionBonusSchema>;
+
+export const STATEMENT_PAGE_SIZE = 20;
+export const STATEMENT_MAX_PAGE_SIZE = 100;
+
+/** GET /transactions?page=&pageSize=: pages start at 1. */
+export const TransactionsQuerySchema = z.strictObject({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(STATEMENT_MAX_PAGE_SIZE).default(STATEMENT_PAGE_SIZE),
+});
+
+/** One journal entry as the player sees it (spec section 3). Amounts are signed: debits negative. */
+export const TransactionSchema = z.object({
+  transactionId: z.number().int(),
+  createdDate: isoDate,
+  transactionType: TransactionTypeSchema,
+  amount: z.number().int(),
+  newBalance: z.number().int(),
+  gameCode: z.string().nullable(),
+  sessionId: z.string().nullable(),
+  traceId: z.string().nullable(),
+});
+export type Transaction = z.infer<typeof TransactionSchema>;
+
+/** Newest first. totalRecordAmount is the number of entries across every page. */
+export const TransactionListSchema = z.object({
+  totalRecordAmount: z.number().int(),
+  records: z.array(TransactionSchema),
+});
+export type TransactionList = z.infer<typeof TransactionListSchema>;

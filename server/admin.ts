@@ -1,0 +1,81 @@
+/**
+ * Operator commands: `npm run admin -- <command> [args]` (`npm run admin -- help` lists them).
+ * Connects with the same configuration as the server (DATABASE_URL, or the embedded database in
+ * DATA_DIR; PGlite allows one process at a time, so stop the server first when using DATA_DIR).
+ *
+ * Adding a command: write a `Record<string, AdminCommand>` in your module (see
+ * server/modules/auth/admin.ts) and spread it into `commands` below.
+ */
+import { pathToFileURL } from 'node:url';
+import { loadConfig, type Config } from './config';
+import { createDb, migrateToLatest, type Db } from './db';
+import { accountCommands, UsageError } from './modules/auth/admin';
+import { walletCommands } from './modules/wallet/admin';
+import { gamesCommands } from './modules/games/admin';
+
+export interface AdminContext {
+  db: Db;
+  config: Config;
+  /** One line of output (stdout when run from the command line). */
+  out: (line: string) => void;
+}
+
+export interface AdminCommand {
+  usage: string;
+  description: string;
+  /** Returns the exit code; throws UsageError when the arguments are wrong. */
+  run(ctx: AdminContext, args: string[]): Promise<number>;
+}
+
+export const commands: Record<string, AdminCommand> = {
+  ...accountCommands,
+  ...walletCommands,
+  ...gamesCommands,
+};
+
+function help(out: (line: string) => void) {
+  out('Usage: npm run admin -- <command> [args]');
+  for (const c of Object.values(commands)) out(`  ${c.usage.padEnd(40)} ${c.description}`);
+}
+
+/** Runs one command line; returns the process exit code. */
+export async function runAdmin(argv: string[], ctx: AdminContext): Promise<number> {
+  const [name, ...args] = argv;
+  if (!name || name === 'help' || name === '--help') {
+    help(ctx.out);
+    return name ? 0 : 2;
+  }
+  const command = commands[name];
+  if (!command) {
+    ctx.out(`Unknown command: ${name}`);
+    help(ctx.out);
+    return 2;
+  }
+  try {
+    return await command.run(ctx, args);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      ctx.out(`Usage: npm run admin -- ${command.usage}`);
+      return 2;
+    }
+    throw error;
+  }
+}
+
+async function main() {
+  const config = loadConfig();
+  const db = createDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  try {
+    await migrateToLatest(db);
+    process.exitCode = await runAdmin(process.argv.slice(2), { db, config, out: (line) => console.log(line) });
+  } finally {
+    await db.destroy();
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((error: Error) => {
+    console.error(error.message);
+    process.exit(1);
+  });
+}

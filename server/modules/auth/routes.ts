@@ -1,0 +1,145 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  AccountSummarySchema,
+  ChangePasswordSchema,
+  DeleteAccountSchema,
+  ForgotPasswordSchema,
+  ResetPasswordSchema,
+  SigninResultSchema,
+  SigninSchema,
+  SignupResultSchema,
+  SignupSchema,
+  UniqueCheckSchema,
+  UniqueResultSchema,
+} from '../../../contracts/auth';
+import { OkSchema } from '../../../contracts/common';
+import { zod } from '../../app';
+import { AppError } from '../../errors';
+import { limitOf, registerRateLimit } from '../../plugins/rate-limit';
+import { clearSessionCookies, requireAccount, setSessionCookies } from '../../plugins/session';
+import captchaRoutes from '../captcha/routes';
+import { verifyCaptcha } from '../captcha/service';
+import { createMailer, renderMail } from '../mail/mailer';
+import {
+  assertUnique,
+  changePassword,
+  createAccount,
+  createResetToken,
+  deleteAccount,
+  refuseCommonPassword,
+  RESET_TOKEN_TTL_MS,
+  resetPassword,
+  revokeSessions,
+  signIn,
+} from './service';
+
+/** Accounts (issue 3): sign-up with the captcha, sign-in, sessions, password reset and change, deletion. */
+export default async function authRoutes(app: FastifyInstance) {
+  await registerRateLimit(app);
+  await app.register(captchaRoutes);
+  const mailer = createMailer(app);
+  const r = zod(app);
+
+  const channelFlags = (request: FastifyRequest) => app.config.CHANNELS[request.channel] ?? { maintenence: false, captcha: true };
+  const refuseDuringMaintenance = (request: FastifyRequest) => {
+    if (channelFlags(request).maintenence) throw new AppError('MAINTENANCE', 'The channel is under maintenance');
+  };
+
+  // Limited too: it tells whether an email has an account, and unlike sign-up it needs no captcha.
+  r.post(
+    '/IsEmailUsernameUnique',
+    { schema: { body: UniqueCheckSchema, response: { 200: UniqueResultSchema } }, config: { rateLimit: limitOf(app, 'UNIQUE_CHECK_RATE_LIMIT') } },
+    async (request) => {
+      await assertUnique(app.db, request.body.email, request.body.displayName);
+      return { unique: true as const };
+    },
+  );
+
+  r.post(
+    '/signup',
+    { schema: { body: SignupSchema, response: { 200: SignupResultSchema } }, config: { rateLimit: limitOf(app, 'SIGNUP_RATE_LIMIT') } },
+    async (request) => {
+      refuseDuringMaintenance(request);
+      refuseCommonPassword(request.body.password);
+      if (channelFlags(request).captcha) await verifyCaptcha(app.db, request.body.captchaData);
+      const account = await createAccount(app.db, request.body, app.config.SIGNUP_BONUS);
+      return { accountRef: account.accountRef, displayName: account.displayName };
+    },
+  );
+
+  r.post(
+    '/signin',
+    { schema: { body: SigninSchema, response: { 200: SigninResultSchema } }, config: { rateLimit: limitOf(app, 'SIGNIN_RATE_LIMIT') } },
+    async (request, reply) => {
+      refuseDuringMaintenance(request);
+      const { token, displayName } = await signIn(app.db, app.config, request.body.email, request.body.password, request.account?.sessionId);
+      setSessionCookies(request, reply, token, displayName);
+      return { authToken: token, displayName };
+    },
+  );
+
+  r.post('/logout', { schema: { response: { 200: OkSchema } } }, async (request, reply) => {
+    if (request.account) await revokeSessions(app.db, request.account.id, { only: request.account.sessionId });
+    clearSessionCookies(reply);
+    return { ok: true as const };
+  });
+
+  // Work started after the answer (the reset mail) is awaited before the app closes.
+  const pending = new Set<Promise<void>>();
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...pending]);
+  });
+
+  r.post(
+    '/forgot-password',
+    { schema: { body: ForgotPasswordSchema, response: { 200: OkSchema } }, config: { rateLimit: limitOf(app, 'FORGOT_PASSWORD_RATE_LIMIT') } },
+    async (request) => {
+      // The same answer at once, whether or not the email has an account: the token and the mail
+      // are made after the reply, so neither the body nor the timing tells which emails exist.
+      const { email, languageCode } = request.body;
+      const task = (async () => {
+        const reset = await createResetToken(app.db, email);
+        if (!reset) return;
+        const base = app.config.PUBLIC_SITE_URL.replace(/\/$/, '');
+        const link = `${base}${languageCode === 'en' ? '/en' : ''}/reset-password?token=${encodeURIComponent(reset.token)}&email=${encodeURIComponent(reset.email)}`;
+        const mail = renderMail(languageCode, 'resetPassword', { displayName: reset.displayName, link, minutes: RESET_TOKEN_TTL_MS / 60_000 });
+        await mailer.send({ to: reset.email, ...mail });
+      })().catch((err: Error) => request.log.error({ err: { message: err.message } }, 'reset mail failed'));
+      pending.add(task);
+      void task.finally(() => pending.delete(task));
+      return { ok: true as const };
+    },
+  );
+
+  r.post('/reset-password', { schema: { body: ResetPasswordSchema, response: { 200: OkSchema } } }, async (request, reply) => {
+    await resetPassword(app.db, request.body.email, request.body.token, request.body.password);
+    // Every session ended, this browser's included: the player signs in with the new password.
+    clearSessionCookies(reply);
+    return { ok: true as const };
+  });
+
+  r.post('/change-password', { schema: { body: ChangePasswordSchema } }, async (request, reply) => {
+    const account = requireAccount(request);
+    await changePassword(app.db, account.id, account.sessionId, request.body.currentPassword, request.body.newPassword);
+    return reply.status(204).send();
+  });
+
+  r.post('/delete-account', { schema: { body: DeleteAccountSchema, response: { 200: OkSchema } } }, async (request, reply) => {
+    const account = requireAccount(request);
+    await deleteAccount(app.db, account.id, request.body.password);
+    clearSessionCookies(reply);
+    return { ok: true as const };
+  });
+
+  r.get('/account', { schema: { response: { 200: AccountSummarySchema } } }, async (request) => {
+    const account = requireAccount(request);
+    return {
+      accountId: account.id,
+      accountRef: account.accountRef,
+      displayName: account.displayName,
+      email: account.email,
+      languageCode: account.language === 'en' ? ('en' as const) : ('ja' as const),
+      isTester: account.isTester,
+    };
+  });
+}

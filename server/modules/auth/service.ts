@@ -1,0 +1,212 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Language } from '../../../contracts/constants';
+import type { SignupRequest } from '../../../contracts/auth';
+import type { Config } from '../../config';
+import type { Db } from '../../db';
+import { AppError } from '../../errors';
+import { createSession, hashToken, newToken } from '../../plugins/session';
+import { burnVerifyTime, hashPassword, isCommonPassword, verifyPassword } from './passwords';
+import { creditSignupBonus } from '../wallet/bonus';
+
+export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
+
+/** The live (not deleted) account with this email, compared case-insensitively like the unique index. */
+const liveByEmail = (db: Db, email: string) =>
+  db
+    .selectFrom('accounts')
+    .selectAll()
+    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .where('deleted_at', 'is', null);
+
+export function refuseCommonPassword(password: string) {
+  if (isCommonPassword(password)) throw new AppError('COMMON_PASSWORD', 'Password is on the common-password list');
+}
+
+/** EMAIL_ALREADY_EXISTS or DISPLAYNAME_ALREADY_EXISTS when either is taken by a live account. */
+export async function assertUnique(db: Db, email: string, displayName: string) {
+  const taken = await db
+    .selectFrom('accounts')
+    .select([sql<boolean>`lower(email) = ${email.toLowerCase()}`.as('emailTaken')])
+    .where('deleted_at', 'is', null)
+    .where((eb) =>
+      eb.or([eb(sql<string>`lower(email)`, '=', email.toLowerCase()), eb(sql<string>`lower(display_name)`, '=', displayName.toLowerCase())]),
+    )
+    .execute();
+  if (taken.some((r) => r.emailTaken)) throw new AppError('EMAIL_ALREADY_EXISTS');
+  if (taken.length > 0) throw new AppError('DISPLAYNAME_ALREADY_EXISTS');
+}
+
+const newAccountRef = () => `acc_${randomBytes(8).toString('hex')}`;
+
+/** Maps a unique-index violation (two sign-ups racing) to the catalogue code. */
+function uniqueViolation(error: unknown): AppError | null {
+  const e = error as { code?: string; constraint?: string; message?: string };
+  if (e.code !== '23505') return null;
+  const which = `${e.constraint ?? ''} ${e.message ?? ''}`;
+  return new AppError(which.includes('display_name') ? 'DISPLAYNAME_ALREADY_EXISTS' : 'EMAIL_ALREADY_EXISTS');
+}
+
+export async function createAccount(db: Db, input: SignupRequest, signupBonus: number): Promise<{ id: string; accountRef: string; displayName: string }> {
+  const passwordHash = await hashPassword(input.password);
+  await assertUnique(db, input.email, input.displayName);
+  try {
+    // One transaction: the wallet credits the signup bonus inside it, so an account never exists without it.
+    return await db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('accounts')
+        .values({
+          account_ref: newAccountRef(),
+          email: input.email,
+          display_name: input.displayName,
+          password_hash: passwordHash,
+          language: input.languageCode,
+          site_ref: input.siteRef,
+        })
+        .returning(['id', 'account_ref', 'display_name'])
+        .executeTakeFirstOrThrow();
+      await creditSignupBonus(trx, row.id, signupBonus);
+      return { id: row.id, accountRef: row.account_ref, displayName: row.display_name ?? input.displayName };
+    });
+  } catch (error) {
+    throw uniqueViolation(error) ?? error;
+  }
+}
+
+/**
+ * Sign-in with lockout: LOCKOUT_THRESHOLD failures in a row lock the account for LOCKOUT_MS. The
+ * counter and the lock live in the accounts row, so every API instance sees them, and the lock
+ * lifts by itself when locked_until passes.
+ */
+export async function signIn(db: Db, config: Config, email: string, password: string, previousSessionId?: number) {
+  const account = await liveByEmail(db, email).executeTakeFirst();
+  if (!account || !account.password_hash) {
+    await burnVerifyTime(password);
+    throw new AppError('INVALID_USER_OR_EMAIL');
+  }
+  const now = Date.now();
+  if (account.locked_until && account.locked_until.getTime() > now) throw new AppError('USER_LOCKED_OUT');
+  if (!(await verifyPassword(account.password_hash, password))) {
+    // An expired lock starts a fresh count; the update is atomic so parallel failures all count.
+    const row = await db
+      .updateTable('accounts')
+      .set({
+        failed_logins: sql`case when locked_until is not null and locked_until <= now() then 1 else failed_logins + 1 end`,
+        locked_until: sql`case when locked_until is not null and locked_until <= now() then null else locked_until end`,
+      })
+      .where('id', '=', account.id)
+      .returning('failed_logins')
+      .executeTakeFirstOrThrow();
+    if (row.failed_logins >= config.LOCKOUT_THRESHOLD) {
+      await db
+        .updateTable('accounts')
+        .set({ locked_until: new Date(now + config.LOCKOUT_MS) })
+        .where('id', '=', account.id)
+        .execute();
+      throw new AppError('USER_LOCKED_OUT');
+    }
+    throw new AppError('INVALID_USER_OR_EMAIL');
+  }
+  if (account.failed_logins > 0 || account.locked_until) {
+    await db.updateTable('accounts').set({ failed_logins: 0, locked_until: null }).where('id', '=', account.id).execute();
+  }
+  // A new token at every sign-in; the one the browser held before (if any) ends, so it cannot be fixed in advance.
+  if (previousSessionId !== undefined) await revokeSessions(db, account.id, { only: previousSessionId });
+  const { token } = await createSession(db, account.id);
+  return { token, displayName: account.display_name ?? '' };
+}
+
+/** Ends sessions of an account: all, all but one (`except`), or one (`only`). */
+export async function revokeSessions(db: Db, accountId: string, which: { except?: number; only?: number } = {}) {
+  let q = db.updateTable('sessions').set({ revoked_at: new Date() }).where('account_id', '=', accountId).where('revoked_at', 'is', null);
+  if (which.except !== undefined) q = q.where('id', '!=', which.except);
+  if (which.only !== undefined) q = q.where('id', '=', which.only);
+  await q.execute();
+}
+
+/** A reset token for the live account with this email, or null when there is none. */
+export async function createResetToken(db: Db, email: string): Promise<{ token: string; email: string; displayName: string; language: Language } | null> {
+  const account = await liveByEmail(db, email).executeTakeFirst();
+  if (!account || !account.email) return null;
+  const token = newToken();
+  await db
+    .insertInto('password_resets')
+    .values({ account_id: account.id, token_hash: hashToken(token), expires_at: new Date(Date.now() + RESET_TOKEN_TTL_MS) })
+    .execute();
+  return { token, email: account.email, displayName: account.display_name ?? '', language: account.language === 'en' ? 'en' : 'ja' };
+}
+
+/** Uses a reset token (once), sets the new password and ends every session. INVALID_RESET_TOKEN otherwise. */
+export async function resetPassword(db: Db, email: string, token: string, password: string) {
+  refuseCommonPassword(password);
+  const passwordHash = await hashPassword(password);
+  await db.transaction().execute(async (trx) => {
+    const used = await trx
+      .updateTable('password_resets')
+      .set({ used_at: new Date() })
+      .where('token_hash', '=', hashToken(token))
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', new Date())
+      .where('account_id', 'in', (eb) =>
+        eb.selectFrom('accounts').select('accounts.id').where(sql<string>`lower(accounts.email)`, '=', email.toLowerCase()).where('accounts.deleted_at', 'is', null),
+      )
+      .returning('account_id')
+      .executeTakeFirst();
+    if (!used) throw new AppError('INVALID_RESET_TOKEN');
+    await trx
+      .updateTable('accounts')
+      .set({ password_hash: passwordHash, failed_logins: 0, locked_until: null })
+      .where('id', '=', used.account_id)
+      .execute();
+    // Any other link sent earlier stops working too.
+    await trx.updateTable('password_resets').set({ used_at: new Date() }).where('account_id', '=', used.account_id).where('used_at', 'is', null).execute();
+    await trx.updateTable('sessions').set({ revoked_at: new Date() }).where('account_id', '=', used.account_id).where('revoked_at', 'is', null).execute();
+  });
+}
+
+async function checkPassword(db: Db, accountId: string, password: string): Promise<boolean> {
+  const row = await db.selectFrom('accounts').select('password_hash').where('id', '=', accountId).executeTakeFirst();
+  if (!row?.password_hash) {
+    await burnVerifyTime(password);
+    return false;
+  }
+  return verifyPassword(row.password_hash, password);
+}
+
+export async function changePassword(db: Db, accountId: string, sessionId: number, currentPassword: string, newPassword: string) {
+  if (!(await checkPassword(db, accountId, currentPassword))) throw new AppError('INVALID_CURRENT_PASSWORD');
+  refuseCommonPassword(newPassword);
+  const passwordHash = await hashPassword(newPassword);
+  await db.updateTable('accounts').set({ password_hash: passwordHash }).where('id', '=', accountId).execute();
+  await revokeSessions(db, accountId, { except: sessionId });
+}
+
+/**
+ * Deletes an account: personal data erased (email, name, password, phone), the row kept with
+ * deleted_at so ledger rows still point at it, every session ended, email and name free again.
+ */
+export async function deleteAccount(db: Db, accountId: string, password: string) {
+  if (!(await checkPassword(db, accountId, password))) throw new AppError('INVALID_CURRENT_PASSWORD');
+  const account = await db.selectFrom('accounts').select(['is_tester', 'email']).where('id', '=', accountId).executeTakeFirstOrThrow();
+  if (account.is_tester) throw new AppError('TESTER_ACCOUNT_DELETION_FORBIDDEN');
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('accounts')
+      .set({
+        email: null,
+        display_name: null,
+        password_hash: null,
+        phone_number: null,
+        phone_verified_at: null,
+        failed_logins: 0,
+        locked_until: null,
+        deleted_at: new Date(),
+      })
+      .where('id', '=', accountId)
+      .execute();
+    await trx.updateTable('sessions').set({ revoked_at: new Date() }).where('account_id', '=', accountId).where('revoked_at', 'is', null).execute();
+    await trx.deleteFrom('password_resets').where('account_id', '=', accountId).execute();
+    // The development outbox may hold mail to the address; it is personal data too.
+    if (account.email) await trx.deleteFrom('outbox').where('recipient', '=', account.email.toLowerCase()).execute();
+  });
+}

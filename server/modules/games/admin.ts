@@ -1,0 +1,131 @@
+import type { AdminCommand } from '../../admin';
+import { UsageError } from '../auth/admin';
+import { coinSeamlessWallet, SeamlessWalletError } from './seamless-wallet';
+import { CatalogueEntrySchema, loadCatalogue } from './catalogue';
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+import { upsertGame } from './service';
+import { HOUSE_PROVIDER } from '../house/provider';
+
+/**
+ * Operator commands for the games catalogue (`npm run admin -- games:...`). The data file
+ * server/modules/games/catalogue.json is the other way in: `games:import` reloads it.
+ */
+const TAG = /^[A-Za-z0-9_]+$/;
+
+async function setGame(db: Parameters<AdminCommand['run']>[0]['db'], code: string | undefined, values: Record<string, unknown>, out: (l: string) => void) {
+  if (!code) throw new UsageError();
+  const res = await db.updateTable('games').set({ ...values, updated_at: new Date() }).where('code', '=', code).executeTakeFirst();
+  if (Number(res.numUpdatedRows) === 0) {
+    out(`No game ${code}.`);
+    return 1;
+  }
+  out(`Updated ${code}.`);
+  return 0;
+}
+
+const onOff = (v: string | undefined) => {
+  if (v === 'on') return true;
+  if (v === 'off') return false;
+  throw new UsageError();
+};
+
+export const gamesCommands: Record<string, AdminCommand> = {
+  'games:list': {
+    usage: 'games:list',
+    description: 'List the games: code, kind, enabled, demo, tags, declared RTP, titles.',
+    async run({ db, out }) {
+      const rows = await db.selectFrom('games').selectAll().orderBy('sort_order').orderBy('code').execute();
+      for (const g of rows) {
+        const titles = g.titles as { ja: string; en: string } | null;
+        out(`${g.code.padEnd(26)} ${g.kind.padEnd(9)} ${g.is_enabled ? 'enabled ' : 'DISABLED'} demo:${g.is_demo_available ? 'on ' : 'off'} ${(g.tags as string[]).join(',').padEnd(14)} rtp ${(g.rtp * 100).toFixed(2)}% ${titles ? `${titles.en} / ${titles.ja}` : '(built-in title)'}`);
+      }
+      out(`${rows.length} games.`);
+      return 0;
+    },
+  },
+  'games:enable': {
+    usage: 'games:enable <code>',
+    description: 'Make a game visible and launchable.',
+    run: ({ db, out }, [code]) => setGame(db, code, { is_enabled: true }, out),
+  },
+  'games:disable': {
+    usage: 'games:disable <code>',
+    description: 'Hide a game and refuse its launches (GAME_NOT_AVAILABLE).',
+    run: ({ db, out }, [code]) => setGame(db, code, { is_enabled: false }, out),
+  },
+  'games:demo': {
+    usage: 'games:demo <code> on|off',
+    description: 'Allow or refuse demo play (PTS) of a game.',
+    run: ({ db, out }, [code, v]) => setGame(db, code, { is_demo_available: onOff(v) }, out),
+  },
+  'games:tags': {
+    usage: 'games:tags <code> <TAG,TAG,...>',
+    description: 'Set the category tags of a game (upper-cased: FEATURED, SLOT, LIVE, ...).',
+    async run({ db, out }, [code, list]) {
+      const tags = (list ?? '').split(',').map((t) => t.trim()).filter(Boolean);
+      if (!tags.length || !tags.every((t) => TAG.test(t))) throw new UsageError();
+      return setGame(db, code, { tags: JSON.stringify(tags.map((t) => t.toUpperCase())) }, out);
+    },
+  },
+  'games:title': {
+    usage: 'games:title <code> <ja title> | <en title>   (or "-" to use the built-in title)',
+    description: 'Set the Japanese and English titles, separated by |.',
+    async run({ db, out }, [code, ...words]) {
+      const text = words.join(' ').trim();
+      if (!code || !text) throw new UsageError();
+      if (text === '-') return setGame(db, code, { titles: null }, out);
+      const [ja, en] = text.split('|').map((s) => s.trim());
+      if (!ja || !en) throw new UsageError();
+      return setGame(db, code, { titles: JSON.stringify({ ja, en }) }, out);
+    },
+  },
+  'games:import': {
+    usage: 'games:import [file.json]',
+    description: 'Load the catalogue data file (default server/modules/games/catalogue.json), overwriting every field.',
+    async run({ db, out }, [file]) {
+      const entries = file ? z.array(CatalogueEntrySchema).parse(JSON.parse(readFileSync(file, 'utf8'))) : loadCatalogue();
+      for (const entry of entries) await upsertGame(db, entry, { keepOperatorFields: false });
+      out(`Imported ${entries.length} games.`);
+      return 0;
+    },
+  },
+  'games:void-round': {
+    usage: 'games:void-round <round id>',
+    description: 'Void an unfinished round: its bets are rolled back through the seamless wallet (settled rounds are refused).',
+    async run({ db, out }, [roundId]) {
+      if (!roundId || !/^[0-9a-f-]{36}$/i.test(roundId)) throw new UsageError();
+      try {
+        return await db.transaction().execute(async (trx) => {
+          const round = await trx.selectFrom('house_rounds').select(['id', 'account_id', 'game_code', 'status', 'mode']).where('id', '=', roundId).forUpdate().executeTakeFirst();
+          if (!round) {
+            out(`No round ${roundId}.`);
+            return 1;
+          }
+          if (round.status !== 'open') {
+            out(`Round ${roundId} is ${round.status}: only an unfinished round can be voided.`);
+            return 1;
+          }
+          let refunded = 0;
+          if (round.mode === 'real' && round.account_id) {
+            for (const bet of ['bet', 'double']) {
+              const tx = await trx.selectFrom('provider_transactions').select('amount').where('provider', '=', HOUSE_PROVIDER).where('tx_id', '=', `${roundId}:${bet}`).executeTakeFirst();
+              if (!tx) continue;
+              await coinSeamlessWallet.rollback(trx, { provider: HOUSE_PROVIDER, txId: `${roundId}:void:${bet}`, roundId, accountId: round.account_id, betTxId: `${roundId}:${bet}`, gameCode: round.game_code });
+              refunded += tx.amount;
+            }
+          }
+          await trx.updateTable('house_rounds').set({ status: 'refunded', settled_at: new Date() }).where('id', '=', roundId).execute();
+          out(`Voided round ${roundId}: ${refunded} coins refunded.`);
+          return 0;
+        });
+      } catch (error) {
+        if (error instanceof SeamlessWalletError) {
+          out(`Refused by the wallet: ${error.code}.`);
+          return 1;
+        }
+        throw error;
+      }
+    },
+  },
+};

@@ -1,0 +1,104 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Language } from '../../../contracts/constants';
+import {
+  BetHistoryQuerySchema,
+  BetHistoryResponseSchema,
+  DemoLaunchQuerySchema,
+  GamesQuerySchema,
+  GamesResponseSchema,
+  HOUSE_PLAY_PATH,
+  LaunchQuerySchema,
+  LaunchResultSchema,
+  SportsbookQuerySchema,
+} from '../../../contracts/games';
+import { zod } from '../../app';
+import { AppError } from '../../errors';
+import { requireAccount } from '../../plugins/session';
+import { registerRateLimit } from '../../plugins/rate-limit';
+import { betHistory, createLaunchToken } from '../house/provider';
+import { findGame, listGames } from './service';
+
+/** Launches per IP per minute: each one stores a token, so a script cannot flood the table. */
+const LAUNCH_LIMIT = { max: 60, timeWindow: 60_000 };
+
+/** Catalogue, game launch (real and demo), sportsbook link and bet history (spec section 7). */
+export default async function gamesRoutes(app: FastifyInstance) {
+  await registerRateLimit(app);
+  const api = zod(app);
+
+  const refuseInMaintenance = (request: FastifyRequest) => {
+    if (app.config.CHANNELS[request.channel]?.maintenence) throw new AppError('MAINTENANCE', 'The channel is in maintenance');
+  };
+
+  /** The lobby return address is passed through; only a site path or an http(s) URL is accepted. */
+  const lobbyUrlOf = (raw: string | undefined): string | null => {
+    if (!raw) return null;
+    if (raw.startsWith('/') && !raw.startsWith('//')) return raw;
+    try {
+      const url = new URL(raw);
+      if (url.protocol === 'http:' || url.protocol === 'https:') return url.toString();
+    } catch {
+      // fall through
+    }
+    throw new AppError('REQUEST_VALIDATION_ERROR', 'lobbyUrl must be a site path or an http(s) URL');
+  };
+
+  /** `/house/play/?token=...&lobby=...&lang=...`, under /en for English. */
+  const launchUrl = (token: string, lobbyUrl: string | null, language: Language) => {
+    const params = new URLSearchParams({ token, lang: language });
+    if (lobbyUrl) params.set('lobby', lobbyUrl);
+    return `${language === 'en' ? '/en' : ''}${HOUSE_PLAY_PATH}?${params.toString()}`;
+  };
+
+  const enabledGame = async (code: string) => {
+    const game = await findGame(app.db, code);
+    if (!game || !game.is_enabled) throw new AppError('GAME_NOT_AVAILABLE', 'Unknown or disabled game');
+    return game;
+  };
+
+  api.get('/games', { schema: { querystring: GamesQuerySchema, response: { 200: GamesResponseSchema } } }, async (request) => {
+    const games = await listGames(app.db, request.query.languageCode);
+    return [{ games }] as [{ games: typeof games }];
+  });
+
+  api.get(
+    '/launchgame',
+    { schema: { querystring: LaunchQuerySchema, response: { 200: LaunchResultSchema } }, config: { rateLimit: LAUNCH_LIMIT } },
+    async (request) => {
+      refuseInMaintenance(request);
+      const account = requireAccount(request);
+      const game = await enabledGame(request.query.gameCode);
+      const language = request.query.language ?? (account.language === 'en' ? 'en' : 'ja');
+      const lobbyUrl = lobbyUrlOf(request.query.lobbyUrl);
+      const token = await createLaunchToken(app.db, { accountId: account.id, gameCode: game.code, mode: 'real', lobbyUrl, language });
+      return { url: launchUrl(token, lobbyUrl, language) };
+    },
+  );
+
+  api.get(
+    '/launch-demo',
+    { schema: { querystring: DemoLaunchQuerySchema, response: { 200: LaunchResultSchema } }, config: { rateLimit: LAUNCH_LIMIT } },
+    async (request) => {
+      refuseInMaintenance(request);
+      const game = await enabledGame(request.query.gameCode);
+      if (!game.is_demo_available) throw new AppError('DEMO_NOT_AVAILABLE', 'This game has no demo');
+      const language = request.query.language ?? 'ja';
+      const lobbyUrl = lobbyUrlOf(request.query.lobbyUrl);
+      // Demo play is anonymous even for a signed-in player: its points never touch the coin wallet.
+      const token = await createLaunchToken(app.db, { accountId: null, gameCode: game.code, mode: 'demo', lobbyUrl, language });
+      return { url: launchUrl(token, lobbyUrl, language) };
+    },
+  );
+
+  api.get('/launch-sportsbook', { schema: { querystring: SportsbookQuerySchema, response: { 200: LaunchResultSchema } } }, async (request) => {
+    refuseInMaintenance(request);
+    if (!app.config.SPORTSBOOK_URL) throw new AppError('SPORTSBOOK_NOT_CONFIGURED', 'No sportsbook is configured');
+    return { url: app.config.SPORTSBOOK_URL };
+  });
+
+  api.get('/get-bet-history', { schema: { querystring: BetHistoryQuerySchema, response: { 200: BetHistoryResponseSchema } } }, async (request) => {
+    const account = requireAccount(request);
+    const language = request.query.languageCode ?? (account.language === 'en' ? 'en' : 'ja');
+    return betHistory(app.db, account.id, request.query.page, language);
+  });
+}

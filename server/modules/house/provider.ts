@@ -1,0 +1,506 @@
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Language } from '../../../contracts/constants';
+import {
+  BET_HISTORY_PAGE_SIZE,
+  DEMO_START_BALANCE,
+  LAUNCH_TOKEN_TTL_SECONDS,
+  gameDisplayTitle,
+  type BetHistoryResponse,
+  type BlackjackAction,
+  type FairnessState,
+  type GameDefinition,
+  type HouseSessionResponse,
+  type PlayInput,
+  type PlayResponse,
+  type RoundOutcome,
+  type SeedResponse,
+  type VerifyRoundResponse,
+} from '../../../contracts/games';
+import { fairRandom, playRound, serverSeedHash, type HmacFn } from '../../../contracts/fairness';
+import { baccaratBetsProblem } from '../../../contracts/house/baccarat';
+import { BlackjackActionError, blackjackBetProblem } from '../../../contracts/house/blackjack';
+import { rouletteBetsProblem } from '../../../contracts/house/roulette';
+import { isValidSlotBet } from '../../../contracts/house/slot';
+import type { Db } from '../../db';
+import { AppError } from '../../errors';
+import { hashToken, newToken } from '../../plugins/session';
+import { definitionOf, findGame } from '../games/service';
+import { coinSeamlessWallet, SeamlessWalletError, type SeamlessWallet } from '../games/seamless-wallet';
+import type { DbOrTrx } from '../wallet/service';
+
+/**
+ * The house game provider: play sessions, provably fair rounds, seeds and verification. It moves
+ * coins only through the seamless-wallet interface (bet, win, rollback), as a third-party provider would.
+ */
+export const HOUSE_PROVIDER = 'house';
+export const PLAY_SESSION_TTL_MS = 12 * 60 * 60 * 1000;
+
+/** Node's HMAC (same bytes as the pure one in contracts/house/random.ts, which the tests check). */
+export const nodeHmac: HmacFn = (key, message) => createHmac('sha256', key).update(message).digest();
+
+const wallet: SeamlessWallet = coinSeamlessWallet;
+
+const newServerSeed = () => randomBytes(32).toString('hex');
+const newClientSeed = () => randomBytes(8).toString('hex');
+
+/* ---------------- launch ---------------- */
+
+export interface LaunchRequest {
+  accountId: string | null;
+  gameCode: string;
+  mode: 'real' | 'demo';
+  lobbyUrl: string | null;
+  language: Language;
+}
+
+/** A one-time launch token (stored hashed, valid LAUNCH_TOKEN_TTL_SECONDS). */
+export async function createLaunchToken(db: Db, launch: LaunchRequest): Promise<string> {
+  const token = newToken();
+  await db
+    .insertInto('launch_tokens')
+    .values({
+      token_hash: hashToken(token),
+      account_id: launch.accountId,
+      game_code: launch.gameCode,
+      mode: launch.mode,
+      lobby_url: launch.lobbyUrl,
+      language: launch.language,
+      expires_at: new Date(Date.now() + LAUNCH_TOKEN_TTL_SECONDS * 1000),
+    })
+    .execute();
+  return token;
+}
+
+/* ---------------- seeds ---------------- */
+
+interface SeedRow {
+  id: number;
+  server_seed: string;
+  server_seed_hash: string;
+  client_seed: string;
+  nonce: number;
+}
+
+const fairnessOf = (seed: Pick<SeedRow, 'server_seed_hash' | 'client_seed' | 'nonce'>): FairnessState => ({
+  serverSeedHash: seed.server_seed_hash,
+  clientSeed: seed.client_seed,
+  nonce: seed.nonce,
+});
+
+async function insertSeed(db: DbOrTrx, accountId: string | null, clientSeed: string): Promise<SeedRow> {
+  const serverSeed = newServerSeed();
+  return db
+    .insertInto('fair_seeds')
+    .values({ account_id: accountId, server_seed: serverSeed, server_seed_hash: serverSeedHash(serverSeed), client_seed: clientSeed })
+    .returning(['id', 'server_seed', 'server_seed_hash', 'client_seed', 'nonce'])
+    .executeTakeFirstOrThrow();
+}
+
+/** The account's active seed pair, created on first play (one per account: a partial unique index). */
+async function activeSeed(db: DbOrTrx, accountId: string): Promise<SeedRow> {
+  const find = () =>
+    db
+      .selectFrom('fair_seeds')
+      .select(['id', 'server_seed', 'server_seed_hash', 'client_seed', 'nonce'])
+      .where('account_id', '=', accountId)
+      .where('revealed_at', 'is', null)
+      .executeTakeFirst();
+  const found = await find();
+  if (found) return found;
+  const serverSeed = newServerSeed();
+  await sql`insert into fair_seeds (account_id, server_seed, server_seed_hash, client_seed)
+            values (${accountId}, ${serverSeed}, ${serverSeedHash(serverSeed)}, ${newClientSeed()})
+            on conflict (account_id) where revealed_at is null and account_id is not null do nothing`.execute(db);
+  return (await find())!;
+}
+
+/* ---------------- play sessions ---------------- */
+
+interface PlaySession {
+  id: string;
+  account_id: string | null;
+  game_code: string;
+  mode: 'real' | 'demo';
+  demo_balance: number | null;
+  demo_seed_id: number | null;
+  lobby_url: string | null;
+  language: string;
+}
+
+async function findPlaySession(db: DbOrTrx, token: string): Promise<PlaySession> {
+  const row = await db
+    .selectFrom('play_sessions')
+    .select(['id', 'account_id', 'game_code', 'mode', 'demo_balance', 'demo_seed_id', 'lobby_url', 'language'])
+    .where('token_hash', '=', hashToken(token))
+    .where('expires_at', '>', new Date())
+    .executeTakeFirst();
+  if (!row) throw new AppError('GAME_SESSION_EXPIRED', 'Unknown or expired play session');
+  return row;
+}
+
+async function playableGame(db: DbOrTrx, code: string) {
+  const game = await findGame(db, code);
+  if (!game || !game.is_enabled) throw new AppError('GAME_NOT_AVAILABLE', 'The game is disabled');
+  return { game, definition: await definitionOf(db, game.definition_hash) };
+}
+
+const asLanguage = (value: string): Language => (value === 'en' ? 'en' : 'ja');
+
+/** POST /house/session: exchanges a launch token (once) for a play session. */
+export async function openPlaySession(db: Db, launchToken: string): Promise<HouseSessionResponse> {
+  return db.transaction().execute(async (trx) => {
+    const launch = await trx
+      .updateTable('launch_tokens')
+      .set({ used_at: new Date() })
+      .where('token_hash', '=', hashToken(launchToken))
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', new Date())
+      .returning(['account_id', 'game_code', 'mode', 'lobby_url', 'language'])
+      .executeTakeFirst();
+    if (!launch) throw new AppError('GAME_SESSION_EXPIRED', 'The launch token is unknown, used or expired');
+    const { game, definition } = await playableGame(trx, launch.game_code);
+    const language = asLanguage(launch.language);
+    const token = newToken();
+    let seed: SeedRow;
+    let balance: number;
+    let openRound: HouseSessionResponse['openRound'] = null;
+    if (launch.mode === 'real') {
+      if (!launch.account_id) throw new Error('a real launch has an account');
+      seed = await activeSeed(trx, launch.account_id);
+      balance = await wallet.balance(trx, launch.account_id);
+      const open = await trx
+        .selectFrom('house_rounds')
+        .select(['id', 'stake', 'outcome'])
+        .where('account_id', '=', launch.account_id)
+        .where('game_code', '=', game.code)
+        .where('status', '=', 'open')
+        .orderBy('created_at', 'desc')
+        .executeTakeFirst();
+      if (open) openRound = { roundId: open.id, stake: open.stake, outcome: open.outcome as RoundOutcome };
+      await trx
+        .insertInto('play_sessions')
+        .values({ token_hash: hashToken(token), account_id: launch.account_id, game_code: game.code, mode: 'real', lobby_url: launch.lobby_url, language, expires_at: new Date(Date.now() + PLAY_SESSION_TTL_MS) })
+        .execute();
+    } else {
+      seed = await insertSeed(trx, null, newClientSeed());
+      balance = DEMO_START_BALANCE;
+      await trx
+        .insertInto('play_sessions')
+        .values({ token_hash: hashToken(token), account_id: null, game_code: game.code, mode: 'demo', demo_balance: balance, demo_seed_id: seed.id, lobby_url: launch.lobby_url, language, expires_at: new Date(Date.now() + PLAY_SESSION_TTL_MS) })
+        .execute();
+    }
+    return {
+      session: token,
+      mode: launch.mode,
+      currency: launch.mode === 'real' ? ('COIN' as const) : ('PTS' as const),
+      balance,
+      language,
+      lobbyUrl: launch.lobby_url,
+      game: {
+        gameCode: game.code,
+        title: gameDisplayTitle(game.code, language, game.titles?.[language]),
+        orientation: game.orientation === 'portrait' ? ('portrait' as const) : ('landscape' as const),
+        rtp: game.rtp,
+        definition,
+      },
+      fairness: fairnessOf(seed),
+      openRound,
+    };
+  });
+}
+
+/* ---------------- rounds ---------------- */
+
+function inputProblem(def: GameDefinition, input: PlayInput): string | null {
+  if (def.kind !== input.kind) return `this is a ${def.kind} game`;
+  if (def.kind === 'slot' && input.kind === 'slot') return isValidSlotBet(def, input.bet) ? null : 'not one of the bet levels';
+  if (def.kind === 'roulette' && input.kind === 'roulette') return rouletteBetsProblem(def, input.bets);
+  if (def.kind === 'baccarat' && input.kind === 'baccarat') return baccaratBetsProblem(def, input.bets);
+  if (def.kind === 'blackjack' && input.kind === 'blackjack' && input.action === 'deal') return blackjackBetProblem(def, input.bet);
+  return null;
+}
+
+/** Takes the next nonce of the session's seed pair (the row lock orders a player's rounds). */
+async function takeNonce(trx: DbOrTrx, session: PlaySession): Promise<SeedRow> {
+  let query = trx.updateTable('fair_seeds').set({ nonce: sql`nonce + 1` });
+  query = session.mode === 'real'
+    ? query.where('account_id', '=', session.account_id).where('revealed_at', 'is', null)
+    : query.where('id', '=', session.demo_seed_id!);
+  const row = await query.returning(['id', 'server_seed', 'server_seed_hash', 'client_seed', 'nonce']).executeTakeFirst();
+  if (!row) {
+    if (session.mode === 'real') {
+      await activeSeed(trx, session.account_id!);
+      return takeNonce(trx, session);
+    }
+    throw new Error('demo session without a seed');
+  }
+  return { ...row, nonce: row.nonce - 1 };
+}
+
+/** Moves demo points in the play session; never the coin wallet. */
+async function moveDemo(trx: DbOrTrx, sessionId: string, debit: number, credit: number): Promise<number> {
+  const row = await trx
+    .updateTable('play_sessions')
+    .set({ demo_balance: sql`demo_balance - ${debit} + ${credit}` })
+    .where('id', '=', sessionId)
+    .where('demo_balance', '>=', debit)
+    .returning('demo_balance')
+    .executeTakeFirst();
+  if (!row) throw new AppError('INSUFFICIENT_FUNDS', 'Not enough demo points');
+  return row.demo_balance!;
+}
+
+function walletRefusal(error: unknown): never {
+  if (error instanceof SeamlessWalletError) throw new AppError('REQUEST_VALIDATION_ERROR', `wallet refused: ${error.code}`);
+  throw error;
+}
+
+/** POST /house/play */
+export async function playHouseRound(db: Db, sessionToken: string, input: PlayInput): Promise<PlayResponse> {
+  const session = await findPlaySession(db, sessionToken);
+  const { game, definition } = await playableGame(db, session.game_code);
+  if (input.kind === 'blackjack' && input.action !== 'deal') return continueBlackjack(db, session, game.code, input.roundId, input.action);
+  const problem = inputProblem(definition, input);
+  if (problem) throw new AppError('REQUEST_VALIDATION_ERROR', problem);
+
+  return db.transaction().execute(async (trx) => {
+    const seed = await takeNonce(trx, session);
+    if (definition.kind === 'blackjack') {
+      let openQuery = trx.selectFrom('house_rounds').select('id').where('status', '=', 'open');
+      openQuery = session.mode === 'real'
+        ? openQuery.where('account_id', '=', session.account_id).where('game_code', '=', game.code)
+        : openQuery.where('play_session_id', '=', session.id);
+      const open = await openQuery.executeTakeFirst();
+      if (open) throw new AppError('REQUEST_VALIDATION_ERROR', 'Finish the open hand first');
+    }
+    const played = playRound(definition, fairRandom(seed.server_seed, seed.client_seed, seed.nonce, nodeHmac), input);
+    const roundId = randomUUID();
+    let balance: number;
+    let playerSeq: number | null = null;
+    if (session.mode === 'real') {
+      const accountId = session.account_id!;
+      try {
+        const bet = await wallet.bet(trx, { provider: HOUSE_PROVIDER, txId: `${roundId}:bet`, roundId, accountId, amount: played.stake, gameCode: game.code });
+        balance = bet.balance;
+        if (played.settled) {
+          const win = await wallet.win(trx, { provider: HOUSE_PROVIDER, txId: `${roundId}:win`, roundId, accountId, amount: played.win, gameCode: game.code, final: true });
+          balance = win.balance;
+        }
+      } catch (error) {
+        walletRefusal(error);
+      }
+      const counter = await sql<{ rounds: number }>`
+        insert into house_players (account_id, rounds) values (${accountId}, 1)
+        on conflict (account_id) do update set rounds = house_players.rounds + 1
+        returning rounds`.execute(trx);
+      playerSeq = Number(counter.rows[0].rounds);
+    } else {
+      balance = await moveDemo(trx, session.id, played.stake, played.settled ? played.win : 0);
+    }
+    await trx
+      .insertInto('house_rounds')
+      .values({
+        id: roundId,
+        account_id: session.account_id,
+        play_session_id: session.id,
+        game_code: game.code,
+        definition_hash: game.definition_hash,
+        mode: session.mode,
+        seed_id: seed.id,
+        nonce: seed.nonce,
+        input: JSON.stringify(input),
+        actions: '[]',
+        stake: played.stake,
+        win: played.settled ? played.win : 0,
+        balance_after: balance,
+        status: played.settled ? 'settled' : 'open',
+        outcome: JSON.stringify(played.outcome),
+        player_seq: playerSeq,
+        settled_at: played.settled ? new Date() : null,
+      })
+      .execute();
+    return {
+      roundId,
+      nonce: seed.nonce,
+      status: played.settled ? ('settled' as const) : ('open' as const),
+      stake: played.stake,
+      win: played.settled ? played.win : 0,
+      balance,
+      currency: session.mode === 'real' ? ('COIN' as const) : ('PTS' as const),
+      outcome: played.outcome,
+      fairness: fairnessOf({ ...seed, nonce: seed.nonce + 1 }),
+    };
+  });
+}
+
+/** A blackjack decision on the open hand: replays the hand from its seeds with the new action. */
+async function continueBlackjack(db: Db, session: PlaySession, gameCode: string, roundId: string, action: BlackjackAction): Promise<PlayResponse> {
+  return db.transaction().execute(async (trx) => {
+    const round = await trx
+      .selectFrom('house_rounds')
+      .innerJoin('fair_seeds', 'fair_seeds.id', 'house_rounds.seed_id')
+      .select(['house_rounds.id', 'house_rounds.account_id', 'house_rounds.play_session_id', 'house_rounds.game_code', 'house_rounds.definition_hash', 'house_rounds.nonce', 'house_rounds.input', 'house_rounds.actions', 'house_rounds.stake', 'house_rounds.status', 'fair_seeds.server_seed', 'fair_seeds.server_seed_hash', 'fair_seeds.client_seed', 'fair_seeds.nonce as seedNonce'])
+      .where('house_rounds.id', '=', roundId)
+      .forUpdate()
+      .executeTakeFirst();
+    const mine = round && round.game_code === gameCode && (session.mode === 'real' ? round.account_id === session.account_id : round.play_session_id === session.id);
+    if (!round || !mine) throw new AppError('NOT_FOUND', 'No such round in this session');
+    if (round.status !== 'open') throw new AppError('REQUEST_VALIDATION_ERROR', 'The hand is already settled');
+    const definition = await definitionOf(trx, round.definition_hash);
+    const input = round.input as PlayInput;
+    const actions = [...(round.actions as BlackjackAction[]), action];
+    let played;
+    try {
+      played = playRound(definition, fairRandom(round.server_seed, round.client_seed, round.nonce, nodeHmac), input, actions);
+    } catch (error) {
+      if (error instanceof BlackjackActionError) throw new AppError('REQUEST_VALIDATION_ERROR', error.message);
+      throw error;
+    }
+    const extra = played.stake - round.stake;
+    let balance: number;
+    if (session.mode === 'real') {
+      const accountId = session.account_id!;
+      try {
+        balance = await wallet.balance(trx, accountId);
+        if (extra > 0) {
+          const bet = await wallet.bet(trx, { provider: HOUSE_PROVIDER, txId: `${roundId}:double`, roundId, accountId, amount: extra, gameCode });
+          balance = bet.balance;
+        }
+        if (played.settled) {
+          const win = await wallet.win(trx, { provider: HOUSE_PROVIDER, txId: `${roundId}:win`, roundId, accountId, amount: played.win, gameCode, final: true });
+          balance = win.balance;
+        }
+      } catch (error) {
+        walletRefusal(error);
+      }
+    } else {
+      balance = await moveDemo(trx, session.id, extra, played.settled ? played.win : 0);
+    }
+    await trx
+      .updateTable('house_rounds')
+      .set({
+        actions: JSON.stringify(actions),
+        stake: played.stake,
+        win: played.settled ? played.win : 0,
+        balance_after: balance,
+        status: played.settled ? 'settled' : 'open',
+        outcome: JSON.stringify(played.outcome),
+        settled_at: played.settled ? new Date() : null,
+      })
+      .where('id', '=', roundId)
+      .execute();
+    return {
+      roundId,
+      nonce: round.nonce,
+      status: played.settled ? ('settled' as const) : ('open' as const),
+      stake: played.stake,
+      win: played.settled ? played.win : 0,
+      balance,
+      currency: session.mode === 'real' ? ('COIN' as const) : ('PTS' as const),
+      outcome: played.outcome,
+      fairness: { serverSeedHash: round.server_seed_hash, clientSeed: round.client_seed, nonce: round.seedNonce },
+    };
+  });
+}
+
+/* ---------------- seeds: rotate and verify ---------------- */
+
+/** POST /house/seed: reveals the current server seed, commits a new one, nonce back to 0. */
+export async function rotateSeed(db: Db, sessionToken: string, clientSeed?: string): Promise<SeedResponse> {
+  const session = await findPlaySession(db, sessionToken);
+  return db.transaction().execute(async (trx) => {
+    if (session.mode === 'real') await activeSeed(trx, session.account_id!);
+    let current = trx.selectFrom('fair_seeds').select(['id', 'server_seed', 'server_seed_hash', 'client_seed', 'nonce']).where('revealed_at', 'is', null);
+    current = session.mode === 'real' ? current.where('account_id', '=', session.account_id) : current.where('id', '=', session.demo_seed_id!);
+    const seed = await current.forUpdate().executeTakeFirst();
+    if (!seed) throw new AppError('GAME_SESSION_EXPIRED', 'The seed pair is gone');
+    const open = await trx.selectFrom('house_rounds').select('id').where('seed_id', '=', seed.id).where('status', '=', 'open').executeTakeFirst();
+    // Revealing the seed of an unfinished hand would show the cards still to come.
+    if (open) throw new AppError('REQUEST_VALIDATION_ERROR', 'Finish the open hand before changing seeds');
+    await trx.updateTable('fair_seeds').set({ revealed_at: new Date() }).where('id', '=', seed.id).execute();
+    const next = await insertSeed(trx, session.account_id, clientSeed ?? seed.client_seed);
+    if (session.mode === 'demo') await trx.updateTable('play_sessions').set({ demo_seed_id: next.id }).where('id', '=', session.id).execute();
+    return {
+      fairness: fairnessOf(next),
+      revealed: { serverSeed: seed.server_seed, serverSeedHash: seed.server_seed_hash, clientSeed: seed.client_seed, lastNonce: seed.nonce - 1 },
+    };
+  });
+}
+
+/** GET /house/rounds/:roundId/verify (anyone with the round id; the server seed only once revealed). */
+export async function verifyRound(db: Db, roundId: string, language: Language): Promise<VerifyRoundResponse> {
+  const row = await db
+    .selectFrom('house_rounds')
+    .innerJoin('fair_seeds', 'fair_seeds.id', 'house_rounds.seed_id')
+    .leftJoin('games', 'games.code', 'house_rounds.game_code')
+    .select([
+      'house_rounds.id', 'house_rounds.game_code', 'house_rounds.definition_hash', 'house_rounds.nonce', 'house_rounds.input', 'house_rounds.actions',
+      'house_rounds.stake', 'house_rounds.win', 'house_rounds.status', 'house_rounds.outcome', 'house_rounds.created_at',
+      'fair_seeds.server_seed', 'fair_seeds.server_seed_hash', 'fair_seeds.client_seed', 'fair_seeds.revealed_at', 'games.titles',
+    ])
+    .where('house_rounds.id', '=', roundId)
+    .executeTakeFirst();
+  if (!row) throw new AppError('NOT_FOUND', 'No such round');
+  return {
+    roundId: row.id,
+    gameCode: row.game_code,
+    gameTitle: gameDisplayTitle(row.game_code, language, (row.titles as { ja: string; en: string } | null)?.[language]),
+    createdAt: new Date(row.created_at).toISOString(),
+    status: row.status,
+    serverSeed: row.revealed_at ? row.server_seed : null,
+    serverSeedHash: row.server_seed_hash,
+    clientSeed: row.client_seed,
+    nonce: row.nonce,
+    definition: await definitionOf(db, row.definition_hash),
+    input: row.input as PlayInput,
+    actions: row.actions as BlackjackAction[],
+    stake: row.stake,
+    win: row.win,
+    outcome: row.outcome as RoundOutcome,
+  };
+}
+
+/* ---------------- bet history ---------------- */
+
+/**
+ * GET /get-bet-history: page p covers the player's round numbers (player_seq)
+ * (total - p*size, total - (p-1)*size], read from the (account_id, player_seq) index: every page
+ * costs one index range scan of `size` rows, however deep.
+ */
+export async function betHistory(db: Db, accountId: string, page: number, language: Language): Promise<BetHistoryResponse> {
+  const size = BET_HISTORY_PAGE_SIZE;
+  const counter = await db.selectFrom('house_players').select('rounds').where('account_id', '=', accountId).executeTakeFirst();
+  const total = counter ? Number(counter.rounds) : 0;
+  const upper = total - (page - 1) * size;
+  const rows =
+    upper <= 0
+      ? []
+      : await db
+          .selectFrom('house_rounds')
+          .leftJoin('games', 'games.code', 'house_rounds.game_code')
+          .select(['house_rounds.id', 'house_rounds.game_code', 'house_rounds.created_at', 'house_rounds.stake', 'house_rounds.win', 'house_rounds.balance_after', 'house_rounds.status', 'games.titles'])
+          .where('house_rounds.account_id', '=', accountId)
+          .where('house_rounds.player_seq', '<=', upper)
+          .where('house_rounds.player_seq', '>', upper - size)
+          .orderBy('house_rounds.player_seq', 'desc')
+          .execute();
+  return {
+    page,
+    pageSize: size,
+    totalRecords: total,
+    totalPages: Math.ceil(total / size),
+    hasMore: upper - size > 0,
+    records: rows.map((r) => ({
+      roundId: r.id,
+      gameCode: r.game_code,
+      gameTitle: gameDisplayTitle(r.game_code, language, (r.titles as { ja: string; en: string } | null)?.[language]),
+      createdAt: new Date(r.created_at).toISOString(),
+      stake: r.stake,
+      win: r.win,
+      net: r.win - r.stake,
+      balanceAfter: r.balance_after,
+      status: r.status,
+    })),
+  };
+}

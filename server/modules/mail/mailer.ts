@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Language } from '../../../contracts/constants';
+import en from '../../../locales/en/mail.json' with { type: 'json' };
+import ja from '../../../locales/ja/mail.json' with { type: 'json' };
+import { storeInOutbox } from '../outbox/store';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** Sends mail over SMTP when SMTP_URL is set; otherwise stores it in the development outbox. */
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+/** Call while registering a plugin (it adds an onClose hook that closes the SMTP connections). */
+export function createMailer(app: FastifyInstance): Mailer {
+  const url = app.config.SMTP_URL;
+  if (!url) return { send: (m) => storeInOutbox(app.db, { channel: 'email', to: m.to, subject: m.subject, body: m.text }) };
+  const transport: Transporter = nodemailer.createTransport(url);
+  app.addHook('onClose', async () => transport.close());
+  return {
+    send: async (m) => {
+      await transport.sendMail({ from: app.config.MAIL_FROM, to: m.to, subject: m.subject, text: m.text });
+    },
+  };
+}
+
+const templates = { ja, en } as const;
+type TemplateName = keyof typeof en;
+
+/** A localised mail (locales/{ja,en}/mail.json), with `{{name}}` placeholders filled in. */
+export function renderMail(language: Language, name: TemplateName, values: Record<string, string | number>): { subject: string; text: string } {
+  const template = templates[language][name];
+  const fill = (s: string) => s.replace(/\{\{(\w+)\}\}/g, (_m, key: string) => String(values[key] ?? ''));
+  return { subject: fill(template.subject), text: fill(template.body) };
+}

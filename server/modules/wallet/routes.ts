@@ -1,0 +1,69 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  BalanceSchema,
+  BonusResultSchema,
+  ClaimBonusSchema,
+  PromotionBonusQuerySchema,
+  PromotionBonusSchema,
+  TransactionListSchema,
+  TransactionsQuerySchema,
+} from '../../../contracts/wallet';
+import { COIN_CURRENCY } from '../../../contracts/constants';
+import { isPromotionActive, loadPromotions, type Promotion } from '../../../content/promotions';
+import { zod } from '../../app';
+import { AppError } from '../../errors';
+import { requireAccount } from '../../plugins/session';
+import { balanceWithBonusStatus, claimDailyBonus, claimPromotionBonus, hasClaimedPromotion } from './bonus';
+import { walletClock } from './clock';
+import { getStatement } from './service';
+
+/** GET /balance, POST /claimDailyBonus, POST /claimBonus, GET /promotionBonus, GET /transactions. */
+export default async function walletRoutes(app: FastifyInstance) {
+  const api = zod(app);
+  // Promotions are content shipped with the build: read and validated once, failing loudly at start.
+  const promotions = new Map<string, Promotion>(loadPromotions().map((p) => [p.slug, p]));
+
+  api.get('/balance', { schema: { response: { 200: BalanceSchema } } }, async (request, reply) => {
+    const account = requireAccount(request);
+    reply.header('cache-control', 'no-store');
+    return balanceWithBonusStatus(app.db, account.id, walletClock.now());
+  });
+
+  api.post('/claimDailyBonus', { schema: { response: { 200: BonusResultSchema } } }, async (request) => {
+    const account = requireAccount(request);
+    return claimDailyBonus(app.db, account.id, app.config.DAILY_BONUS, walletClock.now());
+  });
+
+  api.post('/claimBonus', { schema: { body: ClaimBonusSchema, response: { 200: BonusResultSchema } } }, async (request) => {
+    const account = requireAccount(request);
+    return claimPromotionBonus(app.db, account.id, promotions.get(request.body.promoSlug), walletClock.now());
+  });
+
+  api.get(
+    '/promotionBonus',
+    { schema: { querystring: PromotionBonusQuerySchema, response: { 200: PromotionBonusSchema } } },
+    async (request, reply) => {
+      const account = requireAccount(request);
+      const promotion = promotions.get(request.query.promoSlug);
+      if (!promotion || promotion.bonus === null) throw new AppError('PROMOTION_NOT_AVAILABLE', 'No promotion with a bonus has this slug');
+      reply.header('cache-control', 'no-store');
+      return {
+        promoSlug: promotion.slug,
+        bonus: promotion.bonus,
+        currency: COIN_CURRENCY,
+        active: isPromotionActive(promotion, walletClock.now()),
+        claimed: await hasClaimedPromotion(app.db, promotion.slug, account.id),
+      };
+    },
+  );
+
+  api.get(
+    '/transactions',
+    { schema: { querystring: TransactionsQuerySchema, response: { 200: TransactionListSchema } } },
+    async (request, reply) => {
+      const account = requireAccount(request);
+      reply.header('cache-control', 'no-store');
+      return getStatement(app.db, account.id, request.query.page, request.query.pageSize);
+    },
+  );
+}

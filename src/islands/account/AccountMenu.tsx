@@ -1,0 +1,103 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import type { Language } from '../../../contracts/constants';
+import { useT } from '../../lib/useT';
+import { localizePath } from '../../lib/routes';
+import { logOut } from '../../stores/auth';
+import { flashToast } from '../../stores/authFlash';
+import { clearPendingAction } from '../../stores/pending';
+import { homePath } from './navigation';
+
+/**
+ * The signed-in header's account menu (spec section 2): a disclosure button with the display name
+ * and a list of bet history, settings and logout. Escape or a click outside closes it.
+ * Raffle history joins the list with the raffle issue (only when the player has some).
+ */
+export default function AccountMenu({ lang, displayName }: { lang: Language; displayName: string }) {
+  const t = useT(lang, 'auth');
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const listId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onDocumentClick = (event: MouseEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', onDocumentClick);
+    return () => document.removeEventListener('mousedown', onDocumentClick);
+  }, [open]);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape' && open) {
+      event.stopPropagation();
+      setOpen(false);
+      buttonRef.current?.focus();
+    }
+  };
+
+  // Logout calls the server, then clears state and returns home (spec section 4).
+  const onLogout = async () => {
+    if (busy) return;
+    setBusy(true);
+    try {
+      await logOut();
+    } catch {
+      // The session is forgotten on this side whatever the server answered.
+    }
+    clearPendingAction();
+    flashToast(t('auth:menu.signedOut'), 'info');
+    location.assign(homePath(lang));
+  };
+
+  const item = 'block w-full rounded px-3 py-2 text-left text-sm hover:bg-brown-700 focus-visible:bg-brown-700';
+  return (
+    <div ref={rootRef} className="relative" onKeyDown={onKeyDown}>
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-expanded={open}
+        aria-controls={listId}
+        aria-label={t('auth:menu.open', { name: displayName })}
+        onClick={() => setOpen((v) => !v)}
+        className="flex items-center gap-1 rounded-md border border-brown-600 px-2 py-1.5 text-sm font-semibold hover:bg-brown-700"
+        data-testid="account-menu-button"
+      >
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 text-gold-400" fill="none" stroke="currentColor" strokeWidth="2">
+          <circle cx="12" cy="8" r="4" />
+          <path d="M4 21c1.5-4 4.5-6 8-6s6.5 2 8 6" />
+        </svg>
+        <span className="max-w-[8rem] truncate" data-testid="display-name">
+          {displayName}
+        </span>
+        <svg aria-hidden="true" viewBox="0 0 24 24" className={`h-4 w-4 transition-transform ${open ? 'rotate-180' : ''}`} fill="none" stroke="currentColor" strokeWidth="2">
+          <path d="M6 9l6 6 6-6" />
+        </svg>
+      </button>
+      <ul
+        id={listId}
+        hidden={!open}
+        className="absolute right-0 z-40 mt-1 w-48 rounded-md border border-brown-600 bg-brown-800 p-1 shadow-xl"
+        data-testid="account-menu"
+      >
+        {/* Raffle history goes here (raffle issue), shown only when the player has raffle history. */}
+        <li>
+          <a className={item} href={localizePath('/bet-history', lang)}>
+            {t('auth:menu.betHistory')}
+          </a>
+        </li>
+        <li>
+          <a className={item} href={localizePath('/settings', lang)}>
+            {t('auth:menu.settings')}
+          </a>
+        </li>
+        <li>
+          <button type="button" className={item} onClick={() => void onLogout()} disabled={busy}>
+            {t('auth:menu.logout')}
+          </button>
+        </li>
+      </ul>
+    </div>
+  );
+}

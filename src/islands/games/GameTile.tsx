@@ -1,0 +1,68 @@
+import type { MouseEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import type { Language } from '../../../contracts/constants';
+import type { Game } from '../../../contracts/games';
+import { gameImage, gameLaunchPath } from '../../stores/games';
+import { requireSignInForLaunch } from '../../stores/gamesLaunch';
+import { $session } from '../../stores/session';
+import { useT } from '../../lib/useT';
+
+/**
+ * One game tile: the art (or the local icon), and on hover or keyboard focus a play icon and the
+ * title. A visitor cannot open a game without a demo: the click opens the login popup instead and
+ * the launch runs after sign-in (spec section 2).
+ */
+export default function GameTile({ game, lang }: { game: Game; lang: Language }) {
+  const t = useT(lang, 'games');
+  const session = useStore($session);
+  const href = gameLaunchPath(game.gameCode, lang);
+  const image = gameImage(game);
+  const locked = !session && !game.isDemoAvailable;
+
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (!locked) return;
+    event.preventDefault();
+    requireSignInForLaunch(game.gameCode, lang);
+  };
+
+  return (
+    <a
+      href={href}
+      onClick={onClick}
+      data-testid="game-tile"
+      data-game-code={game.gameCode}
+      data-demo={game.isDemoAvailable ? 'yes' : 'no'}
+      aria-label={locked ? t('tile.signInToPlay', { title: game.title }) : t('tile.play', { title: game.title })}
+      className="group relative block aspect-[3/4] overflow-hidden rounded-lg border border-brown-700 bg-brown-800 shadow focus-visible:outline-2"
+    >
+      <img
+        src={image.src}
+        alt=""
+        loading="lazy"
+        decoding="async"
+        className={`h-full w-full object-cover transition-transform duration-200 group-hover:scale-105 ${image.local ? 'p-4' : ''}`}
+      />
+      {image.local && (
+        <span aria-hidden="true" className="absolute inset-x-0 bottom-0 truncate bg-brown-950/80 px-2 py-1 text-center text-xs font-semibold">
+          {game.title}
+        </span>
+      )}
+      {!game.isDemoAvailable && (
+        <span aria-hidden="true" className="absolute right-1 top-1 rounded bg-brown-950/80 px-1.5 py-0.5 text-[10px] font-bold uppercase text-gold-400">
+          {t('tile.coinsOnly')}
+        </span>
+      )}
+      <span
+        aria-hidden="true"
+        data-testid="tile-hover"
+        className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-black/60 p-2 text-center opacity-0 transition-opacity duration-150 group-hover:opacity-100 group-focus-visible:opacity-100"
+      >
+        <svg viewBox="0 0 24 24" className="h-10 w-10 text-gold-400" fill="currentColor">
+          <circle cx="12" cy="12" r="11" fill="none" stroke="currentColor" strokeWidth="1.5" />
+          <path d="M10 8l6 4-6 4z" />
+        </svg>
+        <span className="text-sm font-bold leading-tight text-cream">{game.title}</span>
+      </span>
+    </a>
+  );
+}

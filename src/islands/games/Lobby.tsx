@@ -1,0 +1,95 @@
+import { useStore } from '@nanostores/react';
+import type { Language } from '../../../contracts/constants';
+import { localizePath } from '../../lib/routes';
+import { useT } from '../../lib/useT';
+import { GAME_CATEGORIES, gamesInCategory, gamesStore } from '../../stores/games';
+import Spinner from '../Spinner';
+import GameTile from './GameTile';
+
+/** A promotion as the home banner shows it (from the site's promotions content). */
+export interface LobbyPromotion {
+  slug: string;
+  title: string;
+  summary?: string;
+  image?: string | null;
+}
+
+/** How many tiles a home row shows before "See all". */
+const ROW_SIZE = 7;
+
+/**
+ * The home lobby: a promotions banner, one row per game category with a link to its full grid,
+ * and a teaser for the tournaments lobby.
+ */
+export default function Lobby({ lang, promotions = [] }: { lang: Language; promotions?: LobbyPromotion[] }) {
+  const t = useT(lang, 'games');
+  const { data, error } = useStore(gamesStore(lang));
+
+  return (
+    <div className="flex flex-col gap-8" data-testid="lobby">
+      {promotions.length > 0 && (
+        <section aria-labelledby="lobby-promotions" className="flex flex-col gap-3">
+          <h2 id="lobby-promotions" className="text-xl font-bold text-gold-400">{t('lobby.promotions')}</h2>
+          <ul className="flex snap-x gap-3 overflow-x-auto pb-2">
+            {promotions.map((promo) => (
+              <li key={promo.slug} className="w-72 shrink-0 snap-start sm:w-96">
+                <a
+                  href={localizePath(`/promotions/${promo.slug}`, lang)}
+                  className="flex h-full flex-col overflow-hidden rounded-xl border border-gold-600 bg-gradient-to-br from-brown-700 to-brown-900 hover:border-gold-400"
+                  data-testid="promotion-card"
+                >
+                  {promo.image && <img src={promo.image} alt="" className="aspect-[3/1] w-full object-cover" loading="lazy" />}
+                  <span className="flex flex-col gap-1 p-4">
+                    <span className="text-lg font-bold text-gold-400">{promo.title}</span>
+                    {promo.summary && <span className="text-sm text-cream/90">{promo.summary}</span>}
+                  </span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      {!data && !error && <Spinner lang={lang} />}
+      {!data && error && (
+        <p role="alert" className="rounded border border-red-500 bg-red-950/40 p-3">{t('grid.loadFailed')}</p>
+      )}
+      {data &&
+        GAME_CATEGORIES.map((category) => {
+          const games = gamesInCategory(data, category);
+          if (games.length === 0) return null;
+          const headingId = `lobby-row-${category}`;
+          return (
+            <section key={category} aria-labelledby={headingId} data-testid={`lobby-row-${category}`} className="flex flex-col gap-3">
+              <div className="flex items-baseline justify-between gap-2">
+                <h2 id={headingId} className="text-xl font-bold text-gold-400">{t(`gameTag.${category}`)}</h2>
+                <a href={localizePath(`/category/${category}`, lang)} className="text-sm font-semibold text-gold-400 underline-offset-4 hover:underline">
+                  {t('lobby.seeAll', { n: games.length })}
+                </a>
+              </div>
+              <ul className="grid grid-cols-3 gap-2 md:grid-cols-5 md:gap-3 xl:grid-cols-7">
+                {games.slice(0, ROW_SIZE).map((game, index) => (
+                  // On small and medium screens only the first full row shows; the rest is one click away.
+                  <li key={game.gameCode} className={index >= 5 ? 'hidden xl:block' : index >= 3 ? 'hidden md:block' : undefined}>
+                    <GameTile game={game} lang={lang} />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          );
+        })}
+
+      <section aria-labelledby="lobby-tournaments" className="rounded-xl border border-brown-600 bg-gradient-to-r from-brown-800 via-brown-700 to-brown-800 p-5">
+        <h2 id="lobby-tournaments" className="text-xl font-bold text-gold-400">{t('lobby.tournamentsTitle')}</h2>
+        <p className="mt-1 mb-4 text-cream/90">{t('lobby.tournamentsText')}</p>
+        <a href={localizePath('/tournaments', lang)} className="btn-gold" data-testid="tournaments-teaser">
+          {t('lobby.tournamentsCta')}
+        </a>
+      </section>
+      <p className="text-sm text-cream/80">
+        {t('lobby.fairText')}{' '}
+        <a href={localizePath('/fairness/', lang)} className="font-semibold text-gold-400 underline underline-offset-2">{t('lobby.fairLink')}</a>
+      </p>
+    </div>
+  );
+}

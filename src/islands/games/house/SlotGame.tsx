@@ -1,0 +1,280 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import type { Language } from '../../../../contracts/constants';
+import type { SlotDefinition, SlotSpin, SlotSymbol } from '../../../../contracts/games';
+import { useT } from '../../../lib/useT';
+import { $house, $houseBusy, playHouseRound } from '../../../stores/gamesHouse';
+import { ErrorLine, formatAmount, roundErrorKey } from './common';
+
+/** The window a reel shows when it stops at `stop` (wrapping round its strip). */
+export function reelWindow(strip: readonly string[], stop: number, rows: number): string[] {
+  return Array.from({ length: rows }, (_, row) => strip[(stop + row) % strip.length]);
+}
+
+/** The cells ("reel:row") a spin's wins cover, to highlight them. */
+export function winningCells(spin: SlotSpin, definition: SlotDefinition, scatterIds: ReadonlySet<string>): Set<string> {
+  const cells = new Set<string>();
+  for (const win of spin.lineWins) {
+    const line = definition.paylines[win.line];
+    for (let reel = 0; reel < win.count; reel++) cells.add(`${reel}:${line[reel]}`);
+  }
+  if (spin.scatterWin > 0 || spin.freeSpinsAwarded > 0) {
+    spin.grid.forEach((column, reel) => column.forEach((id, row) => scatterIds.has(id) && cells.add(`${reel}:${row}`)));
+  }
+  return cells;
+}
+
+const prefersReducedMotion = () => typeof matchMedia !== 'undefined' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+type Phase = 'idle' | 'spinning' | 'free' | 'done';
+
+/**
+ * The data-driven slot client: draws whatever reels, symbols and paylines the game definition
+ * declares, lets the player pick a bet level, spins through /house/play and plays the round's free
+ * spins back one by one. Space (or the Spin button) spins; everything is a real button or select.
+ */
+export default function SlotGame({ lang, definition }: { lang: Language; definition: SlotDefinition }) {
+  const t = useT(lang, 'games');
+  const busy = useStore($houseBusy);
+  const house = useStore($house);
+  const symbols = useMemo(() => new Map<string, SlotSymbol>(definition.symbols.map((s) => [s.id, s])), [definition]);
+  const scatterIds = useMemo(() => new Set(definition.symbols.filter((s) => s.kind === 'scatter').map((s) => s.id)), [definition]);
+  const [betIndex, setBetIndex] = useState(0);
+  const [grid, setGrid] = useState<string[][]>(() => definition.reels.map((strip, reel) => reelWindow(strip, reel * 3, definition.rows)));
+  const [spinningReels, setSpinningReels] = useState<boolean[]>(() => definition.reels.map(() => false));
+  const [highlight, setHighlight] = useState<Set<string>>(new Set());
+  const [phase, setPhase] = useState<Phase>('idle');
+  const [lastSpin, setLastSpin] = useState<SlotSpin | null>(null);
+  const [roundWin, setRoundWin] = useState<number | null>(null);
+  const [freeSpin, setFreeSpin] = useState<{ index: number; total: number; win: number } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [showPaytable, setShowPaytable] = useState(false);
+  const timer = useRef<ReturnType<typeof setInterval> | null>(null);
+  const spinButton = useRef<HTMLButtonElement>(null);
+
+  const bet = definition.betLevels[betIndex];
+  const lineBet = bet / definition.paylines.length;
+  const running = phase === 'spinning' || phase === 'free' || busy;
+
+  /** Shows a spin: blur the reels for a moment, then stop them left to right on the result. */
+  const animate = useCallback(
+    async (spin: SlotSpin) => {
+      setHighlight(new Set());
+      if (prefersReducedMotion()) {
+        setGrid(spin.grid);
+      } else {
+        setSpinningReels(definition.reels.map(() => true));
+        timer.current = setInterval(() => {
+          setGrid((current) =>
+            current.map((column, reel) => reelWindow(definition.reels[reel], Math.floor(Math.random() * definition.reels[reel].length), definition.rows)),
+          );
+        }, 70);
+        for (let reel = 0; reel < definition.reels.length; reel++) {
+          await wait(reel === 0 ? 350 : 140);
+          setSpinningReels((s) => s.map((v, i) => (i === reel ? false : v)));
+          setGrid((current) => current.map((column, i) => (i <= reel ? spin.grid[i] : column)));
+        }
+        if (timer.current) clearInterval(timer.current);
+        timer.current = null;
+      }
+      setGrid(spin.grid);
+      setSpinningReels(definition.reels.map(() => false));
+      setHighlight(winningCells(spin, definition, scatterIds));
+      setLastSpin(spin);
+    },
+    [definition, scatterIds],
+  );
+
+  useEffect(() => () => {
+    if (timer.current) clearInterval(timer.current);
+  }, []);
+
+  const spin = useCallback(async () => {
+    if (running) return;
+    setError(null);
+    setRoundWin(null);
+    setFreeSpin(null);
+    setLastSpin(null);
+    setPhase('spinning');
+    try {
+      const result = await playHouseRound({ kind: 'slot', bet });
+      if (result.outcome.kind !== 'slot') throw new Error('unexpected outcome');
+      const outcome = result.outcome;
+      await animate(outcome.base);
+      if (outcome.freeSpins.length > 0) {
+        setPhase('free');
+        let won = outcome.base.win;
+        for (const [index, free] of outcome.freeSpins.entries()) {
+          setFreeSpin({ index: index + 1, total: outcome.freeSpins.length, win: won });
+          await wait(prefersReducedMotion() ? 300 : 500);
+          await animate(free);
+          won += free.win;
+          setFreeSpin({ index: index + 1, total: outcome.freeSpins.length, win: won });
+        }
+      }
+      setRoundWin(outcome.totalWin);
+      setPhase('done');
+    } catch (err) {
+      setSpinningReels(definition.reels.map(() => false));
+      if (timer.current) clearInterval(timer.current);
+      setError(roundErrorKey(err));
+      setPhase('idle');
+    }
+    spinButton.current?.focus();
+  }, [running, bet, animate, definition]);
+
+  // Space spins when nothing else has focus (a focused button or field keeps its own keys).
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== ' ' || event.repeat) return;
+      const target = event.target as HTMLElement;
+      if (target !== document.body && target.closest('button, a, input, select, textarea, summary')) return;
+      event.preventDefault();
+      void spin();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [spin]);
+
+  const insufficient = house.balance < bet;
+  const symbolName = (id: string) => t(`slot.symbolName`, { glyph: symbols.get(id)?.glyph ?? id, id });
+
+  return (
+    <div className="flex w-full max-w-3xl flex-col items-center gap-3" data-testid="slot-game">
+      <div
+        role="img"
+        aria-label={t('slot.gridLabel', { symbols: grid.map((column) => column.map(symbolName).join(', ')).join(' | ') })}
+        className="grid w-full gap-1.5 rounded-xl border-4 border-gold-600 bg-gradient-to-b from-brown-800 to-brown-950 p-2 shadow-inner"
+        // The reels are as large as the frame's height allows, leaving room for the controls below.
+        style={{
+          gridTemplateColumns: `repeat(${definition.reels.length}, minmax(0, 1fr))`,
+          maxWidth: `max(15rem, calc((100vh - 21rem) * ${definition.reels.length / definition.rows}))`,
+        }}
+        data-testid="slot-reels"
+      >
+        {grid.map((column, reel) => (
+          <div key={reel} className={`flex flex-col gap-1.5 ${spinningReels[reel] ? 'blur-[1px]' : ''}`} data-reel={reel}>
+            {column.map((id, row) => {
+              const symbol = symbols.get(id);
+              const lit = highlight.has(`${reel}:${row}`);
+              return (
+                <div
+                  key={row}
+                  data-symbol={id}
+                  className={`flex aspect-square items-center justify-center rounded-lg border-2 text-2xl font-black sm:text-4xl ${lit ? 'animate-pulse border-gold-400 bg-gold-500/25' : 'border-brown-700 bg-brown-900'}`}
+                  style={{ color: symbol?.color }}
+                >
+                  <span aria-hidden="true">{symbol?.glyph ?? id}</span>
+                </div>
+              );
+            })}
+          </div>
+        ))}
+      </div>
+
+      <div className="min-h-12 text-center" aria-live="polite" data-testid="slot-result">
+        {freeSpin && (
+          <p className="font-bold text-gold-400" data-testid="free-spins">
+            {t('slot.freeSpinOf', { index: freeSpin.index, total: freeSpin.total })} · {t('slot.win', { amount: formatAmount(freeSpin.win, lang) })}
+          </p>
+        )}
+        {phase === 'done' && roundWin !== null && (
+          <p className={`text-lg font-black ${roundWin > 0 ? 'text-gold-400' : 'text-cream/70'}`} data-testid="round-win">
+            {roundWin > 0 ? t('slot.win', { amount: formatAmount(roundWin, lang) }) : t('slot.noWin')}
+          </p>
+        )}
+        {phase === 'done' && lastSpin && lastSpin.lineWins.length > 0 && freeSpin === null && (
+          <ul className="flex max-w-xl flex-wrap justify-center gap-x-3 text-xs text-cream/80">
+            {lastSpin.lineWins.map((win) => (
+              <li key={`${win.line}-${win.symbol}`}>
+                {t('slot.lineWin', { line: win.line + 1, n: win.count, symbol: symbols.get(win.symbol)?.glyph ?? win.symbol, amount: formatAmount(win.win, lang) })}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <ErrorLine lang={lang} messageKey={error ?? (insufficient && !running ? 'house.error.insufficient' : null)} />
+
+      <div className="flex w-full flex-wrap items-center justify-center gap-3">
+        <div className="flex items-center gap-1">
+          <button type="button" className="btn-ghost h-11 w-11 px-0" aria-label={t('slot.betDown')} disabled={running || betIndex === 0} onClick={() => setBetIndex((i) => Math.max(0, i - 1))}>
+            −
+          </button>
+          <label className="flex flex-col items-center text-xs">
+            <span>{t('slot.bet')}</span>
+            <select
+              className="field w-28 py-1 text-center font-bold"
+              value={betIndex}
+              disabled={running}
+              onChange={(e) => setBetIndex(Number(e.target.value))}
+              data-testid="slot-bet"
+            >
+              {definition.betLevels.map((level, index) => (
+                <option key={level} value={index}>{formatAmount(level, lang)}</option>
+              ))}
+            </select>
+          </label>
+          <button
+            type="button"
+            className="btn-ghost h-11 w-11 px-0"
+            aria-label={t('slot.betUp')}
+            disabled={running || betIndex === definition.betLevels.length - 1}
+            onClick={() => setBetIndex((i) => Math.min(definition.betLevels.length - 1, i + 1))}
+          >
+            +
+          </button>
+        </div>
+        <button
+          ref={spinButton}
+          type="button"
+          className="btn-gold h-14 min-w-32 rounded-full text-lg"
+          onClick={() => void spin()}
+          disabled={running || insufficient}
+          data-testid="spin"
+          aria-keyshortcuts="Space"
+        >
+          {running ? t('slot.spinning') : t('slot.spin')}
+        </button>
+        <button type="button" className="btn-ghost px-3 py-2 text-xs" aria-expanded={showPaytable} aria-controls="paytable" onClick={() => setShowPaytable((s) => !s)}>
+          {t('slot.paytable')}
+        </button>
+      </div>
+      <p className="text-xs text-cream/70">
+        {t('slot.lines', { lines: definition.paylines.length, lineBet: formatAmount(lineBet, lang) })} · {t('slot.spaceHint')}
+      </p>
+
+      <section id="paytable" hidden={!showPaytable} aria-label={t('slot.paytable')} className="w-full rounded-lg border border-brown-600 bg-brown-900 p-3 text-sm">
+        <table className="w-full text-left">
+          <caption className="mb-2 text-left font-bold text-gold-400">{t('slot.paytable')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('slot.symbol')}</th>
+              <th scope="col">{t('slot.pays')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {definition.symbols.map((symbol) => (
+              <tr key={symbol.id} className="border-t border-brown-700">
+                <th scope="row" className="py-1 text-2xl" style={{ color: symbol.color }}>
+                  <span aria-hidden="true">{symbol.glyph}</span>
+                  <span className="sr-only">{symbolName(symbol.id)}</span>
+                  {symbol.kind !== 'normal' && <span className="ml-2 align-middle text-xs text-cream">{t(`slot.kind.${symbol.kind}`)}</span>}
+                </th>
+                <td className="py-1 text-xs">
+                  {symbol.pays
+                    .map((pay, index) => (pay > 0 ? `${index + 1}× = ${formatAmount(pay * (symbol.kind === 'scatter' ? bet : lineBet), lang)}` : null))
+                    .filter(Boolean)
+                    .join(' · ') || '—'}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {definition.freeSpins && (
+          <p className="mt-2 text-xs">{t('slot.freeSpinsRule', { ...definition.freeSpins })}</p>
+        )}
+      </section>
+    </div>
+  );
+}

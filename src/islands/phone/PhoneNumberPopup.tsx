@@ -1,0 +1,267 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import { z } from 'zod';
+import { OtpTokenSchema, PhoneNumberSchema } from '../../../contracts/phone';
+import type { Language } from '../../../contracts/constants';
+import { useT } from '../../lib/useT';
+import { logOut } from '../../stores/auth';
+import { flashToast } from '../../stores/authFlash';
+import { clearPendingAction } from '../../stores/pending';
+import { closePopup, openPopup } from '../../stores/popup';
+import { showToast } from '../../stores/toasts';
+import { apiErrorMessage, ErrorBox, PopupTitle, SubmitButton, TextField, validate, type FieldErrors } from '../account/forms';
+import { homePath } from '../account/navigation';
+import type { PopupProps } from '../popups/registry';
+import Spinner from '../Spinner';
+import { CodeField, linkButton, phoneIssue, PopupLanguageSwitcher, ResendButton, sendDecision, useResendCountdown } from './parts';
+import { requestVerificationCode, verifyPhoneNumber } from './phoneStore';
+import { $phoneStatus } from './phoneStatus';
+
+const NumberFormSchema = z.object({ phoneNumber: PhoneNumberSchema });
+const CodeFormSchema = z.object({ token: OtpTokenSchema });
+
+/** The popup's header menu (spec section 2): logout and delete account, as a disclosure list. */
+function VerificationMenu({ lang }: { lang: Language }) {
+  const t = useT(lang, ['phone', 'auth']);
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape' && open) {
+      event.stopPropagation();
+      setOpen(false);
+      buttonRef.current?.focus();
+    }
+  };
+  const onLogout = async () => {
+    try {
+      await logOut();
+    } catch {
+      // The session is forgotten on this side whatever the server answered.
+    }
+    clearPendingAction();
+    flashToast(t('auth:menu.signedOut'), 'info');
+    closePopup({ force: true });
+    location.assign(homePath(lang));
+  };
+  // Delete account stays reachable from the unclosable popup: it takes this popup's place.
+  const onDelete = () => openPopup('delete-account');
+
+  const item = 'block w-full rounded px-3 py-2 text-left text-sm hover:bg-brown-700 focus-visible:bg-brown-700';
+  return (
+    <div className="relative" onKeyDown={onKeyDown}>
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen((v) => !v)}
+        className="rounded-md border border-brown-600 p-2 hover:bg-brown-700"
+        data-testid="phone-menu-button"
+      >
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
+          <path d="M4 6h16M4 12h16M4 18h16" />
+        </svg>
+        <span className="sr-only">{t('phone:verify.menu')}</span>
+      </button>
+      <ul id={listId} hidden={!open} className="absolute right-0 z-10 mt-1 w-48 rounded-md border border-brown-600 bg-brown-900 p-1 shadow-lg">
+        <li>
+          <button type="button" className={item} onClick={onLogout}>
+            {t('phone:verify.logout')}
+          </button>
+        </li>
+        <li>
+          <button type="button" className={`${item} text-red-300`} onClick={onDelete}>
+            {t('phone:verify.deleteAccount')}
+          </button>
+        </li>
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * The phone verification popup (spec sections 2 and 4). It cannot be closed: it leaves only when the
+ * number is verified (toast, then closed), by logout, or for delete account. Step 1 asks for the
+ * number; step 2 for the code, with change-number, resend (30 s countdown) and a language switcher.
+ * With a number already on file but unverified it opens at step 2.
+ */
+export default function PhoneNumberPopup({ lang }: PopupProps) {
+  const t = useT(lang, ['phone', 'errors', 'common', 'auth']);
+  const status = useStore($phoneStatus);
+  const [step, setStep] = useState<1 | 2 | null>(null);
+  const [typed, setTyped] = useState('');
+  const [phoneNumber, setPhoneNumber] = useState<string | null>(null);
+  const [token, setToken] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const secondsLeft = useResendCountdown('verify');
+  const headingRef = useRef<HTMLDivElement>(null);
+
+  // Decide the first step once the status is known: a number on file but unverified starts at the code.
+  useEffect(() => {
+    if (step !== null || !status.data) return;
+    if (status.data.phoneNumber && !status.data.isVerified) {
+      setPhoneNumber(status.data.phoneNumber);
+      setTyped(status.data.phoneNumber);
+      setStep(2);
+    } else setStep(1);
+  }, [status.data, step]);
+
+  // Move focus to the new step's first field, so keyboard and screen-reader users follow along.
+  useEffect(() => {
+    if (step === null) return;
+    const timer = setTimeout(() => headingRef.current?.parentElement?.querySelector<HTMLElement>('form input')?.focus(), 30);
+    return () => clearTimeout(timer);
+  }, [step]);
+
+  const fail = (error: unknown) => {
+    setFailure(apiErrorMessage(t, error));
+    setBusy(false);
+  };
+
+  const onSendCode = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    setFailure(null);
+    setNotice(null);
+    const parsed = NumberFormSchema.safeParse({ phoneNumber: typed });
+    if (!parsed.success) {
+      setErrors(validate(NumberFormSchema, { phoneNumber: typed }) ?? {});
+      return;
+    }
+    setErrors({});
+    const wanted = parsed.data.phoneNumber;
+    const decision = sendDecision('verify', wanted);
+    // Back at step 1 with the number a code just went to: no new SMS, straight back to the code.
+    if (decision === 'code') {
+      setPhoneNumber(wanted);
+      setStep(2);
+      return;
+    }
+    if (decision === 'wait') {
+      setFailure(t('phone:verify.waitToSend', { seconds: secondsLeft }));
+      return;
+    }
+    setBusy(true);
+    try {
+      const sent = await requestVerificationCode(wanted);
+      setPhoneNumber(sent.phoneNumber);
+      setToken('');
+      setStep(2);
+      setBusy(false);
+    } catch (error) {
+      fail(error);
+    }
+  };
+
+  const onResend = async () => {
+    if (!phoneNumber || busy) return;
+    setFailure(null);
+    setNotice(null);
+    setBusy(true);
+    try {
+      await requestVerificationCode(phoneNumber);
+      setNotice(t('phone:verify.resent', { phone: phoneNumber }));
+      setBusy(false);
+    } catch (error) {
+      fail(error);
+    }
+  };
+
+  const onVerify = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy || !phoneNumber) return;
+    setFailure(null);
+    setNotice(null);
+    const invalid = validate(CodeFormSchema, { token });
+    setErrors(invalid ?? {});
+    if (invalid) return;
+    setBusy(true);
+    try {
+      await verifyPhoneNumber(phoneNumber, token);
+      showToast(t('phone:verify.verified'), 'success');
+      closePopup({ force: true });
+    } catch (error) {
+      fail(error);
+    }
+  };
+
+  const onChangeNumber = () => {
+    setFailure(null);
+    setNotice(null);
+    setErrors({});
+    setStep(1);
+  };
+
+  return (
+    <div data-testid="phone-verification">
+      <div ref={headingRef} className="mb-1 flex items-start justify-between gap-3">
+        <PopupTitle>{t('phone:verify.title')}</PopupTitle>
+        <VerificationMenu lang={lang} />
+      </div>
+      {step === null ? (
+        status.error ? (
+          <ErrorBox message={apiErrorMessage(t, status.error)} />
+        ) : (
+          <Spinner lang={lang} />
+        )
+      ) : (
+        <>
+          <p className="mb-3 text-xs text-cream/70">{t('phone:verify.steps', { step })}</p>
+          <ErrorBox message={failure} />
+          {notice && (
+            <p role="status" className="mb-3 text-sm text-green-300" data-testid="phone-notice">
+              {notice}
+            </p>
+          )}
+          {step === 1 ? (
+            <form onSubmit={onSendCode} noValidate data-testid="phone-number-form">
+              <p className="mb-3 text-sm text-cream/80">{t('phone:verify.numberIntro')}</p>
+              <TextField
+                label={t('phone:fields.phone')}
+                hint={t('phone:fields.phoneHint')}
+                type="tel"
+                inputMode="tel"
+                autoComplete="tel"
+                placeholder="+819012345678"
+                value={typed}
+                onValueChange={setTyped}
+                error={phoneIssue(t, 'phoneNumber', errors.phoneNumber)}
+                data-testid="phone-number"
+              />
+              <SubmitButton busy={busy} busyLabel={t('phone:verify.sending')}>
+                {t('phone:verify.sendCode')}
+              </SubmitButton>
+              {secondsLeft > 0 && (
+                <p className="mt-2 text-xs text-cream/70" data-testid="send-wait">
+                  {t('phone:verify.waitToSend', { seconds: secondsLeft })}
+                </p>
+              )}
+            </form>
+          ) : (
+            <form onSubmit={onVerify} noValidate data-testid="phone-code-form">
+              <p className="mb-3 text-sm text-cream/80">{t('phone:verify.codeIntro', { phone: phoneNumber })}</p>
+              <CodeField t={t} value={token} onValueChange={setToken} error={phoneIssue(t, 'token', errors.token)} />
+              <SubmitButton busy={busy} busyLabel={t('phone:verify.verifying')}>
+                {t('phone:verify.submit')}
+              </SubmitButton>
+              <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+                <button type="button" className={linkButton} onClick={onChangeNumber} data-testid="change-number">
+                  {t('phone:verify.changeNumber')}
+                </button>
+                <ResendButton t={t} secondsLeft={secondsLeft} busy={busy} onResend={onResend} />
+              </div>
+              <div className="mt-4 border-t border-brown-600 pt-3">
+                <PopupLanguageSwitcher t={t} lang={lang} />
+              </div>
+            </form>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+import { useEffect, useState } from 'react';
+import type { TFunction } from 'i18next';
+import { LANGUAGES, LANGUAGE_STORAGE_KEY, OTP_LENGTH, type Language } from '../../../contracts/constants';
+import { localizePath, splitLocalePath } from '../../lib/routes';
+import { TextField } from '../account/forms';
+import { lastCodeSent, resendWaitLeft, type CodeFlow } from './phoneStore';
+
+/**
+ * Pieces shared by the two phone popups: contract issue messages, the 6-digit code field and the
+ * resend link with its 30 second countdown.
+ */
+
+/** A contract issue key: phone and code issues live in `phone`, password issues in `auth`. */
+export function phoneIssue(t: TFunction, field: string, key: string | undefined): string | undefined {
+  if (!key) return undefined;
+  if (!key.startsWith('validation.')) return t('errors:REQUEST_VALIDATION_ERROR');
+  return field === 'password' ? t(`auth:${key}`) : t(`phone:${key}`);
+}
+
+/** Seconds left before the flow may ask for another code, ticking every second. */
+export function useResendCountdown(flow: CodeFlow): number {
+  const [left, setLeft] = useState(() => resendWaitLeft(flow));
+  useEffect(() => {
+    setLeft(resendWaitLeft(flow));
+    const timer = setInterval(() => setLeft(resendWaitLeft(flow)), 1000);
+    return () => clearInterval(timer);
+  }, [flow]);
+  return left;
+}
+
+/**
+ * Step 1 asked to send a code to `phoneNumber`: 'send' it, go back to the 'code' step when that
+ * number already has a fresh code, or 'wait' while the resend wait of another number runs.
+ */
+export function sendDecision(flow: CodeFlow, phoneNumber: string): 'send' | 'code' | 'wait' {
+  if (resendWaitLeft(flow) === 0) return 'send';
+  return lastCodeSent(flow)?.phoneNumber === phoneNumber ? 'code' : 'wait';
+}
+
+export function CodeField({ t, value, onValueChange, error }: { t: TFunction; value: string; onValueChange: (v: string) => void; error?: string }) {
+  return (
+    <TextField
+      label={t('phone:fields.code')}
+      hint={t('phone:fields.codeHint')}
+      value={value}
+      onValueChange={(v) => onValueChange(v.replace(/\D/g, '').slice(0, OTP_LENGTH))}
+      error={error}
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      maxLength={OTP_LENGTH}
+      pattern="[0-9]*"
+      data-testid="otp-code"
+    />
+  );
+}
+
+/** The resend link: disabled while the countdown runs, its text saying how long is left. */
+export function ResendButton({ t, secondsLeft, busy, onResend }: { t: TFunction; secondsLeft: number; busy: boolean; onResend: () => void }) {
+  const waiting = secondsLeft > 0;
+  return (
+    <button
+      type="button"
+      onClick={onResend}
+      disabled={waiting || busy}
+      data-testid="resend-code"
+      className="text-sm font-semibold text-gold-400 underline hover:text-gold-300 disabled:cursor-not-allowed disabled:text-cream/60 disabled:no-underline"
+    >
+      {waiting ? t('phone:verify.resendIn', { seconds: secondsLeft }) : t('phone:verify.resend')}
+    </button>
+  );
+}
+
+export const linkButton = 'text-sm font-semibold text-gold-400 underline hover:text-gold-300';
+
+/** The same page in the other language, keeping the open popup (spec: the code step has a language switcher). */
+export function PopupLanguageSwitcher({ t, lang }: { t: TFunction; lang: Language }) {
+  const go = (code: Language) => {
+    try {
+      localStorage.setItem(LANGUAGE_STORAGE_KEY, code);
+    } catch {
+      // storage disabled: the URL still carries the language
+    }
+    const { path } = splitLocalePath(location.pathname);
+    location.assign(localizePath(path, code) + location.search + location.hash);
+  };
+  return (
+    <nav aria-label={t('common:footer.language')} className="flex gap-2" data-testid="phone-language-switcher">
+      {LANGUAGES.map((code) => (
+        <button
+          key={code}
+          type="button"
+          lang={code}
+          aria-current={code === lang ? 'true' : undefined}
+          disabled={code === lang}
+          onClick={() => go(code)}
+          className={code === lang ? 'rounded bg-gold-500 px-2 py-1 text-sm font-semibold text-brown-950' : 'rounded border border-brown-600 px-2 py-1 text-sm hover:bg-brown-700'}
+        >
+          {t(`common:language.${code}`)}
+        </button>
+      ))}
+    </nav>
+  );
+}

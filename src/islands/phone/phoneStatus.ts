@@ -1,0 +1,19 @@
+import { atom, computed } from 'nanostores';
+import { PhoneStatusSchema, type PhoneStatus } from '../../../contracts/phone-status';
+import { apiCall } from '../../lib/api';
+import { $session } from '../../stores/session';
+import { createFetcherStore } from '../../stores/query';
+
+/**
+ * The signed-in player's phone status, read by the header's watcher and the settings section. Kept free
+ * of contracts/phone.ts (libphonenumber-js metadata) so every page's header stays small.
+ */
+
+/** Fetched only while signed in; a new session (another player) fetches again. */
+const $statusKey = computed($session, (session) => (session ? session.displayName : null));
+export const $phoneStatus = createFetcherStore<PhoneStatus>(['/IsPhoneNumberVerified', $statusKey], {
+  fetcher: () => apiCall(PhoneStatusSchema, '/IsPhoneNumberVerified', { isQuery: true }),
+});
+
+/** Which form the set-phone-number popup shows: set by the settings section before opening it. */
+export const $setPhoneMode = atom<'change' | 'reset'>('change');

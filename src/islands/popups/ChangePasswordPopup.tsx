@@ -1,0 +1,92 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { z } from 'zod';
+import { NewPasswordSchema } from '../../../contracts/auth';
+import { ApiError } from '../../lib/api';
+import { useT } from '../../lib/useT';
+import { changePassword } from '../../stores/auth';
+import { closePopup, openPopup } from '../../stores/popup';
+import { $session } from '../../stores/session';
+import { showToast } from '../../stores/toasts';
+import { apiErrorMessage, ErrorBox, issueMessage, PasswordField, PopupTitle, SubmitButton, validate, type FieldErrors } from '../account/forms';
+import { currentPathForRedirect } from '../account/navigation';
+import type { PopupProps } from './registry';
+
+/**
+ * The form's own prompts (current, new, confirm) come first; the new password then goes through the
+ * shared NewPasswordSchema, and ChangePasswordSchema checks the body again on the server.
+ */
+const ChangePasswordFormSchema = z
+  .object({
+    currentPassword: z.string().min(1, 'validation.currentPasswordRequired'),
+    newPassword: z.string().min(1, 'validation.newPasswordRequired').pipe(NewPasswordSchema),
+    confirmPassword: z.string().min(1, 'validation.confirmPasswordRequired'),
+  })
+  .refine((v) => v.confirmPassword === v.newPassword, { message: 'validation.passwordsMismatch', path: ['confirmPassword'] });
+
+/** The change-password popup (spec section 5 messages). The server ends the player's other sessions. */
+export default function ChangePasswordPopup({ lang }: PopupProps) {
+  const t = useT(lang, ['auth', 'errors']);
+  const [values, setValues] = useState({ currentPassword: '', newPassword: '', confirmPassword: '' });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const set = (field: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
+
+  useEffect(() => {
+    // Signed out: sign in first, then come back here.
+    if (!$session.get()) openPopup('login', { redirect: currentPathForRedirect() });
+  }, []);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    setFailure(null);
+    const invalid = validate(ChangePasswordFormSchema, values);
+    setErrors(invalid ?? {});
+    if (invalid) return;
+    setBusy(true);
+    try {
+      await changePassword(values.currentPassword, values.newPassword);
+      showToast(t('auth:changePassword.success'), 'success');
+      closePopup();
+    } catch (error) {
+      setFailure(apiErrorMessage(t, error));
+      if (error instanceof ApiError && error.code === 'COMMON_PASSWORD') setErrors({ newPassword: 'validation.passwordCommon' });
+      setBusy(false);
+    }
+  };
+
+  const passwordProps = { showLabel: t('auth:fields.showPassword'), hideLabel: t('auth:fields.hidePassword') };
+  return (
+    <form onSubmit={onSubmit} noValidate data-testid="change-password-form">
+      <PopupTitle>{t('auth:changePassword.title')}</PopupTitle>
+      <ErrorBox message={failure} />
+      <PasswordField
+        label={t('auth:fields.currentPassword')}
+        autoComplete="current-password"
+        value={values.currentPassword}
+        onValueChange={set('currentPassword')}
+        error={issueMessage(t, errors.currentPassword)}
+        {...passwordProps}
+      />
+      <PasswordField
+        label={t('auth:fields.newPassword')}
+        autoComplete="new-password"
+        value={values.newPassword}
+        onValueChange={set('newPassword')}
+        hint={t('auth:fields.passwordHint')}
+        error={issueMessage(t, errors.newPassword)}
+        {...passwordProps}
+      />
+      <PasswordField
+        label={t('auth:fields.confirmPassword')}
+        autoComplete="new-password"
+        value={values.confirmPassword}
+        onValueChange={set('confirmPassword')}
+        error={issueMessage(t, errors.confirmPassword)}
+        {...passwordProps}
+      />
+      <SubmitButton busy={busy}>{t('auth:changePassword.submit')}</SubmitButton>
+    </form>
+  );
+}

@@ -1,0 +1,82 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { SigninSchema } from '../../../contracts/auth';
+import { useT } from '../../lib/useT';
+import { signIn } from '../../stores/auth';
+import { openPopup } from '../../stores/popup';
+import { $session } from '../../stores/session';
+import { apiErrorMessage, ErrorBox, issueMessage, PasswordField, PopupTitle, SubmitButton, TextField, validate, type FieldErrors } from '../account/forms';
+import { continueAfterSignIn, homePath } from '../account/navigation';
+import type { PopupProps } from './registry';
+
+const LoginFormSchema = SigninSchema.pick({ email: true, password: true });
+
+/** The login popup (spec section 2): email, password with show/hide, forgot-password and register links. */
+export default function LoginPopup({ lang }: PopupProps) {
+  const t = useT(lang, ['auth', 'errors']);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    // A signed-in visitor on the login popup is sent home (spec section 2).
+    if ($session.get()) location.assign(homePath(lang));
+  }, [lang]);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    setFailure(null);
+    const invalid = validate(LoginFormSchema, { email, password });
+    setErrors(invalid ?? {});
+    if (invalid) return;
+    setBusy(true);
+    try {
+      const result = await signIn(email.trim(), password);
+      continueAfterSignIn({ message: t('auth:login.welcome', { name: result.displayName }), kind: 'success' });
+    } catch (error) {
+      setFailure(apiErrorMessage(t, error));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate data-testid="login-form">
+      <PopupTitle>{t('auth:login.title')}</PopupTitle>
+      <ErrorBox message={failure} />
+      <TextField
+        label={t('auth:fields.email')}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        value={email}
+        onValueChange={setEmail}
+        error={issueMessage(t, errors.email)}
+      />
+      <PasswordField
+        label={t('auth:fields.password')}
+        autoComplete="current-password"
+        value={password}
+        onValueChange={setPassword}
+        error={issueMessage(t, errors.password)}
+        showLabel={t('auth:fields.showPassword')}
+        hideLabel={t('auth:fields.hidePassword')}
+      />
+      <div className="mb-3 text-right text-sm">
+        <button type="button" className="text-gold-400 underline hover:text-gold-500" onClick={() => openPopup('reset-password')}>
+          {t('auth:login.forgot')}
+        </button>
+      </div>
+      <SubmitButton busy={busy} busyLabel={t('auth:login.submitting')}>
+        {t('auth:login.submit')}
+      </SubmitButton>
+      <p className="mt-4 text-center text-sm">
+        {t('auth:login.noAccount')}{' '}
+        <button type="button" className="font-semibold text-gold-400 underline hover:text-gold-500" onClick={() => openPopup('signup')}>
+          {t('auth:login.register')}
+        </button>
+      </p>
+    </form>
+  );
+}

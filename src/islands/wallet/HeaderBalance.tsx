@@ -1,0 +1,32 @@
+import { useStore } from '@nanostores/react';
+import type { Language } from '../../../contracts/constants';
+import { useT } from '../../lib/useT';
+import { $balance } from '../../stores/wallet';
+import CoinIcon from './CoinIcon';
+import { useCountUp } from './useCountUp';
+
+/** The signed-in header's balance with the coin icon, counting up to each new value (spec sections 2 and 4). */
+export default function HeaderBalance({ lang }: { lang: Language }) {
+  const t = useT(lang, 'wallet');
+  const { data } = useStore($balance);
+  const shown = useCountUp(data?.balance);
+  const format = new Intl.NumberFormat(lang);
+  return (
+    <div className="flex items-center gap-1.5 rounded-full border border-brown-600 bg-brown-800 px-3 py-1" data-testid="header-balance">
+      <CoinIcon />
+      {data === undefined || shown === undefined ? (
+        <span className="h-4 w-12 animate-pulse rounded bg-brown-700" role="status" aria-label={t('balance.loading')} />
+      ) : (
+        <>
+          {/* The animated digits are hidden from screen readers; they hear the final amount once. */}
+          <span aria-hidden="true" className="min-w-[3ch] text-right font-bold tabular-nums text-gold-400" data-testid="balance" data-target={data.balance}>
+            {format.format(shown)}
+          </span>
+          <span className="sr-only">
+            {t('balance.label')}: {t('balance.coins', { amount: format.format(data.balance) })}
+          </span>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import type { Language } from '../../../contracts/constants';
+import type { PromotionBonus } from '../../../contracts/wallet';
+import { ApiError } from '../../lib/api';
+import { useT } from '../../lib/useT';
+import { openPopup } from '../../stores/popup';
+import { $session } from '../../stores/session';
+import { showToast } from '../../stores/toasts';
+import { claimPromotionBonus, fetchPromotionBonus } from '../../stores/wallet';
+import CoinIcon from './CoinIcon';
+
+/** The promotion page's claim button: once per player, only while the promotion runs. */
+export default function PromotionClaim({ lang, promoSlug, bonus }: { lang: Language; promoSlug: string; bonus: number }) {
+  const t = useT(lang, 'wallet');
+  const session = useStore($session);
+  const [status, setStatus] = useState<PromotionBonus | null>(null);
+  const [busy, setBusy] = useState(false);
+  const amount = new Intl.NumberFormat(lang).format(bonus);
+
+  useEffect(() => {
+    if (!session) return;
+    fetchPromotionBonus(promoSlug).then(setStatus, () => setStatus(null));
+  }, [session, promoSlug]);
+
+  if (!session) {
+    return (
+      <button type="button" className="btn-gold gap-2" onClick={() => openPopup('login')} data-testid="promotion-claim-signin">
+        <CoinIcon /> {t('promotion.signIn')}
+      </button>
+    );
+  }
+  if (status?.claimed) return <p className="font-semibold text-green-400" role="status" data-testid="promotion-claimed">{t('promotion.claimed')}</p>;
+  if (status && !status.active) return <p className="text-cream/80" data-testid="promotion-not-running">{t('promotion.notRunning')}</p>;
+
+  const claim = async () => {
+    if (busy) return; // a double click sends one request
+    setBusy(true);
+    try {
+      const result = await claimPromotionBonus(promoSlug);
+      showToast(t('promotion.won', { amount: new Intl.NumberFormat(lang).format(result.bonus) }), 'success');
+      setStatus((s) => (s ? { ...s, claimed: true } : s));
+    } catch (error) {
+      const code = error instanceof ApiError ? error.displayCode : 'TECHNICAL_ERROR';
+      showToast(t(`errors:${code}`), 'error');
+      fetchPromotionBonus(promoSlug).then(setStatus, () => undefined);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <button
+      type="button"
+      className="btn-gold gap-2"
+      disabled={busy || !status}
+      aria-busy={busy}
+      onClick={() => void claim()}
+      data-testid="promotion-claim"
+    >
+      <CoinIcon /> {t('promotion.claim', { amount })}
+    </button>
+  );
+}

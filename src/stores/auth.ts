@@ -1,0 +1,106 @@
+import { atom, computed } from 'nanostores';
+import { z } from 'zod';
+import {
+  AccountSummarySchema,
+  CaptchaChallengeSchema,
+  SigninResultSchema,
+  UniqueResultSchema,
+  type CaptchaChallenge,
+} from '../../contracts/auth';
+import { ChannelFlagsSchema } from '../../contracts/system';
+import type { Language } from '../../contracts/constants';
+import { apiCall } from '../lib/api';
+import { siteConfig } from '../lib/config';
+import { $session, clearSession, readSessionInfo, refreshSession } from './session';
+import { createFetcherStore } from './query';
+
+/**
+ * The account calls of spec section 7 as plain actions, and the sign-up form kept between the
+ * signup and captcha popups. Bodies follow contracts/auth.ts; the server validates them again.
+ */
+const siteRef = siteConfig.channel;
+/** Calls whose answer the site does not read (204 or `{ ok }`). */
+const Anything = z.unknown();
+
+export async function signIn(email: string, password: string) {
+  const result = await apiCall(SigninResultSchema, '/signin', { method: 'POST', body: { email, password, siteRef } });
+  refreshSession();
+  // The API may live on another origin whose cookies the page cannot read: trust the answer then.
+  if (!$session.get()) $session.set({ displayName: result.displayName });
+  return result;
+}
+
+/** POST /logout ends the session on the server; this side forgets it whatever the answer. */
+export async function logOut() {
+  try {
+    await apiCall(Anything, '/logout', { method: 'POST' });
+  } finally {
+    clearSession();
+  }
+}
+
+export async function checkEmailAndUsername(email: string, displayName: string) {
+  await apiCall(UniqueResultSchema, '/IsEmailUsernameUnique', { method: 'POST', body: { email, displayName, siteRef } });
+}
+
+export async function channelNeedsCaptcha(): Promise<boolean> {
+  const flags = await apiCall(ChannelFlagsSchema, '/channel', { query: { channelCode: siteConfig.channel } });
+  return flags.captcha;
+}
+
+export async function newCaptchaChallenge(): Promise<CaptchaChallenge> {
+  return apiCall(CaptchaChallengeSchema, '/captcha/challenge', { method: 'POST', body: {} });
+}
+
+/** The sign-up form between step 1 and the captcha: kept in memory only (it holds a password). */
+export interface SignupDraft {
+  email: string;
+  displayName: string;
+  password: string;
+  languageCode: Language;
+}
+export const $signupDraft = atom<SignupDraft | null>(null);
+/**
+ * Why registration sent the player back from the captcha to step 1: an API error code (e.g. the
+ * password is too common, or the email was taken meanwhile), shown by the signup form.
+ */
+export const $signupProblem = atom<string | null>(null);
+
+/** Step 3: registers, then signs in (unless /signup already opened a session). No welcome toast. */
+export async function register(draft: SignupDraft, captchaData?: { challengeId: string; answer: number }) {
+  await apiCall(Anything, '/signup', {
+    method: 'POST',
+    body: { ...draft, isAgeOver18: true, siteRef, ...(captchaData ? { captchaData } : {}) },
+  });
+  if (readSessionInfo()) refreshSession();
+  else await signIn(draft.email, draft.password);
+  $signupDraft.set(null);
+}
+
+export async function requestPasswordReset(email: string, languageCode: Language) {
+  await apiCall(Anything, '/forgot-password', { method: 'POST', body: { email, languageCode, siteRef } });
+}
+
+export async function resetPassword(body: { email: string; token: string; password: string; confirmPassword: string }) {
+  await apiCall(Anything, '/reset-password', { method: 'POST', body });
+}
+
+/** 204 with no body; the server ends the player's other sessions. */
+export async function changePassword(currentPassword: string, newPassword: string) {
+  await apiCall(Anything, '/change-password', { method: 'POST', body: { currentPassword, newPassword } });
+}
+
+/** Deletes the account; every session ends, so this side forgets it too. */
+export async function deleteAccount(password: string) {
+  await apiCall(Anything, '/delete-account', { method: 'POST', body: { password } });
+  clearSession();
+}
+
+/**
+ * GET /account for the signed-in parts of the site; no request while signed out. The key carries
+ * the display name so another player signing in on the same page never sees the last one's cache.
+ */
+const $accountKey = computed($session, (session) => (session ? `account:${session.displayName}` : null));
+export const $account = createFetcherStore<z.infer<typeof AccountSummarySchema>>([$accountKey], {
+  fetcher: () => apiCall(AccountSummarySchema, '/account', { isQuery: true }),
+});

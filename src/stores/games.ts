@@ -1,0 +1,102 @@
+import { nanoquery } from '@nanostores/query';
+import type { Language } from '../../contracts/constants';
+import { DEMO_CURRENCY, GAMES_STALE_MS } from '../../contracts/constants';
+import {
+  GamesResponseSchema,
+  LaunchResultSchema,
+  type Game,
+} from '../../contracts/games';
+import { ApiError, apiCall } from '../lib/api';
+import { siteConfig } from '../lib/config';
+import { localizePath } from '../lib/routes';
+
+/**
+ * The game catalogue and game launch. The catalogue has its own query layer: it is cached for
+ * GAMES_STALE_MS and never refetched on window focus (spec sections 7 and 9), unlike balances.
+ */
+const [createGamesFetcherStore] = nanoquery({
+  dedupeTime: GAMES_STALE_MS,
+  revalidateOnFocus: false,
+  revalidateOnReconnect: false,
+  onErrorRetry: ({ error, retryCount }) => {
+    if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+    return retryCount < 1 ? 500 : false;
+  },
+});
+
+const catalogueStores = new Map<Language, ReturnType<typeof createGamesFetcherStore<Game[]>>>();
+
+/** The catalogue in a language: one store per language, shared by every island on the page. */
+export function gamesStore(lang: Language) {
+  let store = catalogueStores.get(lang);
+  if (!store) {
+    store = createGamesFetcherStore<Game[]>(['/games', lang], {
+      fetcher: async () => {
+        const [first] = await apiCall(GamesResponseSchema, '/games', {
+          query: { languageCode: lang, siteRef: siteConfig.channel },
+          isQuery: true,
+        });
+        return first.games;
+      },
+    });
+    catalogueStores.set(lang, store);
+  }
+  return store;
+}
+
+/** The games whose tags include the upper-cased category tag (spec section 2). */
+export function gamesInCategory(games: readonly Game[], tag: string): Game[] {
+  const wanted = tag.toUpperCase();
+  return games.filter((game) => game.tags.includes(wanted));
+}
+
+/** The categories the site shows, in tab order (spec: featured, slot, live). */
+export const GAME_CATEGORIES = ['featured', 'slot', 'live'] as const;
+export type GameCategory = (typeof GAME_CATEGORIES)[number];
+
+export const gameLaunchPath = (gameCode: string, lang: Language) =>
+  localizePath(`/game-launch/${encodeURIComponent(gameCode)}`, lang);
+
+/** The game code of a /game-launch/<code> (or /en/game-launch/<code>) path, or null. */
+export function gameCodeFromPath(pathname: string): string | null {
+  const match = pathname.match(/\/game-launch\/([^/?#]+)\/?$/);
+  if (!match) return null;
+  try {
+    return decodeURIComponent(match[1]);
+  } catch {
+    return null;
+  }
+}
+
+/** Art from the catalogue when it has any, else the local icon for the game's kind. */
+export function gameImage(game: Pick<Game, 'imagePath' | 'gameCode' | 'gameType'>): { src: string; local: boolean } {
+  if (game.imagePath) return { src: game.imagePath, local: false };
+  return { src: localGameIcon(game.gameCode, game.gameType), local: true };
+}
+
+const ICON_KINDS = ['slot', 'roulette', 'blackjack', 'baccarat'] as const;
+
+/** The bundled fallback icon by game code: the code names its kind (roulette-…, slot-…), else its gameType does. */
+export function localGameIcon(gameCode: string, gameType = ''): string {
+  const haystack = `${gameCode} ${gameType}`.toLowerCase();
+  const kind = ICON_KINDS.find((k) => haystack.includes(k)) ?? 'game';
+  return `/games/icons/${kind}.svg`;
+}
+
+export type LaunchMode = 'real' | 'demo';
+
+/**
+ * Asks the API for the game's URL: /launchgame when signed in, /launch-demo (PTS) for a visitor.
+ * `lobbyUrl` is where the game's lobby button returns to (the launch page's initial URL).
+ */
+export async function launchGame(opts: { gameCode: string; lang: Language; lobbyUrl: string; mode: LaunchMode }): Promise<string> {
+  const { gameCode, lang, lobbyUrl, mode } = opts;
+  if (mode === 'real') {
+    const result = await apiCall(LaunchResultSchema, '/launchgame', { query: { gameCode, lobbyUrl, language: lang } });
+    return result.url;
+  }
+  const result = await apiCall(LaunchResultSchema, '/launch-demo', {
+    query: { gameCode, currency: DEMO_CURRENCY, language: lang, lobbyUrl, brand: siteConfig.brandRef },
+  });
+  return result.url;
+}

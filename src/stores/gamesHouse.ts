@@ -1,0 +1,140 @@
+import { atom, map } from 'nanostores';
+import {
+  BetHistoryResponseSchema,
+  HouseSessionResponseSchema,
+  PlayResponseSchema,
+  SeedResponseSchema,
+  VerifyRoundResponseSchema,
+  type FairnessState,
+  type HouseSessionResponse,
+  type PlayInput,
+  type PlayResponse,
+  type SeedResponse,
+} from '../../contracts/games';
+import type { Language } from '../../contracts/constants';
+import { ApiError, apiCall } from '../lib/api';
+
+/**
+ * The house game client's state (the /house/play page inside the game-launch iframe): the play
+ * session opened from the one-time launch token, the balance, the provably fair seed state and the
+ * rounds played here. Game views only call `playHouseRound` and read these stores.
+ */
+export interface HouseRoundSummary {
+  roundId: string;
+  nonce: number;
+  stake: number;
+  win: number;
+}
+
+export interface HouseState {
+  status: 'idle' | 'starting' | 'ready' | 'failed';
+  /** The catalogue code of the failure while starting (expired or used token...). */
+  errorCode?: string;
+  info?: HouseSessionResponse;
+  balance: number;
+  fairness?: FairnessState;
+  /** The last retired seed pair, so the player can check it against the hash shown before. */
+  revealed?: SeedResponse['revealed'];
+}
+
+export const $house = map<HouseState>({ status: 'idle', balance: 0 });
+/** Rounds played in this visit, newest first (each links to its verification). */
+export const $houseRounds = atom<HouseRoundSummary[]>([]);
+export const $houseBusy = atom(false);
+
+/** The launch token is single-use: the opened session is kept for this tab so a reload resumes it. */
+const storageKey = (token: string) => `house:${token.slice(0, 24)}`;
+
+function remember(token: string, info: HouseSessionResponse) {
+  try {
+    sessionStorage.setItem(storageKey(token), JSON.stringify(info));
+  } catch {
+    // storage disabled: a reload then asks for a new launch
+  }
+}
+
+function recalled(token: string): HouseSessionResponse | null {
+  try {
+    const raw = sessionStorage.getItem(storageKey(token));
+    if (!raw) return null;
+    const parsed = HouseSessionResponseSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+let currentToken = '';
+
+/** Opens the play session for the launch token (or resumes the one this tab opened with it). */
+export async function startHouseSession(token: string): Promise<void> {
+  currentToken = token;
+  const known = recalled(token);
+  if (known) {
+    $house.set({ status: 'ready', info: known, balance: known.balance, fairness: known.fairness });
+    return;
+  }
+  $house.set({ status: 'starting', balance: 0 });
+  try {
+    const info = await apiCall(HouseSessionResponseSchema, '/house/session', { method: 'POST', body: { token } });
+    remember(token, info);
+    $house.set({ status: 'ready', info, balance: info.balance, fairness: info.fairness });
+  } catch (error) {
+    $house.set({ status: 'failed', balance: 0, errorCode: error instanceof ApiError ? error.code : 'TECHNICAL_ERROR' });
+  }
+}
+
+function sessionToken(): string {
+  const info = $house.get().info;
+  if (!info) throw new ApiError('UNAUTHORIZED', 401);
+  return info.session;
+}
+
+/** Tells the launch page around us that the balance moved, so the header follows each round. */
+function notifyLaunchPage() {
+  if (window.parent !== window) window.parent.postMessage({ type: 'balance' }, location.origin);
+}
+
+function keep(patch: Partial<HouseState>, openRound?: HouseSessionResponse['openRound']) {
+  const current = $house.get();
+  const info = current.info && openRound !== undefined ? { ...current.info, openRound } : current.info;
+  const next = { ...current, ...patch, info };
+  $house.set(next);
+  if (next.info && currentToken) {
+    remember(currentToken, { ...next.info, balance: next.balance, fairness: next.fairness ?? next.info.fairness });
+  }
+}
+
+/** Plays (or continues) a round; the balance and seed state follow the answer. Failures throw ApiError. */
+export async function playHouseRound(input: PlayInput): Promise<PlayResponse> {
+  $houseBusy.set(true);
+  try {
+    const result = await apiCall(PlayResponseSchema, '/house/play', { method: 'POST', body: { session: sessionToken(), input } });
+    // An open blackjack hand is remembered so a reload of the frame resumes it.
+    const openRound = result.status === 'open' ? { roundId: result.roundId, stake: result.stake, outcome: result.outcome } : null;
+    keep({ balance: result.balance, fairness: result.fairness }, openRound);
+    const rounds = $houseRounds.get().filter((r) => r.roundId !== result.roundId);
+    $houseRounds.set([{ roundId: result.roundId, nonce: result.nonce, stake: result.stake, win: result.win }, ...rounds].slice(0, 20));
+    notifyLaunchPage();
+    return result;
+  } finally {
+    $houseBusy.set(false);
+  }
+}
+
+/** Rotates the server seed (revealing the old one) and optionally sets the player's client seed. */
+export async function rotateHouseSeed(clientSeed?: string): Promise<SeedResponse> {
+  const result = await apiCall(SeedResponseSchema, '/house/seed', {
+    method: 'POST',
+    body: clientSeed ? { session: sessionToken(), clientSeed } : { session: sessionToken() },
+  });
+  keep({ fairness: result.fairness, revealed: result.revealed });
+  return result;
+}
+
+/** A round's verification record; anyone holding the round id may check it (game titles in `lang`). */
+export const fetchRoundVerification = (roundId: string, lang: Language) =>
+  apiCall(VerifyRoundResponseSchema, `/house/rounds/${encodeURIComponent(roundId)}/verify`, { query: { languageCode: lang }, isQuery: true });
+
+export const fetchBetHistory = (page: number, lang: Language) =>
+  apiCall(BetHistoryResponseSchema, '/get-bet-history', { query: { page, languageCode: lang }, isQuery: true });

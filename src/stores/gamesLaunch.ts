@@ -1,0 +1,33 @@
+import type { Language } from '../../contracts/constants';
+import { openPopup } from './popup';
+import { setPendingAction } from './pending';
+import { gameLaunchPath } from './games';
+import { refreshBalance } from './wallet';
+
+/**
+ * A visitor chose a game that needs coins: open the login popup and remember the launch, so it runs
+ * after sign-in (spec section 4). The pending action survives page loads (sessionStorage).
+ */
+export function requireSignInForLaunch(gameCode: string, lang: Language) {
+  setPendingAction(gameLaunchPath(gameCode, lang));
+  openPopup('login');
+}
+
+/** What a house game client posts to the launch page. */
+export interface GameMessage {
+  type: 'balance' | 'lobby';
+}
+
+/**
+ * Listens for messages from the game frame: after each round the game posts { type: 'balance' }
+ * and the header balance is refetched from the wallet. Only our origin and our frame count.
+ */
+export function onGameMessage(frameWindow: () => Window | null): () => void {
+  const listener = (event: MessageEvent) => {
+    if (event.origin !== location.origin || event.source !== frameWindow()) return;
+    const data = event.data as Partial<GameMessage> | null;
+    if (data?.type === 'balance') refreshBalance();
+  };
+  window.addEventListener('message', listener);
+  return () => window.removeEventListener('message', listener);
+}

@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { checkConservation, getBalance, postMovement, postMovementIn } from '../../server/modules/wallet/service';
+import { createTestDb, onPostgres, type TestDb } from '../support/db';
+import { createTestPlayer } from '../support/players';
+
+describe(`wallet service (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
+  let t: TestDb;
+  beforeAll(async () => {
+    t = await createTestDb();
+  });
+  afterAll(() => t.drop());
+
+  it('credits and debits, returning the balance after each movement', async () => {
+    const p = await createTestPlayer(t.db);
+    expect(await getBalance(t.db, p.id)).toBe(0);
+    const credit = await postMovement(t.db, { accountId: p.id, type: 'ADJUSTMENT', amount: 500, idempotencyKey: `c1:${p.id}`, reason: 'test' });
+    expect(credit).toMatchObject({ newBalance: 500, replayed: false });
+    const bet = await postMovement(t.db, { accountId: p.id, type: 'BET', amount: -200, idempotencyKey: `b1:${p.id}`, gameCode: 'dice', sessionId: 'r1' });
+    expect(bet).toMatchObject({ newBalance: 300, replayed: false });
+    expect(await getBalance(t.db, p.id)).toBe(300);
+  });
+
+  it('refuses a debit that would go below zero with INSUFFICIENT_FUNDS and moves nothing', async () => {
+    const p = await createTestPlayer(t.db);
+    await postMovement(t.db, { accountId: p.id, type: 'WIN', amount: 100, idempotencyKey: `w:${p.id}` });
+    await expect(postMovement(t.db, { accountId: p.id, type: 'BET', amount: -101, idempotencyKey: `b:${p.id}` })).rejects.toMatchObject({ code: 'INSUFFICIENT_FUNDS' });
+    expect(await getBalance(t.db, p.id)).toBe(100);
+    const rows = await t.db.selectFrom('wallet_journal').selectAll().where('account_id', '=', p.id).execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it('returns the first result unchanged for a repeated idempotency key and never moves coins twice', async () => {
+    const p = await createTestPlayer(t.db);
+    const m = { accountId: p.id, type: 'WIN' as const, amount: 70, idempotencyKey: `dup:${p.id}` };
+    const first = await postMovement(t.db, m);
+    await postMovement(t.db, { accountId: p.id, type: 'WIN', amount: 5, idempotencyKey: `other:${p.id}` });
+    const again = await postMovement(t.db, { ...m, amount: 9999 });
+    expect(again).toEqual({ transactionId: first.transactionId, newBalance: 70, replayed: true });
+    expect(await getBalance(t.db, p.id)).toBe(75);
+  });
+
+  it('joins the caller transaction: a rollback there leaves no movement', async () => {
+    const p = await createTestPlayer(t.db);
+    await expect(
+      t.db.transaction().execute(async (trx) => {
+        await postMovementIn(trx, { accountId: p.id, type: 'SIGNUP_BONUS', amount: 10, idempotencyKey: `s:${p.id}` });
+        throw new Error('signup failed later');
+      }),
+    ).rejects.toThrow('signup failed later');
+    expect(await getBalance(t.db, p.id)).toBe(0);
+    expect(await t.db.selectFrom('wallet_journal').select('id').where('idempotency_key', '=', `s:${p.id}`).execute()).toHaveLength(0);
+  });
+
+  it('refuses zero amounts and movements of the wrong sign as programming errors', async () => {
+    const p = await createTestPlayer(t.db);
+    await expect(postMovement(t.db, { accountId: p.id, type: 'WIN', amount: 0, idempotencyKey: `z:${p.id}` })).rejects.toThrow(/non-zero/);
+    await expect(postMovement(t.db, { accountId: p.id, type: 'BET', amount: 5, idempotencyKey: `s:${p.id}` })).rejects.toThrow(/debit/);
+    await expect(postMovement(t.db, { accountId: p.id, type: 'WIN', amount: 1.5, idempotencyKey: `f:${p.id}` })).rejects.toThrow(/integer/);
+  });
+
+  it('the database refuses a negative balance even without the service', async () => {
+    const p = await createTestPlayer(t.db);
+    await postMovement(t.db, { accountId: p.id, type: 'WIN', amount: 1, idempotencyKey: `n:${p.id}` });
+    await expect(sql`update wallets set balance = -1 where account_id = ${p.id}`.execute(t.db)).rejects.toThrow(/wallets_balance_not_negative/);
+  });
+
+  it('the database refuses to edit, delete or truncate a journal entry', async () => {
+    const p = await createTestPlayer(t.db);
+    const r = await postMovement(t.db, { accountId: p.id, type: 'WIN', amount: 3, idempotencyKey: `i:${p.id}` });
+    await expect(sql`update wallet_journal set amount = 300 where id = ${r.transactionId}`.execute(t.db)).rejects.toThrow(/append-only/);
+    await expect(sql`delete from wallet_journal where id = ${r.transactionId}`.execute(t.db)).rejects.toThrow(/append-only/);
+    await expect(sql`truncate wallet_journal`.execute(t.db)).rejects.toThrow(/append-only/);
+    const row = await t.db.selectFrom('wallet_journal').select('amount').where('id', '=', r.transactionId).executeTakeFirstOrThrow();
+    expect(row.amount).toBe(3);
+  });
+
+  it('the conservation check passes on real movements and finds a wallet tampered with', async () => {
+    expect((await checkConservation(t.db)).problems).toEqual([]);
+    const p = await createTestPlayer(t.db);
+    await postMovement(t.db, { accountId: p.id, type: 'WIN', amount: 40, idempotencyKey: `k:${p.id}` });
+    await sql`update wallets set balance = balance + 1 where account_id = ${p.id}`.execute(t.db);
+    const report = await checkConservation(t.db);
+    expect(report.problems).toEqual([{ accountId: p.id, balance: 41, journalSum: 40, lastBalanceAfter: 40, problem: 'SUM_MISMATCH' }]);
+    await sql`update wallets set balance = balance - 1 where account_id = ${p.id}`.execute(t.db);
+    expect((await checkConservation(t.db)).problems).toEqual([]);
+  });
+});

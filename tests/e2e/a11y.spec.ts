@@ -1,0 +1,45 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { LANGS, ROUTES, localized } from './support/site-routes';
+
+/** axe on every page in both languages: no serious or critical violation. */
+const pages = [...ROUTES.map((r) => ({ path: r.path, signedIn: r.signedIn })), { path: '/no-such-page', signedIn: false }];
+
+for (const lang of LANGS) {
+  for (const { path, signedIn } of pages) {
+    test(`axe: ${localized(path, lang)} has no serious or critical violation`, async ({ page }) => {
+      // Pages whose islands send signed-out visitors away are checked as their prerendered shell.
+      if (signedIn) await page.route('**/_astro/**/*.js', (route) => route.abort());
+      await page.goto(localized(path, lang));
+      await page.waitForLoadState('networkidle');
+      const results = await new AxeBuilder({ page }).analyze();
+      const blocking = results.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join('\n  ')}`);
+      expect(blocking, blocking.join('\n')).toEqual([]);
+    });
+  }
+
+  test(`axe: the popup overlay (${lang}) has no serious or critical violation`, async ({ page }) => {
+    await page.goto(localized('/?popup=login', lang));
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const results = await new AxeBuilder({ page }).analyze();
+    const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
+    expect(blocking, blocking.join('\n')).toEqual([]);
+  });
+}
+
+// At phone width the bottom tab bar and the short logo show instead of the desktop tabs.
+for (const lang of LANGS) {
+  for (const path of ['/', '/about', '/app-contact-us']) {
+    test(`axe at 375 px: ${localized(path, lang)} has no serious or critical violation`, async ({ page }) => {
+      await page.setViewportSize({ width: 375, height: 740 });
+      await page.goto(localized(path, lang));
+      await page.waitForLoadState('networkidle');
+      const results = await new AxeBuilder({ page }).analyze();
+      const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      expect(blocking, blocking.join('\n')).toEqual([]);
+    });
+  }
+}

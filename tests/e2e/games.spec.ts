@@ -1,0 +1,236 @@
+import AxeBuilder from '@axe-core/playwright';
+import { randomInt } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { expect, test, type FrameLocator, type Page } from '@playwright/test';
+import { newSignedInPlayer, signUpViaApi } from './support/players';
+
+/**
+ * Games journeys (issue 6) in both languages: browse each category, play a demo round as a visitor
+ * in every kind of client, sign in through a no-demo tile and land in the game, play real rounds and
+ * watch the header balance and the bet history follow, and verify a round on the fairness page.
+ * The catalogue is the seeded one (server/modules/games/catalogue.json).
+ */
+type Dict = Record<string, unknown>;
+const load = (lang: string, ns: string) => JSON.parse(readFileSync(`locales/${lang}/${ns}.json`, 'utf8')) as Dict;
+const lookup = (dict: Dict, key: string) => key.split('.').reduce<unknown>((o, k) => (o as Dict)[k], dict) as string;
+const fill = (text: string, vars: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(vars[k]));
+
+interface CatalogueGame {
+  gameCode: string;
+  tags: string[];
+  isDemoAvailable: boolean;
+  isEnabled: boolean;
+  definition: { kind: string; betLevels?: number[] };
+}
+const catalogue = JSON.parse(readFileSync('server/modules/games/catalogue.json', 'utf8')) as CatalogueGame[];
+const enabled = catalogue.filter((g) => g.isEnabled);
+
+const DEMO_SLOT = 'slot-sakura-fortune';
+const NO_DEMO_SLOT = enabled.find((g) => g.definition.kind === 'slot' && !g.isDemoAvailable)!.gameCode;
+
+for (const lang of ['ja', 'en'] as const) {
+  const g = (key: string, vars: Record<string, string | number> = {}) => fill(lookup(load(lang, 'games'), key), vars);
+  const auth = (key: string) => lookup(load(lang, 'auth'), key);
+  const pages = (key: string) => lookup(load(lang, 'pages'), key);
+  const path = (p: string) => (lang === 'en' ? `/en${p}` : p);
+  const number = (n: number) => new Intl.NumberFormat(lang === 'ja' ? 'ja-JP' : 'en-US').format(n);
+
+  /** The game client inside the launch page's iframe, once its play session is open. */
+  async function openGame(page: Page, gameCode: string): Promise<FrameLocator> {
+    await page.goto(path(`/game-launch/${gameCode}`));
+    const frame = page.frameLocator('[data-testid="game-frame"]');
+    await expect(frame.getByTestId('house-game')).toBeVisible({ timeout: 20_000 });
+    return frame;
+  }
+
+  async function houseBalance(frame: FrameLocator): Promise<number> {
+    const text = await frame.getByTestId('house-balance').innerText();
+    return Number(text.replace(/[^\d]/g, ''));
+  }
+
+  test.describe(`games (${lang})`, () => {
+    test.beforeEach(async ({ page }) => {
+      // Each test is its own client for the per-IP rate limits.
+      await page.context().setExtraHTTPHeaders({ 'x-forwarded-for': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` });
+    });
+
+    test('browses each category: translated heading, the tagged games only, 3/5/7 columns, hover title', async ({ page }) => {
+      for (const category of ['featured', 'slot', 'live'] as const) {
+        await page.setViewportSize({ width: 1400, height: 900 });
+        await page.goto(path(`/category/${category}`));
+        await expect(page).toHaveTitle(new RegExp(pages(`category.${category}.title`)));
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        const tiles = page.locator('#game-grid').getByTestId('game-tile');
+        const expected = enabled.filter((game) => game.tags.includes(category.toUpperCase())).map((game) => game.gameCode);
+        await expect(tiles).toHaveCount(expected.length);
+        expect((await tiles.evaluateAll((els) => els.map((el) => el.getAttribute('data-game-code')))).sort()).toEqual([...expected].sort());
+        await expect(tiles.first()).toHaveAttribute('href', path(`/game-launch/${expected[0]}`));
+
+        const columns = () => page.getByTestId('game-grid-list').evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(' ').length);
+        expect(await columns()).toBe(7);
+        await page.setViewportSize({ width: 900, height: 900 });
+        expect(await columns()).toBe(5);
+        await page.setViewportSize({ width: 500, height: 900 });
+        expect(await columns()).toBe(3);
+
+        // Hover shows the play icon and the title.
+        await page.setViewportSize({ width: 1400, height: 900 });
+        const first = tiles.first();
+        await first.hover();
+        await expect(first.getByTestId('tile-hover')).toHaveCSS('opacity', '1');
+      }
+      await page.goto(path('/'));
+      for (const category of ['featured', 'slot', 'live']) {
+        await expect(page.getByTestId(`lobby-row-${category}`).getByRole('heading', { name: g(`gameTag.${category}`) })).toBeVisible();
+      }
+    });
+
+    test('a visitor plays a demo slot round with PTS, by mouse and by keyboard', async ({ page }) => {
+      const frame = await openGame(page, DEMO_SLOT);
+      await expect(frame.getByTestId('house-game')).toHaveAttribute('data-mode', 'demo');
+      await expect(frame.getByText(g('house.pts'), { exact: true })).toBeVisible();
+      await expect(frame.getByTestId('server-seed-hash')).toHaveText(/^[0-9a-f]{64}$/, { useInnerText: false });
+      const start = await houseBalance(frame);
+      expect(start).toBe(100_000);
+      const bet = catalogue.find((c) => c.gameCode === DEMO_SLOT)!.definition.betLevels![0];
+
+      await frame.getByTestId('spin').click();
+      await expect(frame.getByTestId('round-win')).toBeVisible({ timeout: 20_000 });
+      const winText = await frame.getByTestId('round-win').innerText();
+      const win = winText === g('slot.noWin') ? 0 : Number(winText.replace(/[^\d]/g, ''));
+      await expect.poll(() => houseBalance(frame)).toBe(start - bet + win);
+      await expect(frame.getByTestId('fairness-nonce')).toHaveText('1');
+
+      // Space spins too (focus on the page, not a control).
+      await frame.locator('body').evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      await frame.locator('body').press('Space');
+      await expect(frame.getByTestId('fairness-nonce')).toHaveText('2', { timeout: 20_000 });
+      // Demo points never show in a header (visitor) and never touch coins.
+      await expect(page.getByTestId('header-balance')).toHaveCount(0);
+    });
+
+    test('a visitor plays roulette, blackjack and baccarat demo rounds', async ({ page }) => {
+      const roulette = await openGame(page, 'roulette-european');
+      await roulette.locator('[data-bet="straight:17"]').click();
+      await roulette.locator('[data-bet="red"]').click();
+      await expect(roulette.getByTestId('roulette-total')).toContainText(number(20));
+      await roulette.getByTestId('spin').click();
+      await expect(roulette.getByTestId('winning-number')).toBeVisible({ timeout: 20_000 });
+
+      const blackjack = await openGame(page, 'blackjack-classic');
+      await blackjack.getByTestId('deal').click();
+      await expect(blackjack.locator('[data-card]').first()).toBeVisible();
+      const stand = blackjack.getByTestId('bj-stand');
+      if (await stand.isVisible()) {
+        await blackjack.locator('body').press('s');
+      }
+      await expect(blackjack.getByTestId('blackjack-result')).not.toBeEmpty({ timeout: 20_000 });
+      await expect(blackjack.getByTestId('deal')).toBeVisible();
+
+      const baccarat = await openGame(page, 'baccarat-classic');
+      await baccarat.locator('[data-bet="banker"]').click();
+      await baccarat.getByTestId('deal').click();
+      await expect(baccarat.getByTestId('baccarat-result')).toContainText(
+        new RegExp([g('baccarat.result.player'), g('baccarat.result.banker'), g('baccarat.result.tie')].map((s) => s.replace(/[.]/g, '\\.')).join('|')),
+      );
+      expect(await baccarat.locator('[data-card]').count()).toBeGreaterThanOrEqual(4);
+    });
+
+    test('a visitor clicking a game without a demo signs in and lands in the game', async ({ page }) => {
+      const player = await signUpViaApi(page.request, { language: lang });
+      await page.goto(path('/category/slot'));
+      const tile = page.locator(`[data-testid="game-tile"][data-game-code="${NO_DEMO_SLOT}"]`);
+      await expect(tile).toHaveAttribute('data-demo', 'no');
+      await tile.click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog).toHaveAttribute('data-popup', 'login');
+      await expect(page).toHaveURL(new RegExp(`${path('/category/slot').replace(/\//g, '\\/')}\\/?\\?popup=login`));
+      await dialog.getByLabel(auth('fields.email')).fill(player.email);
+      await dialog.getByLabel(auth('fields.password'), { exact: true }).fill(player.password);
+      await dialog.getByRole('button', { name: auth('login.submit'), exact: true }).click();
+      await expect(page).toHaveURL(path(`/game-launch/${NO_DEMO_SLOT}`));
+      const frame = page.frameLocator('[data-testid="game-frame"]');
+      await expect(frame.getByTestId('house-game')).toHaveAttribute('data-mode', 'real', { timeout: 20_000 });
+      await expect(frame.getByText(g('house.coins'), { exact: true })).toBeVisible();
+    });
+
+    test('real rounds move the header balance and appear in the bet history; a round verifies on the fairness page', async ({ page }) => {
+      await newSignedInPlayer(page, { language: lang });
+      const frame = await openGame(page, DEMO_SLOT);
+      await expect(frame.getByTestId('house-game')).toHaveAttribute('data-mode', 'real');
+      const before = await houseBalance(frame);
+      await expect(page.getByTestId('balance')).toHaveAttribute('data-target', String(before));
+
+      for (let round = 1; round <= 3; round++) {
+        await frame.getByTestId('spin').click();
+        await expect(frame.getByTestId('fairness-nonce')).toHaveText(String(round), { timeout: 20_000 });
+        await expect(frame.getByTestId('spin')).toBeEnabled({ timeout: 20_000 });
+        // The header follows each round (the game posts a balance message to the launch page).
+        const after = await houseBalance(frame);
+        await expect(page.getByTestId('balance')).toHaveAttribute('data-target', String(after));
+      }
+      const finalBalance = await houseBalance(frame);
+
+      // Rotate the seed so the rounds' server seed is revealed, then verify the last round.
+      await frame.getByTestId('fairness-toggle').click();
+      await frame.getByTestId('rotate-seed').click();
+      await expect(frame.getByTestId('revealed-seed')).toBeVisible();
+      const verifyHref = await frame.getByTestId('recent-rounds').getByRole('link').first().getAttribute('href');
+      expect(verifyHref).toMatch(new RegExp(`^${path('/fairness/').replace(/\//g, '\\/')}\\?round=`));
+
+      await page.goto(path('/bet-history'));
+      const rows = page.getByTestId('bet-row');
+      await expect(rows).toHaveCount(3);
+      await expect(rows.first().getByTestId('bet-balance-after')).toHaveText(number(finalBalance));
+      await expect(page.getByTestId('end-of-records')).toHaveText(g('history.end'));
+      const newestRound = await rows.first().getAttribute('data-round-id');
+      expect(verifyHref).toContain(newestRound!);
+
+      await page.goto(verifyHref!);
+      await expect(page.getByTestId('verify-result')).toBeVisible();
+      await expect(page.getByTestId('hash-verdict')).toHaveAttribute('data-ok', 'true');
+      await expect(page.getByTestId('outcome-verdict')).toHaveAttribute('data-ok', 'true');
+      await expect(page.getByTestId('outcome-verdict')).toContainText(g('fairnessPage.outcomeMatches'));
+      await expect(page.getByTestId('recomputed-outcome')).toHaveText(await page.getByTestId('recorded-outcome').innerText());
+      // Any other nonce gives another outcome: the page really recomputes.
+      const nonce = Number(await page.getByTestId('verify-nonce').inputValue());
+      await page.getByTestId('verify-nonce').fill(String(nonce + 1000));
+      await page.getByTestId('verify-recompute').click();
+      await expect(page.getByTestId('outcome-verdict')).toHaveAttribute('data-ok', 'false');
+    });
+
+    test('bet history asks a visitor to sign in', async ({ page }) => {
+      await page.goto(path('/bet-history'));
+      await expect(page.getByTestId('bet-history-login')).toContainText(g('history.loginRequired'));
+    });
+  });
+}
+
+/** axe on the games screens with their islands loaded: no serious or critical violation. */
+for (const lang of ['ja', 'en'] as const) {
+  const path = (p: string) => (lang === 'en' ? `/en${p}` : p);
+  const blockingViolations = async (page: Page) => {
+    const results = await new AxeBuilder({ page }).analyze();
+    return results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join('\n  ')}`);
+  };
+
+  test(`axe (${lang}): category grid, every game client and the fairness page`, async ({ page }) => {
+    await page.context().setExtraHTTPHeaders({ 'x-forwarded-for': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` });
+    await page.goto(path('/category/live'));
+    await expect(page.getByTestId('game-tile').first()).toBeVisible();
+    expect(await blockingViolations(page)).toEqual([]);
+
+    for (const code of [DEMO_SLOT, 'roulette-european', 'blackjack-classic', 'baccarat-classic']) {
+      await page.goto(path(`/game-launch/${code}`));
+      const frame = page.frameLocator('[data-testid="game-frame"]');
+      await expect(frame.getByTestId('house-game')).toBeVisible({ timeout: 20_000 });
+      await expect(frame.getByTestId('spin').or(frame.getByTestId('deal'))).toBeVisible();
+      expect(await blockingViolations(page), code).toEqual([]);
+    }
+
+    await page.goto(path('/fairness/'));
+    expect(await blockingViolations(page)).toEqual([]);
+  });
+}
