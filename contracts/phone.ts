@@ -10,10 +10,12 @@ import { LoginPasswordSchema, SiteRefSchema } from './auth';
  * Which call answers which error (besides REQUEST_VALIDATION_ERROR for a malformed body and
  * UNAUTHORIZED when signed out):
  * - GET  /IsPhoneNumberVerified: none.
- * - POST /IsPhoneNumberUnique: PHONE_NUMBER_EXISTS when another live account has verified the number.
+ * - POST /IsPhoneNumberUnique: PHONE_NUMBER_EXISTS when another live account has verified the number
+ *   (signed-in players only, and rate limited per IP, so numbers cannot be enumerated anonymously).
  * - POST /RequestOtpSms: PHONE_NUMBER_EXISTS when the number is verified on another account, or this
  *   account already has a verified number (changing it needs the password: the calls below);
- *   TOO_MANY_REQUESTS within OTP_RESEND_WAIT_SECONDS of the last code, or past a daily SMS cap.
+ *   TOO_MANY_REQUESTS within OTP_RESEND_WAIT_SECONDS of the account's last code of the same flow
+ *   (verify or change) or of the last code to that number, or past a daily SMS cap (per number, per account).
  * - POST /VerifyOTP: INVALID_ONE_TIME_PASSWORD for a wrong, expired, used or superseded code, or a code
  *   sent to another number or account; TOO_MANY_REQUESTS once the code has had 5 wrong tries (ask
  *   for a new one); PHONE_NUMBER_EXISTS if another account verified the number meanwhile.

@@ -62,7 +62,17 @@ if (build.status !== 0) process.exit(build.status ?? 1);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'cc-e2e-'));
 const server = spawn('npx', ['tsx', 'server/server.ts'], {
   stdio: ['ignore', 'inherit', 'inherit'],
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SITE_DIR: siteDir, LOG_LEVEL: 'warn', PUBLIC_SITE_URL: baseUrl },
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir,
+    SITE_DIR: siteDir,
+    LOG_LEVEL: 'warn',
+    PUBLIC_SITE_URL: baseUrl,
+    // Every Playwright player signs up from 127.0.0.1: the per-IP limits are tested in the API suite.
+    SIGNIN_RATE_LIMIT: '10000',
+    SIGNUP_RATE_LIMIT: '10000',
+    CAPTCHA_RATE_LIMIT: '10000',
+    FORGOT_PASSWORD_RATE_LIMIT: '10000',
+    UNIQUE_CHECK_RATE_LIMIT: '10000',
+  },
   detached: true,
 });
 let status = 1;

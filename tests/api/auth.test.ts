@@ -120,6 +120,18 @@ describe(`accounts API: sign-up, sign-in, sessions, change password, delete (${d
       expect(sameName.json().code).toBe('DISPLAYNAME_ALREADY_EXISTS');
     });
 
+    it('lets only one of two simultaneous sign-ups with the same email or name through', async () => {
+      const first = signupBody();
+      const sameEmail = signupBody({ email: first.email });
+      const [a, b] = await Promise.all([signup(first), signup(sameEmail)]);
+      expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+      expect([a, b].find((r) => r.statusCode === 409)!.json().code).toBe('EMAIL_ALREADY_EXISTS');
+      const second = signupBody();
+      const [c, d] = await Promise.all([signup(second), signup({ displayName: second.displayName })]);
+      expect([c.statusCode, d.statusCode].sort()).toEqual([200, 409]);
+      expect([c, d].find((r) => r.statusCode === 409)!.json().code).toBe('DISPLAYNAME_ALREADY_EXISTS');
+    });
+
     it('stores the password as an argon2id hash (19 MiB, t=2, p=1), never in clear', async () => {
       const player = await signUp(t);
       const row = await t.testDb.db.selectFrom('accounts').select(['password_hash', 'language', 'site_ref']).where('email', '=', player.email).executeTakeFirstOrThrow();
@@ -223,6 +235,15 @@ describe(`accounts API: sign-up, sign-in, sessions, change password, delete (${d
       expect(JSON.parse(decodeURIComponent(info.value))).toEqual({ displayName: player.displayName });
       const stored = await t.testDb.db.selectFrom('sessions').select('token_hash').execute();
       expect(stored.map((s) => s.token_hash)).not.toContain(authToken);
+    });
+
+    it('marks the session cookies Secure when the site is reached over https', async () => {
+      const player = await signUp(t);
+      const res = await signIn(t, player.email, player.password, { 'x-forwarded-proto': 'https' });
+      expect(res.cookies.find((c) => c.name === 'session')!.secure).toBe(true);
+      expect(res.cookies.find((c) => c.name === 'session_info')!.secure).toBe(true);
+      const plain = await signIn(t, player.email, player.password);
+      expect(plain.cookies.find((c) => c.name === 'session')!.secure).toBeFalsy();
     });
 
     it('answers INVALID_USER_OR_EMAIL for a wrong password and for an unknown email alike', async () => {

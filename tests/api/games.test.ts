@@ -53,6 +53,7 @@ describe(`games API: catalogue, launch, house rounds, fairness, history (${db})`
     expect(ja[0].games.find((g) => g.gameCode === 'roulette-european')?.title).toBe('ヨーロピアンルーレット');
     expect(en[0].games.find((g) => g.gameCode === 'roulette-european')?.title).toBe('European Roulette');
     // A catalogue title of its own wins over the built-in map (this code is not in the map).
+    expect(Object.keys(GAME_TITLES)).toHaveLength(30);
     expect(GAME_TITLES['slot-robot-factory']).toBeUndefined();
     expect(en[0].games.find((g) => g.gameCode === 'slot-robot-factory')?.title).toBe('Robot Factory');
     expect(new Set(games.map((g) => g.imagePath)).size).toBe(games.length);

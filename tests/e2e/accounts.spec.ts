@@ -134,7 +134,6 @@ for (const lang of ['ja', 'en'] as const) {
       const box = await captcha.boundingBox();
       expect(box && [Math.round(box.width), Math.round(box.height)]).toEqual([300, 450]);
       await expect(captcha.getByTestId('signup-steps').locator('[aria-current="step"]')).toContainText(auth('signup.steps.verify'));
-      await page.screenshot({ path: `/tmp/shot-captcha-${lang}.png` }); // TMPSHOT
       await expectAxeClean(page);
       // Drag the piece with the mouse to the answer.
       let answer = await answerOf(page, challenge.challengeId);
@@ -146,7 +145,6 @@ for (const lang of ['ja', 'en'] as const) {
       await expect(form.getByTestId('form-error')).toHaveText(error('COMMON_PASSWORD'));
       await expect(passwordField).toHaveAccessibleDescription(new RegExp(escapeRegExp(auth('validation.passwordCommon'))));
       await expect(form.getByLabel(auth('fields.email'))).toHaveValue(email);
-      await page.screenshot({ path: `/tmp/shot-signup-${lang}.png` }); // TMPSHOT
 
       // Round 2: a wrong answer is refused with a new puzzle; then the keyboard solves it.
       await passwordField.fill(password);
@@ -187,7 +185,6 @@ for (const lang of ['ja', 'en'] as const) {
       await expect(menu.getByRole('link', { name: auth('menu.betHistory') })).toHaveAttribute('href', path('/bet-history'));
       await expect(menu.getByRole('link', { name: auth('menu.settings') })).toHaveAttribute('href', path('/settings'));
       await expectAxeClean(page);
-      await page.screenshot({ path: `/tmp/shot-menu-${lang}.png` }); // TMPSHOT
       await page.keyboard.press('Escape');
       await expect(menu).toBeHidden();
       await expect(menuButton).toBeFocused();
@@ -260,7 +257,6 @@ for (const lang of ['ja', 'en'] as const) {
       await page.goto(path('/settings'));
       await expect(page.getByTestId('account-display-name')).toHaveText(player.displayName);
       await expect(page.getByTestId('account-email')).toHaveText(player.email);
-      await page.screenshot({ path: `/tmp/shot-settings-${lang}.png`, fullPage: true }); // TMPSHOT
       await expectAxeClean(page);
       await page.getByRole('button', { name: auth('settings.changePassword') }).click();
       const form = dialog(page);

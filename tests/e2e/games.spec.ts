@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, test, type FrameLocator, type Page } from '@playwright/test';
-import { newSignedInPlayer, signUpViaApi } from './support/players';
+import { newSignedInPlayer, signUpViaApi, verifyPhoneViaApi } from './support/players';
 
 /**
  * Games journeys (issue 6) in both languages: browse each category, play a demo round as a visitor
@@ -59,7 +59,7 @@ for (const lang of ['ja', 'en'] as const) {
         await page.setViewportSize({ width: 1400, height: 900 });
         await page.goto(path(`/category/${category}`));
         await expect(page).toHaveTitle(new RegExp(pages(`category.${category}.title`)));
-        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(g(`gameTag.${category}`));
         const tiles = page.locator('#game-grid').getByTestId('game-tile');
         const expected = enabled.filter((game) => game.tags.includes(category.toUpperCase())).map((game) => game.gameCode);
         await expect(tiles).toHaveCount(expected.length);
@@ -136,8 +136,10 @@ for (const lang of ['ja', 'en'] as const) {
       expect(await baccarat.locator('[data-card]').count()).toBeGreaterThanOrEqual(4);
     });
 
-    test('a visitor clicking a game without a demo signs in and lands in the game', async ({ page }) => {
-      const player = await signUpViaApi(page.request, { language: lang });
+    test('a visitor clicking a game without a demo signs in and lands in the game', async ({ page, request }) => {
+      // Made in a separate request context, so the page itself stays signed out until the popup.
+      const player = await signUpViaApi(request, { language: lang });
+      await verifyPhoneViaApi(request, player);
       await page.goto(path('/category/slot'));
       const tile = page.locator(`[data-testid="game-tile"][data-game-code="${NO_DEMO_SLOT}"]`);
       await expect(tile).toHaveAttribute('data-demo', 'no');

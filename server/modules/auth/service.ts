@@ -48,6 +48,7 @@ function uniqueViolation(error: unknown): AppError | null {
 }
 
 export async function createAccount(db: Db, input: SignupRequest, signupBonus: number): Promise<{ id: string; accountRef: string; displayName: string }> {
+  // Hashing first makes a taken and a free email cost the same time (no timing oracle for sign-up).
   const passwordHash = await hashPassword(input.password);
   await assertUnique(db, input.email, input.displayName);
   try {

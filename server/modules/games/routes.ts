@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Language } from '../../../contracts/constants';
+import { GAMES_STALE_MS, type Language } from '../../../contracts/constants';
 import {
   BetHistoryQuerySchema,
   BetHistoryResponseSchema,
@@ -56,8 +56,10 @@ export default async function gamesRoutes(app: FastifyInstance) {
     return game;
   };
 
-  api.get('/games', { schema: { querystring: GamesQuerySchema, response: { 200: GamesResponseSchema } } }, async (request) => {
+  api.get('/games', { schema: { querystring: GamesQuerySchema, response: { 200: GamesResponseSchema } } }, async (request, reply) => {
     const games = await listGames(app.db, request.query.languageCode);
+    // The same 10 s the site keeps the catalogue for (spec section 9): shared caches may hold it too.
+    reply.header('cache-control', `public, max-age=${GAMES_STALE_MS / 1000}`);
     return [{ games }] as [{ games: typeof games }];
   });
 

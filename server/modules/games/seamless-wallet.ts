@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { DbOrTrx } from '../wallet/service';
 import { getBalance, postMovementIn } from '../wallet/service';
 
@@ -51,6 +52,37 @@ async function seen(db: DbOrTrx, provider: string, txId: string) {
     .executeTakeFirst();
 }
 
+/**
+ * One round trip for what a call must know first: the transaction id's earlier answer, whether a
+ * rollback named it already (bets only), and the round's state.
+ */
+async function lookup(db: DbOrTrx, provider: string, txId: string, roundId: string) {
+  const rows = await sql<{
+    src: 'tx' | 'cancel' | 'round';
+    kind: string | null;
+    account_id: string;
+    round_id: string | null;
+    balance_after: number | null;
+    status: string | null;
+  }>`
+    select 'tx' as src, kind, account_id, round_id, balance_after, null as status
+      from provider_transactions where provider = ${provider} and tx_id = ${txId}
+    union all
+    select 'cancel', kind, account_id, round_id, null, null
+      from provider_transactions where provider = ${provider} and ref_tx_id = ${txId} and kind = 'ROLLBACK'
+    union all
+    select 'round', null, account_id, round_id, null, status
+      from provider_rounds where provider = ${provider} and round_id = ${roundId}`.execute(db);
+  const find = (src: string) => rows.rows.find((r) => r.src === src);
+  const tx = find('tx');
+  const round = find('round');
+  return {
+    first: tx && { kind: tx.kind!, account_id: tx.account_id, balance_after: Number(tx.balance_after) },
+    cancelled: Boolean(find('cancel')),
+    round: round && { status: round.status!, account_id: round.account_id },
+  };
+}
+
 async function roundStatus(db: DbOrTrx, provider: string, roundId: string) {
   const row = await db
     .selectFrom('provider_rounds')
@@ -87,20 +119,12 @@ export const coinSeamlessWallet: SeamlessWallet = {
 
   async bet(db, call) {
     if (!Number.isSafeInteger(call.amount) || call.amount <= 0) throw new Error('seamless wallet: a bet is a positive integer');
-    const first = await seen(db, call.provider, call.txId);
+    const { first, cancelled, round } = await lookup(db, call.provider, call.txId, call.roundId);
     if (first) {
       if (first.kind !== 'BET' || first.account_id !== call.accountId) throw new SeamlessWalletError('TRANSACTION_MISMATCH');
       return { balance: first.balance_after, replayed: true };
     }
-    const cancelled = await db
-      .selectFrom('provider_transactions')
-      .select('tx_id')
-      .where('provider', '=', call.provider)
-      .where('ref_tx_id', '=', call.txId)
-      .where('kind', '=', 'ROLLBACK')
-      .executeTakeFirst();
     if (cancelled) throw new SeamlessWalletError('BET_ROLLED_BACK', 'A rollback of this bet arrived first');
-    const round = await roundStatus(db, call.provider, call.roundId);
     if (round && (round.status !== 'open' || round.account_id !== call.accountId)) throw new SeamlessWalletError('ROUND_CLOSED');
     // INSUFFICIENT_FUNDS is thrown here, before anything is written.
     const moved = await postMovementIn(db, {
@@ -122,12 +146,11 @@ export const coinSeamlessWallet: SeamlessWallet = {
 
   async win(db, call) {
     if (!Number.isSafeInteger(call.amount) || call.amount < 0) throw new Error('seamless wallet: a win is a non-negative integer');
-    const first = await seen(db, call.provider, call.txId);
+    const { first, round } = await lookup(db, call.provider, call.txId, call.roundId);
     if (first) {
       if (first.kind !== 'WIN' || first.account_id !== call.accountId) throw new SeamlessWalletError('TRANSACTION_MISMATCH');
       return { balance: first.balance_after, replayed: true };
     }
-    const round = await roundStatus(db, call.provider, call.roundId);
     if (!round || round.account_id !== call.accountId) throw new SeamlessWalletError('UNKNOWN_ROUND');
     if (round.status !== 'open') throw new SeamlessWalletError('ROUND_CLOSED');
     let balance: number;

@@ -258,8 +258,22 @@ function walletRefusal(error: unknown): never {
 
 /** POST /house/play */
 export async function playHouseRound(db: Db, sessionToken: string, input: PlayInput): Promise<PlayResponse> {
-  const session = await findPlaySession(db, sessionToken);
-  const { game, definition } = await playableGame(db, session.game_code);
+  // The session and its game in one round trip (this is the hot path of every round).
+  const row = await db
+    .selectFrom('play_sessions')
+    .leftJoin('games', 'games.code', 'play_sessions.game_code')
+    .select([
+      'play_sessions.id', 'play_sessions.account_id', 'play_sessions.game_code', 'play_sessions.mode', 'play_sessions.demo_balance',
+      'play_sessions.demo_seed_id', 'play_sessions.lobby_url', 'play_sessions.language', 'games.is_enabled', 'games.definition_hash',
+    ])
+    .where('play_sessions.token_hash', '=', hashToken(sessionToken))
+    .where('play_sessions.expires_at', '>', new Date())
+    .executeTakeFirst();
+  if (!row) throw new AppError('GAME_SESSION_EXPIRED', 'Unknown or expired play session');
+  if (!row.is_enabled || !row.definition_hash) throw new AppError('GAME_NOT_AVAILABLE', 'The game is disabled');
+  const { is_enabled: _enabled, definition_hash: definitionHash, ...session } = row;
+  const game = { code: row.game_code, definition_hash: definitionHash };
+  const definition = await definitionOf(db, definitionHash);
   if (input.kind === 'blackjack' && input.action !== 'deal') return continueBlackjack(db, session, game.code, input.roundId, input.action);
   const problem = inputProblem(definition, input);
   if (problem) throw new AppError('REQUEST_VALIDATION_ERROR', problem);
@@ -277,7 +291,6 @@ export async function playHouseRound(db: Db, sessionToken: string, input: PlayIn
     const played = playRound(definition, fairRandom(seed.server_seed, seed.client_seed, seed.nonce, nodeHmac), input);
     const roundId = randomUUID();
     let balance: number;
-    let playerSeq: number | null = null;
     if (session.mode === 'real') {
       const accountId = session.account_id!;
       try {
@@ -290,36 +303,41 @@ export async function playHouseRound(db: Db, sessionToken: string, input: PlayIn
       } catch (error) {
         walletRefusal(error);
       }
-      const counter = await sql<{ rounds: number }>`
-        insert into house_players (account_id, rounds) values (${accountId}, 1)
-        on conflict (account_id) do update set rounds = house_players.rounds + 1
-        returning rounds`.execute(trx);
-      playerSeq = Number(counter.rows[0].rounds);
     } else {
       balance = await moveDemo(trx, session.id, played.stake, played.settled ? played.win : 0);
     }
-    await trx
-      .insertInto('house_rounds')
-      .values({
-        id: roundId,
-        account_id: session.account_id,
-        play_session_id: session.id,
-        game_code: game.code,
-        definition_hash: game.definition_hash,
-        mode: session.mode,
-        seed_id: seed.id,
-        nonce: seed.nonce,
-        input: JSON.stringify(input),
-        actions: '[]',
-        stake: played.stake,
-        win: played.settled ? played.win : 0,
-        balance_after: balance,
-        status: played.settled ? 'settled' : 'open',
-        outcome: JSON.stringify(played.outcome),
-        player_seq: playerSeq,
-        settled_at: played.settled ? new Date() : null,
-      })
-      .execute();
+    const round = {
+      id: roundId,
+      account_id: session.account_id,
+      play_session_id: session.id,
+      game_code: game.code,
+      definition_hash: game.definition_hash,
+      mode: session.mode,
+      seed_id: seed.id,
+      nonce: seed.nonce,
+      input: JSON.stringify(input),
+      actions: '[]',
+      stake: played.stake,
+      win: played.settled ? played.win : 0,
+      balance_after: balance,
+      status: played.settled ? ('settled' as const) : ('open' as const),
+      outcome: JSON.stringify(played.outcome),
+      settled_at: played.settled ? new Date() : null,
+    };
+    if (session.mode === 'real') {
+      // The player's next round number and the round row in one statement (one round trip).
+      await sql`
+        with seq as (
+          insert into house_players (account_id, rounds) values (${session.account_id}, 1)
+          on conflict (account_id) do update set rounds = house_players.rounds + 1
+          returning rounds)
+        insert into house_rounds (id, account_id, play_session_id, game_code, definition_hash, mode, seed_id, nonce, input, actions, stake, win, balance_after, status, outcome, player_seq, settled_at)
+        select ${round.id}, ${round.account_id}, ${round.play_session_id}, ${round.game_code}, ${round.definition_hash}, ${round.mode}, ${round.seed_id}, ${round.nonce},
+               ${round.input}::jsonb, '[]'::jsonb, ${round.stake}, ${round.win}, ${round.balance_after}, ${round.status}, ${round.outcome}::jsonb, seq.rounds, ${round.settled_at}
+        from seq`.execute(trx);
+    } else {
+      await trx.insertInto('house_rounds').values({ ...round, player_seq: null }).execute();
+    }
     return {
       roundId,
       nonce: seed.nonce,

@@ -85,6 +85,9 @@ export async function isNumberTaken(db: Db, phoneNumber: string, exceptAccountId
 export async function checkPassword(deps: PhoneDeps, accountId: string, password: string): Promise<void> {
   const { db, config } = deps;
   const now = phoneClock.now();
+  const windowStart = new Date(now.getTime() - config.LOCKOUT_MS);
+  // Tries older than the window no longer count: drop them so the table stays small.
+  await db.deleteFrom('phone_password_failures').where('account_id', '=', accountId).where('created_at', '<=', windowStart).execute();
   const attempt = await db
     .insertInto('phone_password_failures')
     .values({ account_id: accountId, created_at: now })
@@ -94,7 +97,7 @@ export async function checkPassword(deps: PhoneDeps, accountId: string, password
     .selectFrom('phone_password_failures')
     .select((e) => e.fn.countAll<number>().as('n'))
     .where('account_id', '=', accountId)
-    .where('created_at', '>', new Date(now.getTime() - config.LOCKOUT_MS))
+    .where('created_at', '>', windowStart)
     .executeTakeFirstOrThrow();
   if (Number(n) > config.LOCKOUT_THRESHOLD) throw new AppError('TOO_MANY_REQUESTS', 'Too many wrong passwords; wait and retry');
   const row = await db.selectFrom('accounts').select('password_hash').where('id', '=', accountId).executeTakeFirstOrThrow();

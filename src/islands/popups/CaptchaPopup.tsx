@@ -41,8 +41,7 @@ export default function CaptchaPopup({ lang }: PopupProps) {
 
   useEffect(() => {
     if (draft) void loadChallenge();
-    // Only once per opening: a new draft means the popup was reopened.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // Once per opening of the popup; later puzzles come from Submit or "New puzzle".
   }, []);
 
   if (!draft && !registering) {

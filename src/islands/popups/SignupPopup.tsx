@@ -42,7 +42,6 @@ export default function SignupPopup({ lang }: PopupProps) {
     if (!code) return;
     $signupProblem.set(null);
     showProblem(code, new ApiError(code, 400));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const onSubmit = async (event: FormEvent) => {

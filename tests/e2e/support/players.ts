@@ -21,7 +21,8 @@ export interface SignUpOptions {
   channel?: string;
 }
 
-const API = '/api';
+/** The API base relative to BASE_URL (E2E_API_BASE for a deployment serving it elsewhere). */
+const API = process.env.E2E_API_BASE ?? '/api';
 
 /** A unique, valid display name: 3-14 letters and digits. */
 export function uniqueDisplayName(prefix = 'p'): string {
