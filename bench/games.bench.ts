@@ -10,6 +10,7 @@
  *     generate_series), median over many calls through the API. Target: page 1,000 within 2x of page 1.
  *  3. The RTP simulation of every game (BENCH_RTP_ROUNDS, default 1,000,000 rounds each).
  * `npm run bench` runs it with the others; `npx tsx bench/games.bench.ts` runs it alone.
+ * BENCH_GAMES_PARTS (default "spins,history,rtp") runs only some of the three parts.
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -64,6 +65,7 @@ export async function run(): Promise<void> {
   const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 16);
   const rtpRounds = Number(process.env.BENCH_RTP_ROUNDS ?? 1_000_000);
   const problems: string[] = [];
+  const parts = new Set((process.env.BENCH_GAMES_PARTS ?? 'spins,history,rtp').split(','));
 
   const main = await scratch(serverUrl, 'cc_bench_games');
   const db = createDb({ databaseUrl: main.url });
@@ -87,6 +89,7 @@ export async function run(): Promise<void> {
     };
 
     // ---- 1. spins per second through the API ----
+    if (parts.has('spins')) {
     const players: Array<{ session: string }> = [];
     for (let i = 0; i < concurrency; i++) {
       const tag = randomBytes(5).toString('hex');
@@ -123,8 +126,10 @@ export async function run(): Promise<void> {
     console.log(`pgbench simple-update:      ${tps.toFixed(0)} TPS (-N -c 8 -T ${seconds})`);
     console.log(`ratio:                      ${ratio.toFixed(2)} (target >= ${SPIN_TARGET})`);
     if (ratio < SPIN_TARGET) problems.push(`spins/s is ${ratio.toFixed(2)} of pgbench TPS (target ${SPIN_TARGET})`);
+    }
 
     // ---- 2. bet history page 1 vs page 1,000 with 1,000,000 rounds ----
+    if (parts.has('history')) {
     const ROUNDS = 1_000_000;
     const tag = randomBytes(5).toString('hex');
     const account = await db.insertInto('accounts').values({ account_ref: `acc_${tag}`, email: `h${tag}@example.test`, display_name: `h${tag}` }).returning('id').executeTakeFirstOrThrow();
@@ -164,6 +169,7 @@ export async function run(): Promise<void> {
     console.log(`bet history page 1,000:     ${deep.toFixed(2)} ms (median of 200)`);
     console.log(`ratio:                      ${historyRatio.toFixed(2)} (target <= ${HISTORY_TARGET})`);
     if (historyRatio > HISTORY_TARGET) problems.push(`page 1,000 takes ${historyRatio.toFixed(2)}x page 1 (target ${HISTORY_TARGET}x)`);
+    }
   } finally {
     await app?.close();
     await db.destroy();
@@ -171,8 +177,8 @@ export async function run(): Promise<void> {
   }
 
   // ---- 3. RTP by simulation ----
-  console.log(`RTP by simulation (${rtpRounds.toLocaleString('en')} rounds per game, tolerance 4.5 standard errors):`);
-  for (const [i, game] of loadCatalogue().entries()) {
+  if (parts.has('rtp')) console.log(`RTP by simulation (${rtpRounds.toLocaleString('en')} rounds per game, tolerance 4.5 standard errors):`);
+  for (const [i, game] of parts.has('rtp') ? loadCatalogue().entries() : []) {
     for (const c of simulateGame(game, rtpRounds, 1000 + i)) {
       const z = (c.measured - c.declared) / c.standardError;
       console.log(`  ${game.gameCode.padEnd(24)} ${c.bet.padEnd(15)} declared ${(c.declared * 100).toFixed(2)}%  measured ${(c.measured * 100).toFixed(2)}%  (${z >= 0 ? '+' : ''}${z.toFixed(2)} SE) ${c.withinTolerance ? 'ok' : 'OUT OF TOLERANCE'}`);

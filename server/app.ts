@@ -45,7 +45,8 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
     },
     bodyLimit: config.BODY_LIMIT,
-    trustProxy: true,
+    // Per-IP limits must not trust a client-written X-Forwarded-For: only a configured proxy's.
+    trustProxy: config.TRUST_PROXY,
     requestIdHeader: 'x-request-id',
   });
   app.decorate('config', config);

@@ -105,21 +105,47 @@ function keep(patch: Partial<HouseState>, openRound?: HouseSessionResponse['open
   }
 }
 
-/** Plays (or continues) a round; the balance and seed state follow the answer. Failures throw ApiError. */
-export async function playHouseRound(input: PlayInput): Promise<PlayResponse> {
+/** Applies a played round here: balance, seed state, the rounds list, and the header around us. */
+function commitRound(result: PlayResponse) {
+  // An open blackjack hand is remembered so a reload of the frame resumes it.
+  const openRound = result.status === 'open' ? { roundId: result.roundId, stake: result.stake, outcome: result.outcome } : null;
+  keep({ balance: result.balance, fairness: result.fairness }, openRound);
+  const rounds = $houseRounds.get().filter((r) => r.roundId !== result.roundId);
+  $houseRounds.set([{ roundId: result.roundId, nonce: result.nonce, stake: result.stake, win: result.win }, ...rounds].slice(0, 20));
+  notifyLaunchPage();
+}
+
+async function requestRound(input: PlayInput): Promise<PlayResponse> {
   $houseBusy.set(true);
   try {
-    const result = await apiCall(PlayResponseSchema, '/house/play', { method: 'POST', body: { session: sessionToken(), input } });
-    // An open blackjack hand is remembered so a reload of the frame resumes it.
-    const openRound = result.status === 'open' ? { roundId: result.roundId, stake: result.stake, outcome: result.outcome } : null;
-    keep({ balance: result.balance, fairness: result.fairness }, openRound);
-    const rounds = $houseRounds.get().filter((r) => r.roundId !== result.roundId);
-    $houseRounds.set([{ roundId: result.roundId, nonce: result.nonce, stake: result.stake, win: result.win }, ...rounds].slice(0, 20));
-    notifyLaunchPage();
-    return result;
+    return await apiCall(PlayResponseSchema, '/house/play', { method: 'POST', body: { session: sessionToken(), input } });
   } finally {
     $houseBusy.set(false);
   }
+}
+
+/** Plays (or continues) a round; the balance and seed state follow the answer at once. Failures throw ApiError. */
+export async function playHouseRound(input: PlayInput): Promise<PlayResponse> {
+  const result = await requestRound(input);
+  commitRound(result);
+  return result;
+}
+
+/**
+ * Plays a round whose result is animated (reels, wheel): the balance shown here and in the header
+ * only moves when the game calls `reveal()`, so it never gives the outcome away before the reels stop.
+ */
+export async function playHouseRoundHeld(input: PlayInput): Promise<{ result: PlayResponse; reveal: () => void }> {
+  const result = await requestRound(input);
+  let revealed = false;
+  return {
+    result,
+    reveal: () => {
+      if (revealed) return;
+      revealed = true;
+      commitRound(result);
+    },
+  };
 }
 
 /** Rotates the server seed (revealing the old one) and optionally sets the player's client seed. */

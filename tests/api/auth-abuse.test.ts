@@ -68,45 +68,51 @@ describe(`accounts API: per-IP rate limits (${db})`, () => {
   });
   afterAll(() => t.close());
 
-  const from = (ip: string) => ({ 'x-forwarded-for': ip });
-
   it('limits sign-in per IP with TOO_MANY_REQUESTS; another IP is not affected', async () => {
     const codes: number[] = [];
-    for (let i = 0; i < 5; i++) codes.push((await t.api({ method: 'POST', url: '/signin', payload: { email: `x${i}@example.test`, password: 'whatever', siteRef: 'WEB' }, headers: from('203.0.113.1') })).statusCode);
+    for (let i = 0; i < 5; i++) codes.push((await t.api({ method: 'POST', url: '/signin', payload: { email: `x${i}@example.test`, password: 'whatever', siteRef: 'WEB' }, remoteAddress: '203.0.113.1' })).statusCode);
     expect(codes).toEqual([400, 400, 400, 400, 429]);
-    const limited = await t.api({ method: 'POST', url: '/signin', payload: { email: 'x@example.test', password: 'whatever', siteRef: 'WEB' }, headers: from('203.0.113.1') });
+    const limited = await t.api({ method: 'POST', url: '/signin', payload: { email: 'x@example.test', password: 'whatever', siteRef: 'WEB' }, remoteAddress: '203.0.113.1' });
     expect(limited.json().code).toBe('TOO_MANY_REQUESTS');
-    const other = await t.api({ method: 'POST', url: '/signin', payload: { email: 'x@example.test', password: 'whatever', siteRef: 'WEB' }, headers: from('203.0.113.2') });
+    const other = await t.api({ method: 'POST', url: '/signin', payload: { email: 'x@example.test', password: 'whatever', siteRef: 'WEB' }, remoteAddress: '203.0.113.2' });
     expect(other.json().code).toBe('INVALID_USER_OR_EMAIL');
   });
 
   it('limits sign-up per IP', async () => {
     const codes: number[] = [];
-    for (let i = 0; i < 4; i++) codes.push((await t.api({ method: 'POST', url: '/signup', payload: signupBody(), headers: { ...from('203.0.113.3'), channel: 'APP' } })).statusCode);
+    for (let i = 0; i < 4; i++) codes.push((await t.api({ method: 'POST', url: '/signup', payload: signupBody(), remoteAddress: '203.0.113.3', headers: { channel: 'APP' } })).statusCode);
     expect(codes).toEqual([200, 200, 200, 429]);
   });
 
   it('limits forgot-password per IP', async () => {
     const codes: number[] = [];
-    for (let i = 0; i < 3; i++) codes.push((await t.api({ method: 'POST', url: '/forgot-password', payload: { email: `f${unique()}@example.test`, languageCode: 'en', siteRef: 'WEB' }, headers: from('203.0.113.4') })).statusCode);
+    for (let i = 0; i < 3; i++) codes.push((await t.api({ method: 'POST', url: '/forgot-password', payload: { email: `f${unique()}@example.test`, languageCode: 'en', siteRef: 'WEB' }, remoteAddress: '203.0.113.4' })).statusCode);
     expect(codes).toEqual([200, 200, 429]);
   });
 
   it('limits captcha challenges per IP', async () => {
     const codes: number[] = [];
-    for (let i = 0; i < 9; i++) codes.push((await t.api({ method: 'POST', url: '/captcha/challenge', headers: from('203.0.113.5') })).statusCode);
+    for (let i = 0; i < 9; i++) codes.push((await t.api({ method: 'POST', url: '/captcha/challenge', remoteAddress: '203.0.113.5' })).statusCode);
     expect(codes.slice(0, 8).every((c) => c === 200)).toBe(true);
     expect(codes[8]).toBe(429);
   });
 
   it('limits the uniqueness check per IP (it would otherwise tell which emails have accounts)', async () => {
     const codes: number[] = [];
-    for (let i = 0; i < 4; i++) codes.push((await t.api({ method: 'POST', url: '/IsEmailUsernameUnique', payload: { email: `u${unique()}@example.test`, displayName: `u${unique()}`, siteRef: 'WEB' }, headers: from('203.0.113.7') })).statusCode);
+    for (let i = 0; i < 4; i++) codes.push((await t.api({ method: 'POST', url: '/IsEmailUsernameUnique', payload: { email: `u${unique()}@example.test`, displayName: `u${unique()}`, siteRef: 'WEB' }, remoteAddress: '203.0.113.7' })).statusCode);
     expect(codes).toEqual([200, 200, 200, 429]);
   });
 
+  it('ignores a client-sent X-Forwarded-For unless TRUST_PROXY says a proxy sets it', async () => {
+    const signin = (forwardedFor: string) =>
+      t.api({ method: 'POST', url: '/signin', payload: { email: 'y@example.test', password: 'whatever', siteRef: 'WEB' }, remoteAddress: '203.0.113.8', headers: { 'x-forwarded-for': forwardedFor } });
+    const codes: number[] = [];
+    for (let i = 0; i < 5; i++) codes.push((await signin(`198.51.100.${i}`)).statusCode);
+    expect(codes).toEqual([400, 400, 400, 400, 429]);
+  });
+
   it('does not limit other calls', async () => {
-    for (let i = 0; i < 6; i++) expect((await t.api({ method: 'GET', url: '/account', headers: from('203.0.113.6') })).statusCode).toBe(401);
-    for (let i = 0; i < 6; i++) expect((await t.api({ method: 'POST', url: '/logout', headers: from('203.0.113.6') })).statusCode).toBe(200);
+    for (let i = 0; i < 6; i++) expect((await t.api({ method: 'GET', url: '/account', remoteAddress: '203.0.113.6' })).statusCode).toBe(401);
+    for (let i = 0; i < 6; i++) expect((await t.api({ method: 'POST', url: '/logout', remoteAddress: '203.0.113.6' })).statusCode).toBe(200);
   });
 });

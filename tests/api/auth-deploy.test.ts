@@ -61,7 +61,7 @@ describe.skipIf(!redisUp)(`sign-in rate limit shared by two API instances throug
     // A fresh documentation-range address per run, so earlier runs' counters do not interfere.
     const ip = `198.51.100.${randomInt(1, 255)}`;
     const call = (t: TestApp) =>
-      t.api({ method: 'POST', url: '/signin', payload: { email: 'nobody@example.test', password: 'whatever', siteRef: 'WEB' }, headers: { 'x-forwarded-for': ip } });
+      t.api({ method: 'POST', url: '/signin', payload: { email: 'nobody@example.test', password: 'whatever', siteRef: 'WEB' }, remoteAddress: ip });
     const redis = new Redis(redisUrl);
     await redis.del(...(await redis.keys(`cc-rate-limit-*${ip}`)), 'cc-none');
     await redis.quit();

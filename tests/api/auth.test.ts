@@ -237,13 +237,24 @@ describe(`accounts API: sign-up, sign-in, sessions, change password, delete (${d
       expect(stored.map((s) => s.token_hash)).not.toContain(authToken);
     });
 
-    it('marks the session cookies Secure when the site is reached over https', async () => {
+    it('marks the session cookies Secure when the site is reached over https (through a trusted proxy)', async () => {
+      const proxied = await createTestApp({ ...highLimits, TRUST_PROXY: 'true' });
+      try {
+        const player = await signUp(proxied);
+        const res = await signIn(proxied, player.email, player.password, { 'x-forwarded-proto': 'https' });
+        expect(res.cookies.find((c) => c.name === 'session')!.secure).toBe(true);
+        expect(res.cookies.find((c) => c.name === 'session_info')!.secure).toBe(true);
+        const plain = await signIn(proxied, player.email, player.password);
+        expect(plain.cookies.find((c) => c.name === 'session')!.secure).toBeFalsy();
+      } finally {
+        await proxied.close();
+      }
+    });
+
+    it('does not believe a client-sent X-Forwarded-Proto without a trusted proxy', async () => {
       const player = await signUp(t);
       const res = await signIn(t, player.email, player.password, { 'x-forwarded-proto': 'https' });
-      expect(res.cookies.find((c) => c.name === 'session')!.secure).toBe(true);
-      expect(res.cookies.find((c) => c.name === 'session_info')!.secure).toBe(true);
-      const plain = await signIn(t, player.email, player.password);
-      expect(plain.cookies.find((c) => c.name === 'session')!.secure).toBeFalsy();
+      expect(res.cookies.find((c) => c.name === 'session')!.secure).toBeFalsy();
     });
 
     it('answers INVALID_USER_OR_EMAIL for a wrong password and for an unknown email alike', async () => {

@@ -201,6 +201,32 @@ for (const lang of ['ja', 'en'] as const) {
       await expect(page.getByTestId('outcome-verdict')).toHaveAttribute('data-ok', 'false');
     });
 
+    test('bet history pages with "load more" and ends with the end-of-records message', async ({ page }) => {
+      await newSignedInPlayer(page, { language: lang });
+      // 21 real rounds through the same API the game client uses (one page is 20 records).
+      const headers = { channel: 'WEB' };
+      const launch = await page.request.get(`/api/launchgame?gameCode=${DEMO_SLOT}&language=${lang}`, { headers });
+      expect(launch.status(), await launch.text()).toBe(200);
+      const token = new URL((await launch.json()).url as string, 'http://x').searchParams.get('token');
+      const opened = await page.request.post('/api/house/session', { headers, data: { token } });
+      expect(opened.status(), await opened.text()).toBe(200);
+      const { session, game } = await opened.json();
+      const bet = game.definition.betLevels[0] as number;
+      for (let i = 0; i < 21; i++) {
+        const played = await page.request.post('/api/house/play', { headers, data: { session, input: { kind: 'slot', bet } } });
+        expect(played.status(), await played.text()).toBe(200);
+      }
+      await page.goto(path('/bet-history'));
+      const rows = page.getByTestId('bet-row');
+      await expect(rows).toHaveCount(20);
+      await expect(page.getByTestId('end-of-records')).toHaveCount(0);
+      await expect(rows.first().getByTestId('bet-stake')).toHaveText(number(bet));
+      await page.getByTestId('load-more').click();
+      await expect(rows).toHaveCount(21);
+      await expect(page.getByTestId('end-of-records')).toHaveText(g('history.end'));
+      await expect(page.getByTestId('load-more')).toHaveCount(0);
+    });
+
     test('bet history asks a visitor to sign in', async ({ page }) => {
       await page.goto(path('/bet-history'));
       await expect(page.getByTestId('bet-history-login')).toContainText(g('history.loginRequired'));

@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import type { Language } from '../../../../contracts/constants';
 import type { RouletteBet, RouletteDefinition } from '../../../../contracts/games';
 import { useT } from '../../../lib/useT';
-import { $house, $houseBusy, playHouseRound } from '../../../stores/gamesHouse';
+import { $house, $houseBusy, playHouseRoundHeld } from '../../../stores/gamesHouse';
 import { ChipPicker, ErrorLine, formatAmount, roundErrorKey } from './common';
 
 export const RED_NUMBERS = new Set([1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36]);
@@ -97,10 +97,14 @@ export default function RouletteGame({ lang, definition }: { lang: Language; def
     setSpinning(true);
     const placed = [...bets.values()];
     try {
-      const response = await playHouseRound({ kind: 'roulette', bets: placed });
-      if (response.outcome.kind !== 'roulette') throw new Error('unexpected outcome');
+      const { result: response, reveal } = await playHouseRoundHeld({ kind: 'roulette', bets: placed });
+      if (response.outcome.kind !== 'roulette') {
+        reveal();
+        throw new Error('unexpected outcome');
+      }
       const outcome = response.outcome;
       await new Promise((r) => setTimeout(r, matchMedia('(prefers-reduced-motion: reduce)').matches ? 0 : 1200));
+      reveal();
       // The outcome lists the bets in the order they were placed, each with its win.
       const winningKeys = new Set(outcome.bets.flatMap((b, i) => (b.win > 0 && placed[i] ? [betKey(placed[i])] : [])));
       setResult({ number: outcome.number, color: outcome.color, win: outcome.totalWin, staked: response.stake, winningKeys });

@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import type { Language } from '../../../../contracts/constants';
 import type { SlotDefinition, SlotSpin, SlotSymbol } from '../../../../contracts/games';
 import { useT } from '../../../lib/useT';
-import { $house, $houseBusy, playHouseRound } from '../../../stores/gamesHouse';
+import { $house, $houseBusy, playHouseRoundHeld } from '../../../stores/gamesHouse';
 import { ErrorLine, formatAmount, roundErrorKey } from './common';
 
 /** The window a reel shows when it stops at `stop` (wrapping round its strip). */
@@ -97,10 +97,12 @@ export default function SlotGame({ lang, definition }: { lang: Language; definit
     setFreeSpin(null);
     setLastSpin(null);
     setPhase('spinning');
+    let reveal = () => {};
     try {
-      const result = await playHouseRound({ kind: 'slot', bet });
-      if (result.outcome.kind !== 'slot') throw new Error('unexpected outcome');
-      const outcome = result.outcome;
+      const held = await playHouseRoundHeld({ kind: 'slot', bet });
+      reveal = held.reveal;
+      if (held.result.outcome.kind !== 'slot') throw new Error('unexpected outcome');
+      const outcome = held.result.outcome;
       await animate(outcome.base);
       if (outcome.freeSpins.length > 0) {
         setPhase('free');
@@ -113,9 +115,11 @@ export default function SlotGame({ lang, definition }: { lang: Language; definit
           setFreeSpin({ index: index + 1, total: outcome.freeSpins.length, win: won });
         }
       }
+      reveal();
       setRoundWin(outcome.totalWin);
       setPhase('done');
     } catch (err) {
+      reveal();
       setSpinningReels(definition.reels.map(() => false));
       if (timer.current) clearInterval(timer.current);
       setError(roundErrorKey(err));
