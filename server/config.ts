@@ -40,11 +40,11 @@ export const ConfigSchema = z.object({
   DAILY_BONUS: z.coerce.number().int().min(0).default(1_000),
   SPORTSBOOK_URL: z.string().url().optional(),
   SEED_DEMO: bool.default(true),
-  /** Whether X-Forwarded-For is believed: `true` (any proxy), a hop count, or a comma-separated list of proxy addresses. */
+  /** Whether X-Forwarded-For/-Proto are believed: `true` (any proxy) or a comma-separated list of proxy addresses/CIDRs. */
   TRUST_PROXY: z
     .string()
     .default('false')
-    .transform((v): boolean | number | string => (v === 'true' ? true : v === 'false' ? false : /^\d+$/.test(v) ? Number(v) : v)),
+    .transform((v): boolean | string[] => (v === 'true' ? true : v === 'false' ? false : v.split(',').map((a) => a.trim()))),
   BODY_LIMIT: z.coerce.number().int().min(1024).default(64 * 1024),
   // Accounts (issue 3): per-IP rate limits (requests per RATE_LIMIT_WINDOW_MS) and sign-in lockout.
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),

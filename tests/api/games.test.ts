@@ -219,6 +219,16 @@ describe(`games API: catalogue, launch, house rounds, fairness, history (${db})`
       expect(await balanceOf(player.id)).toBe(res.balance);
     });
 
+    it('ends the play sessions of a deleted account', async () => {
+      const gone = await createTestPlayer(t.testDb.db);
+      await fund(gone.id, 1_000);
+      const s = await session('slot-fruit-fiesta', gone);
+      expect((await play(s.session, { kind: 'slot', bet: 10 })).statusCode).toBe(200);
+      await t.testDb.db.updateTable('accounts').set({ deleted_at: new Date() }).where('id', '=', gone.id).execute();
+      const res = await play(s.session, { kind: 'slot', bet: 10 });
+      expect(res.json().code).toBe('GAME_SESSION_EXPIRED');
+    });
+
     it('plays baccarat with a banker bet paid at 0.95', async () => {
       const s = await session('baccarat-classic', player);
       const round = PlayResponseSchema.parse((await play(s.session, { kind: 'baccarat', bets: [{ type: 'banker', amount: 100 }] })).json());

@@ -262,12 +262,15 @@ export async function playHouseRound(db: Db, sessionToken: string, input: PlayIn
   const row = await db
     .selectFrom('play_sessions')
     .leftJoin('games', 'games.code', 'play_sessions.game_code')
+    .leftJoin('accounts', 'accounts.id', 'play_sessions.account_id')
     .select([
       'play_sessions.id', 'play_sessions.account_id', 'play_sessions.game_code', 'play_sessions.mode', 'play_sessions.demo_balance',
       'play_sessions.demo_seed_id', 'play_sessions.lobby_url', 'play_sessions.language', 'games.is_enabled', 'games.definition_hash',
     ])
     .where('play_sessions.token_hash', '=', hashToken(sessionToken))
     .where('play_sessions.expires_at', '>', new Date())
+    // A deleted account's sessions end with it (accounts are soft-deleted).
+    .where((eb) => eb.or([eb('play_sessions.account_id', 'is', null), eb('accounts.deleted_at', 'is', null)]))
     .executeTakeFirst();
   if (!row) throw new AppError('GAME_SESSION_EXPIRED', 'Unknown or expired play session');
   if (!row.is_enabled || !row.definition_hash) throw new AppError('GAME_NOT_AVAILABLE', 'The game is disabled');
