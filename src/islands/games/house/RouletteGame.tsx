@@ -213,6 +213,32 @@ export default function RouletteGame({ lang, definition }: { lang: Language; def
             </div>
           ))}
           <span aria-hidden="true" />
+          {/* Streets (a column of three numbers on this board) and six-lines (two neighbouring streets, row 5 between them). */}
+          {Array.from({ length: 12 }, (_, c) => {
+            const numbers = [c * 3 + 1, c * 3 + 2, c * 3 + 3];
+            const bet: PlacedBet = { type: 'street', numbers };
+            return (
+              <button key={`street-${c}`} type="button" className={`${cellClass('', betKey(bet))} min-h-6 text-[10px] sm:min-h-7 sm:text-[11px]`} onClick={() => place(bet)} disabled={running} data-bet={betKey(bet)}
+                aria-label={betLabel(t('roulette.street', { from: numbers[0], to: numbers[2] }), amountOn(bet))}>
+                {t('roulette.streetShort')}{chipBadge(amountOn(bet))}
+              </button>
+            );
+          })}
+          <span aria-hidden="true" />
+          <span aria-hidden="true" />
+          {Array.from({ length: 11 }, (_, c) => {
+            const numbers = [1, 2, 3, 4, 5, 6].map((n) => n + c * 3);
+            const bet: PlacedBet = { type: 'line', numbers };
+            return (
+              <button key={`line-${c}`} type="button" className={`${cellClass('', betKey(bet))} min-h-6 text-[10px] sm:min-h-7 sm:text-[11px]`}
+                style={{ gridRow: 5, gridColumn: `${c + 2} / span 2`, marginInline: '25%' }} onClick={() => place(bet)} disabled={running} data-bet={betKey(bet)}
+                aria-label={betLabel(t('roulette.line', { from: numbers[0], to: numbers[5] }), amountOn(bet))}>
+                {t('roulette.lineShort')}{chipBadge(amountOn(bet))}
+              </button>
+            );
+          })}
+          <span aria-hidden="true" />
+          <span aria-hidden="true" />
           {[1, 2, 3].map((value) => {
             const bet: PlacedBet = { type: 'dozen', value };
             return (
