@@ -113,7 +113,9 @@ for (const lang of ['ja', 'en'] as const) {
       const roulette = await openGame(page, 'roulette-european');
       await roulette.locator('[data-bet="straight:17"]').click();
       await roulette.locator('[data-bet="red"]').click();
-      await expect(roulette.getByTestId('roulette-total')).toContainText(number(20));
+      await roulette.locator('[data-bet="street:4-5-6"]').click();
+      await roulette.locator('[data-bet="line:7-8-9-10-11-12"]').click();
+      await expect(roulette.getByTestId('roulette-total')).toContainText(number(40));
       await roulette.getByTestId('spin').click();
       await expect(roulette.getByTestId('winning-number')).toBeVisible({ timeout: 20_000 });
 

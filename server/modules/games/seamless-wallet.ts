@@ -23,6 +23,8 @@ export interface WalletCallResult {
 
 export interface BetCall { provider: string; txId: string; roundId: string; accountId: string; amount: number; gameCode: string }
 export interface WinCall { provider: string; txId: string; roundId: string; accountId: string; amount: number; gameCode: string; /** Ends the round: it can no longer be rolled back. */ final: boolean }
+/** A round that is played and settled at once (a slot spin): its bet, then its final win. */
+export interface BetAndWinCall { provider: string; betTxId: string; winTxId: string; roundId: string; accountId: string; bet: number; win: number; gameCode: string }
 export interface RollbackCall { provider: string; txId: string; roundId: string; accountId: string; /** The bet being cancelled. */ betTxId: string; gameCode: string }
 
 export type SeamlessWalletErrorCode = 'ROUND_SETTLED' | 'ROUND_CLOSED' | 'BET_ROLLED_BACK' | 'UNKNOWN_ROUND' | 'TRANSACTION_MISMATCH';
@@ -38,6 +40,11 @@ export interface SeamlessWallet {
   balance(db: DbOrTrx, accountId: string): Promise<number>;
   bet(db: DbOrTrx, call: BetCall): Promise<WalletCallResult>;
   win(db: DbOrTrx, call: WinCall): Promise<WalletCallResult>;
+  /**
+   * Exactly `bet` then `win` with `final: true`, with the same rules, in fewer round trips. Call it
+   * inside a transaction (a refusal of the win must undo the bet).
+   */
+  betAndWin(db: DbOrTrx, call: BetAndWinCall): Promise<WalletCallResult>;
   rollback(db: DbOrTrx, call: RollbackCall): Promise<WalletCallResult>;
 }
 
@@ -83,6 +90,18 @@ async function lookup(db: DbOrTrx, provider: string, txId: string, roundId: stri
   };
 }
 
+/** For a fresh round (betAndWin): true when either transaction id, a rollback of the bet or the round is known. */
+async function lookupPair(db: DbOrTrx, provider: string, betTxId: string, winTxId: string, roundId: string): Promise<boolean> {
+  const { rows } = await sql<{ one: number }>`
+    select 1 as one from provider_transactions where provider = ${provider} and tx_id in (${betTxId}, ${winTxId})
+    union all
+    select 1 from provider_transactions where provider = ${provider} and ref_tx_id = ${betTxId} and kind = 'ROLLBACK'
+    union all
+    select 1 from provider_rounds where provider = ${provider} and round_id = ${roundId}
+    limit 1`.execute(db);
+  return rows.length > 0;
+}
+
 async function roundStatus(db: DbOrTrx, provider: string, roundId: string) {
   const row = await db
     .selectFrom('provider_rounds')
@@ -93,24 +112,35 @@ async function roundStatus(db: DbOrTrx, provider: string, roundId: string) {
   return row;
 }
 
+interface TxRecord { provider: string; txId: string; kind: 'BET' | 'WIN' | 'ROLLBACK'; accountId: string; roundId: string; amount: number; refTxId?: string; journalId: number | null; balance: number }
+
+const txValues = (rows: TxRecord[]) =>
+  sql.join(
+    rows.map(
+      (r) => sql`(${r.provider}, ${r.txId}, ${r.kind}, ${r.accountId}::uuid, ${r.roundId}, ${r.amount}::bigint, ${r.refTxId ?? null}, ${r.journalId}::bigint, ${r.balance}::bigint)`,
+    ),
+  );
+
+/**
+ * Records provider transactions, and in the same statement (one round trip) what happens to the
+ * round: it opens (the first bet), is settled (the final win) or rolled back. A round opened here
+ * is a plain insert: a round id already taken is an error, as before.
+ */
 async function record(
   db: DbOrTrx,
-  row: { provider: string; txId: string; kind: 'BET' | 'WIN' | 'ROLLBACK'; accountId: string; roundId: string; amount: number; refTxId?: string; journalId: number | null; balance: number },
+  rows: TxRecord[],
+  round?: { open?: 'open' | 'settled'; status?: 'settled' | 'rolled_back' },
 ) {
-  await db
-    .insertInto('provider_transactions')
-    .values({
-      provider: row.provider,
-      tx_id: row.txId,
-      kind: row.kind,
-      account_id: row.accountId,
-      round_id: row.roundId,
-      amount: row.amount,
-      ref_tx_id: row.refTxId ?? null,
-      journal_id: row.journalId,
-      balance_after: row.balance,
-    })
-    .execute();
+  const { provider, roundId, accountId } = rows[0];
+  const roundStep = round?.open
+    ? sql`insert into provider_rounds (provider, round_id, account_id, status) values (${provider}, ${roundId}, ${accountId}::uuid, ${round.open}) returning 1`
+    : round?.status
+      ? sql`update provider_rounds set status = ${round.status}, updated_at = now() where provider = ${provider} and round_id = ${roundId} returning 1`
+      : sql`select 1`;
+  await sql`
+    with round_step as (${roundStep})
+    insert into provider_transactions (provider, tx_id, kind, account_id, round_id, amount, ref_tx_id, journal_id, balance_after)
+    values ${txValues(rows)}`.execute(db);
 }
 
 /** The interface over this casino's coin wallet (server/modules/wallet). */
@@ -137,10 +167,7 @@ export const coinSeamlessWallet: SeamlessWallet = {
     });
     // The same bet sent twice at once: the wallet lock let the first through, this one only replays.
     if (moved.replayed) return { balance: moved.newBalance, replayed: true };
-    if (!round) {
-      await db.insertInto('provider_rounds').values({ provider: call.provider, round_id: call.roundId, account_id: call.accountId, status: 'open' }).execute();
-    }
-    await record(db, { ...call, kind: 'BET', journalId: moved.transactionId, balance: moved.newBalance });
+    await record(db, [{ ...call, kind: 'BET', journalId: moved.transactionId, balance: moved.newBalance }], round ? undefined : { open: 'open' });
     return { balance: moved.newBalance, replayed: false };
   },
 
@@ -171,15 +198,44 @@ export const coinSeamlessWallet: SeamlessWallet = {
       // A losing round's closing call: nothing to credit, the journal takes no zero rows.
       balance = await getBalance(db, call.accountId);
     }
-    if (call.final) {
-      await db
-        .updateTable('provider_rounds')
-        .set({ status: 'settled', updated_at: new Date() })
-        .where('provider', '=', call.provider)
-        .where('round_id', '=', call.roundId)
-        .execute();
+    await record(db, [{ ...call, kind: 'WIN', journalId, balance }], call.final ? { status: 'settled' } : undefined);
+    return { balance, replayed: false };
+  },
+
+  async betAndWin(db, call) {
+    if (!Number.isSafeInteger(call.bet) || call.bet <= 0) throw new Error('seamless wallet: a bet is a positive integer');
+    if (!Number.isSafeInteger(call.win) || call.win < 0) throw new Error('seamless wallet: a win is a non-negative integer');
+    const { provider, roundId, accountId, gameCode } = call;
+    const betCall = { provider, txId: call.betTxId, roundId, accountId, amount: call.bet, gameCode };
+    const winCall = { provider, txId: call.winTxId, roundId, accountId, amount: call.win, gameCode, final: true };
+    const known = await lookupPair(db, provider, call.betTxId, call.winTxId, roundId);
+    // Anything already known about these ids (a retry, a rollback, an existing round): the two
+    // calls one by one, which apply every rule. The fast path below is only for a fresh round.
+    if (known) {
+      await coinSeamlessWallet.bet(db, betCall);
+      return coinSeamlessWallet.win(db, winCall);
     }
-    await record(db, { ...call, kind: 'WIN', journalId, balance });
+    const bet = await postMovementIn(db, { accountId, type: 'BET', amount: -call.bet, idempotencyKey: journalKey(provider, call.betTxId), gameCode, sessionId: roundId });
+    // The same round sent twice at once: the first one did it all; answer as the calls one by one would.
+    if (bet.replayed) return coinSeamlessWallet.win(db, winCall);
+    let balance = bet.newBalance;
+    let winJournalId: number | null = null;
+    if (call.win > 0) {
+      const win = await postMovementIn(db, { accountId, type: 'WIN', amount: call.win, idempotencyKey: journalKey(provider, call.winTxId), gameCode, sessionId: roundId });
+      if (win.replayed) throw new SeamlessWalletError('TRANSACTION_MISMATCH', 'The win transaction id was used by another call');
+      balance = win.newBalance;
+      winJournalId = win.transactionId;
+    }
+    // (A losing round's closing call moves nothing: the wallet row is still locked by the bet, so
+    // the balance after the bet is the balance.)
+    await record(
+      db,
+      [
+        { ...betCall, kind: 'BET', journalId: bet.transactionId, balance: bet.newBalance },
+        { ...winCall, kind: 'WIN', journalId: winJournalId, balance },
+      ],
+      { open: 'settled' },
+    );
     return { balance, replayed: false };
   },
 
@@ -198,7 +254,7 @@ export const coinSeamlessWallet: SeamlessWallet = {
     if (!bet) {
       // The bet has not arrived (yet): remember the rollback so that bet is refused when it comes.
       const balance = await getBalance(db, call.accountId);
-      await record(db, { ...call, kind: 'ROLLBACK', amount: 0, refTxId: call.betTxId, journalId: null, balance });
+      await record(db, [{ ...call, kind: 'ROLLBACK', amount: 0, refTxId: call.betTxId, journalId: null, balance }]);
       return { balance, replayed: false };
     }
     const moved = await postMovementIn(db, {
@@ -210,13 +266,7 @@ export const coinSeamlessWallet: SeamlessWallet = {
       sessionId: call.roundId,
     });
     if (moved.replayed) return { balance: moved.newBalance, replayed: true };
-    await db
-      .updateTable('provider_rounds')
-      .set({ status: 'rolled_back', updated_at: new Date() })
-      .where('provider', '=', call.provider)
-      .where('round_id', '=', call.roundId)
-      .execute();
-    await record(db, { ...call, kind: 'ROLLBACK', amount: bet.amount, refTxId: call.betTxId, journalId: moved.transactionId, balance: moved.newBalance });
+    await record(db, [{ ...call, kind: 'ROLLBACK', amount: bet.amount, refTxId: call.betTxId, journalId: moved.transactionId, balance: moved.newBalance }], { status: 'rolled_back' });
     return { balance: moved.newBalance, replayed: false };
   },
 };

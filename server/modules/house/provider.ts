@@ -297,11 +297,13 @@ export async function playHouseRound(db: Db, sessionToken: string, input: PlayIn
     if (session.mode === 'real') {
       const accountId = session.account_id!;
       try {
-        const bet = await wallet.bet(trx, { provider: HOUSE_PROVIDER, txId: `${roundId}:bet`, roundId, accountId, amount: played.stake, gameCode: game.code });
-        balance = bet.balance;
         if (played.settled) {
-          const win = await wallet.win(trx, { provider: HOUSE_PROVIDER, txId: `${roundId}:win`, roundId, accountId, amount: played.win, gameCode: game.code, final: true });
-          balance = win.balance;
+          // Played and settled at once (slots, roulette, baccarat): bet and final win in one call.
+          const done = await wallet.betAndWin(trx, { provider: HOUSE_PROVIDER, betTxId: `${roundId}:bet`, winTxId: `${roundId}:win`, roundId, accountId, bet: played.stake, win: played.win, gameCode: game.code });
+          balance = done.balance;
+        } else {
+          const bet = await wallet.bet(trx, { provider: HOUSE_PROVIDER, txId: `${roundId}:bet`, roundId, accountId, amount: played.stake, gameCode: game.code });
+          balance = bet.balance;
         }
       } catch (error) {
         walletRefusal(error);

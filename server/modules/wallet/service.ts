@@ -61,54 +61,72 @@ async function ensureWallet(db: DbOrTrx, accountId: string): Promise<void> {
     .execute();
 }
 
+interface PostedRow {
+  /** The wallet's balance as locked by this statement; null when the account has no wallet yet. */
+  locked: number | null;
+  /** The new journal row, when this call wrote one. */
+  id: number | null;
+  balance: number | null;
+}
+
+/**
+ * The whole movement as ONE statement (one round trip, the hot path of every game round):
+ *  1. lock the wallet row (FOR UPDATE: movements of one wallet are serialised across instances);
+ *  2. append the journal row computed from the locked balance, only if the balance stays >= 0, and
+ *     `on conflict (idempotency_key) do nothing` (a repeated key writes nothing and, unlike a
+ *     unique violation, does not abort the caller's transaction);
+ *  3. set the balance to the journal row's balance_after, only if the journal row was written.
+ * Step 3 copies balance_after rather than recomputing `balance + amount`: the row is held locked
+ * from step 1, so they are the same number, and PostgreSQL's re-check of a row updated
+ * concurrently before the lock (EvalPlanQual through the join with `ins`) was seen to recompute
+ * `balance + amount` from a stale version. The CHECK constraints still refuse a negative balance.
+ */
+async function postOnce(trx: DbOrTrx, m: Movement, at: Date): Promise<PostedRow> {
+  const { rows } = await sql<PostedRow>`
+    with w as (
+      select balance from wallets where account_id = ${m.accountId} for update
+    ), ins as (
+      insert into wallet_journal (account_id, type, amount, balance_after, idempotency_key, game_code, session_id, trace_id, reason, created_at)
+      select ${m.accountId}, ${m.type}, ${m.amount}::bigint, w.balance + ${m.amount}::bigint, ${m.idempotencyKey},
+             ${m.gameCode ?? null}, ${m.sessionId ?? null}, ${m.traceId ?? null}, ${m.reason ?? null}, ${at}::timestamptz
+      from w where w.balance + ${m.amount}::bigint >= 0
+      on conflict (idempotency_key) do nothing
+      returning id, balance_after
+    ), upd as (
+      update wallets set balance = ins.balance_after, updated_at = ${at}::timestamptz
+      from ins where wallets.account_id = ${m.accountId}
+      returning wallets.balance
+    )
+    select (select balance from w) as locked, (select id from ins) as id, (select balance from upd) as balance`.execute(trx);
+  return rows[0];
+}
+
 /**
  * Posts a movement inside the caller's transaction (e.g. the signup transaction, a game round).
- * The wallet row is locked first, so movements of one wallet are serialised across every API
- * instance, and a duplicate key sent concurrently for the same wallet is found after the lock.
+ * One round trip when it moves coins; the rare paths (first movement of a wallet, a repeated key,
+ * a refused debit) take one or two more.
+ * A duplicate key sent concurrently for the same wallet waits on the wallet lock, then writes
+ * nothing (on conflict) and is answered with the first result.
  * Throws AppError('INSUFFICIENT_FUNDS') when a debit would go below zero; the caller's transaction
  * should then roll back (it does when the error propagates out of `db.transaction().execute`).
  */
 export async function postMovementIn(trx: DbOrTrx, movement: Movement, at: Date = walletClock.now()): Promise<MovementResult> {
   checkMovement(movement);
-  await ensureWallet(trx, movement.accountId);
-  const wallet = await trx
-    .selectFrom('wallets')
-    .select('balance')
-    .where('account_id', '=', movement.accountId)
-    .forUpdate()
-    .executeTakeFirstOrThrow();
-
-  // Read after the lock: under READ COMMITTED this statement sees a duplicate that committed meanwhile.
+  let posted = await postOnce(trx, movement, at);
+  if (posted.locked === null) {
+    // No wallet yet (its first movement): create it, then post again.
+    await ensureWallet(trx, movement.accountId);
+    posted = await postOnce(trx, movement, at);
+  }
+  if (posted.id !== null && posted.balance !== null) {
+    return { transactionId: Number(posted.id), newBalance: Number(posted.balance), replayed: false };
+  }
+  // Nothing written: either the key was used already (that first answer wins, as before the funds
+  // check) or the debit would go negative. A new statement sees a duplicate committed meanwhile.
   const seen = await findByKey(trx, movement.idempotencyKey);
   if (seen) return seen;
-
-  if (wallet.balance + movement.amount < 0) throw new AppError('INSUFFICIENT_FUNDS', 'The balance is too low for this debit');
-
-  // balance + amount in SQL (not the value read above): correct even if a caller skipped the lock.
-  const updated = await trx
-    .updateTable('wallets')
-    .set({ balance: sql<number>`balance + ${movement.amount}`, updated_at: at })
-    .where('account_id', '=', movement.accountId)
-    .returning('balance')
-    .executeTakeFirstOrThrow();
-
-  const entry = await trx
-    .insertInto('wallet_journal')
-    .values({
-      account_id: movement.accountId,
-      type: movement.type,
-      amount: movement.amount,
-      balance_after: updated.balance,
-      idempotency_key: movement.idempotencyKey,
-      game_code: movement.gameCode ?? null,
-      session_id: movement.sessionId ?? null,
-      trace_id: movement.traceId ?? null,
-      reason: movement.reason ?? null,
-      created_at: at,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { transactionId: entry.id, newBalance: updated.balance, replayed: false };
+  if (Number(posted.locked) + movement.amount < 0) throw new AppError('INSUFFICIENT_FUNDS', 'The balance is too low for this debit');
+  throw new Error('wallet: the movement was neither written nor refused');
 }
 
 function isKeyViolation(error: unknown): boolean {
@@ -121,8 +139,6 @@ function isKeyViolation(error: unknown): boolean {
  * unchanged (`replayed: true`), also when the duplicate raced the first request.
  */
 export async function postMovement(db: Db, movement: Movement, at?: Date): Promise<MovementResult> {
-  const seen = await findByKey(db, movement.idempotencyKey);
-  if (seen) return seen;
   try {
     return await db.transaction().execute((trx) => postMovementIn(trx, movement, at));
   } catch (error) {

@@ -6,50 +6,19 @@ import { GAME_CATEGORIES, gamesInCategory, gamesStore } from '../../stores/games
 import Spinner from '../Spinner';
 import GameTile from './GameTile';
 
-/** A promotion as the home banner shows it (from the site's promotions content). */
-export interface LobbyPromotion {
-  slug: string;
-  title: string;
-  summary?: string;
-  image?: string | null;
-}
-
 /** How many tiles a home row shows before "See all". */
 const ROW_SIZE = 7;
 
 /**
- * The home lobby: a promotions banner, one row per game category with a link to its full grid,
- * and a teaser for the tournaments lobby.
+ * The home lobby's games: one row per game category with a link to its full grid, a teaser for the
+ * tournaments lobby and the way to the fairness page. (The home page itself shows the promotions.)
  */
-export default function Lobby({ lang, promotions = [] }: { lang: Language; promotions?: LobbyPromotion[] }) {
+export default function Lobby({ lang }: { lang: Language }) {
   const t = useT(lang, 'games');
   const { data, error } = useStore(gamesStore(lang));
 
   return (
     <div className="flex flex-col gap-8" data-testid="lobby">
-      {promotions.length > 0 && (
-        <section aria-labelledby="lobby-promotions" className="flex flex-col gap-3">
-          <h2 id="lobby-promotions" className="text-xl font-bold text-gold-400">{t('lobby.promotions')}</h2>
-          <ul className="flex snap-x gap-3 overflow-x-auto pb-2">
-            {promotions.map((promo) => (
-              <li key={promo.slug} className="w-72 shrink-0 snap-start sm:w-96">
-                <a
-                  href={localizePath(`/promotions/${promo.slug}`, lang)}
-                  className="flex h-full flex-col overflow-hidden rounded-xl border border-gold-600 bg-gradient-to-br from-brown-700 to-brown-900 hover:border-gold-400"
-                  data-testid="promotion-card"
-                >
-                  {promo.image && <img src={promo.image} alt="" className="aspect-[3/1] w-full object-cover" loading="lazy" />}
-                  <span className="flex flex-col gap-1 p-4">
-                    <span className="text-lg font-bold text-gold-400">{promo.title}</span>
-                    {promo.summary && <span className="text-sm text-cream/90">{promo.summary}</span>}
-                  </span>
-                </a>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
-
       {!data && !error && <Spinner lang={lang} />}
       {!data && error && (
         <p role="alert" className="rounded border border-red-500 bg-red-950/40 p-3">{t('grid.loadFailed')}</p>

@@ -85,7 +85,7 @@ export default function HousePlay({ lang }: { lang: Language }) {
         </button>
       </header>
       <div className="relative flex flex-1">
-        <main className="flex flex-1 flex-col items-center justify-center p-3">
+        <main className="flex flex-1 flex-col items-center justify-center p-3 pb-8">
           <Suspense fallback={<Spinner lang={lang} />}>
             {definition.kind === 'slot' && <SlotGame lang={lang} definition={definition} />}
             {definition.kind === 'roulette' && <RouletteGame lang={lang} definition={definition} />}

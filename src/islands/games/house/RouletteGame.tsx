@@ -121,7 +121,7 @@ export default function RouletteGame({ lang, definition }: { lang: Language; def
 
   const amountOn = (bet: PlacedBet) => bets.get(betKey(bet))?.amount;
   const cellClass = (color: string, key: string) =>
-    `relative flex min-h-9 items-center justify-center rounded-sm border border-cream/30 text-xs font-bold sm:min-h-11 sm:text-sm ${
+    `relative flex min-h-9 items-center justify-center rounded-sm border border-cream/30 text-xs font-bold sm:min-h-10 sm:text-sm ${
       color === 'red' ? 'bg-red-700' : color === 'black' ? 'bg-neutral-900' : color === 'green' ? 'bg-green-700' : 'bg-green-900'
     } ${result?.winningKeys.has(key) ? 'ring-4 ring-gold-400' : ''} hover:brightness-125 disabled:cursor-not-allowed`;
   const chipBadge = (amount?: number) =>
