@@ -2,7 +2,8 @@
  * Games bench, on PostgreSQL (a fresh database made on BENCH_PG_URL, default
  * postgres://postgres@127.0.0.1:5432/postgres, dropped at the end):
  *  1. Spins per second through the API: a real listening server, BENCH_CONCURRENCY players (default
- *     16) each spinning a slot over HTTP for BENCH_SECONDS (default 10): every spin is a full round
+ *     16, run in a worker thread like remote clients, so the server's event loop does not also run
+ *     the load generator) each spinning a slot over HTTP for BENCH_SECONDS (default 10): every spin is a full round
  *     (seed nonce, wallet bet and win through the seamless-wallet interface, round record).
  *     Next to it, pgbench's simple-update TPS (`pgbench -i`, then `pgbench -N -c 8 -T 10`) on a scratch
  *     database of the same server in the same run. Target: spins/s >= 0.5 x pgbench TPS.
@@ -15,6 +16,7 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { sql } from 'kysely';
 import { buildApp } from '../server/app';
@@ -56,6 +58,22 @@ function pgbenchTps(url: string, seconds: number): number {
   if (!match) throw new Error(`could not read pgbench output:\n${out}`);
   return Number(match[1]);
 }
+
+/** The load generator (plain JS, run with `eval`): every player spins until the deadline. */
+const SPIN_WORKER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { url, sessions, seconds } = workerData;
+const deadline = performance.now() + seconds * 1000;
+let spins = 0;
+Promise.all(sessions.map(async (session) => {
+  while (performance.now() < deadline) {
+    const res = await fetch(url, { method: 'POST', headers: { channel: 'WEB', 'content-type': 'application/json' }, body: JSON.stringify({ session, input: { kind: 'slot', bet: 10 } }) });
+    const body = await res.json();
+    if (!res.ok) throw new Error('POST /house/play: ' + res.status + ' ' + JSON.stringify(body));
+    spins++;
+  }
+})).then(() => parentPort.postMessage(spins));
+`;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -101,17 +119,15 @@ export async function run(): Promise<void> {
       const session = await call('POST', '/house/session', { token: launchToken });
       players.push({ session: String(session.session) });
     }
-    let spins = 0;
-    const deadline = performance.now() + seconds * 1000;
+    // The players run in a worker thread, as remote clients would: the server's event loop then
+    // serves requests only, instead of also running the load generator's HTTP client.
     const started = performance.now();
-    await Promise.all(
-      players.map(async ({ session }) => {
-        while (performance.now() < deadline) {
-          await call('POST', '/house/play', { session, input: { kind: 'slot', bet: 10 } });
-          spins++;
-        }
-      }),
-    );
+    const spins = await new Promise<number>((resolve, reject) => {
+      const worker = new Worker(SPIN_WORKER, { eval: true, workerData: { url: `${api}/house/play`, sessions: players.map((p) => p.session), seconds } });
+      worker.once('message', (n: number) => resolve(n));
+      worker.once('error', reject);
+      worker.once('exit', (code) => code !== 0 && reject(new Error(`spin worker exited with ${code}`)));
+    });
     const spinsPerSecond = spins / ((performance.now() - started) / 1000);
 
     const pgb = await scratch(serverUrl, 'cc_bench_pgbench');

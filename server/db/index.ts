@@ -34,6 +34,9 @@ export function createDialect(target: DbTarget): Dialect {
           oid === INT8 ? parseInt8 : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
       },
     });
+    // An idle client's error (PostgreSQL restarted, a connection killed) must not crash the process:
+    // the pool drops that client and the next query opens a new one.
+    pool.on('error', (error) => console.error(`PostgreSQL pool: idle client error: ${error.message}`));
     return new PostgresDialect({ pool });
   }
   const pglite = new PGlite(target.dataDir ?? 'memory://', { parsers: { [INT8]: parseInt8 } });

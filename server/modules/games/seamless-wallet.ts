@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../wallet/service';
-import { getBalance, postMovementIn } from '../wallet/service';
+import { getBalance, postMovementIn, postMovementsIn } from '../wallet/service';
 
 /**
  * The seamless-wallet interface: how a game provider moves a player's coins. The house provider
@@ -90,17 +90,13 @@ async function lookup(db: DbOrTrx, provider: string, txId: string, roundId: stri
   };
 }
 
-/** For a fresh round (betAndWin): true when either transaction id, a rollback of the bet or the round is known. */
-async function lookupPair(db: DbOrTrx, provider: string, betTxId: string, winTxId: string, roundId: string): Promise<boolean> {
-  const { rows } = await sql<{ one: number }>`
-    select 1 as one from provider_transactions where provider = ${provider} and tx_id in (${betTxId}, ${winTxId})
+/** For a fresh round (betAndWin): true when neither transaction id, a rollback of the bet nor the round is known. */
+const freshRound = (provider: string, betTxId: string, winTxId: string, roundId: string) => sql<boolean>`not exists (
+    select 1 from provider_transactions where provider = ${provider} and tx_id in (${betTxId}, ${winTxId})
     union all
     select 1 from provider_transactions where provider = ${provider} and ref_tx_id = ${betTxId} and kind = 'ROLLBACK'
     union all
-    select 1 from provider_rounds where provider = ${provider} and round_id = ${roundId}
-    limit 1`.execute(db);
-  return rows.length > 0;
-}
+    select 1 from provider_rounds where provider = ${provider} and round_id = ${roundId})`;
 
 async function roundStatus(db: DbOrTrx, provider: string, roundId: string) {
   const row = await db
@@ -208,35 +204,37 @@ export const coinSeamlessWallet: SeamlessWallet = {
     const { provider, roundId, accountId, gameCode } = call;
     const betCall = { provider, txId: call.betTxId, roundId, accountId, amount: call.bet, gameCode };
     const winCall = { provider, txId: call.winTxId, roundId, accountId, amount: call.win, gameCode, final: true };
-    const known = await lookupPair(db, provider, call.betTxId, call.winTxId, roundId);
-    // Anything already known about these ids (a retry, a rollback, an existing round): the two
-    // calls one by one, which apply every rule. The fast path below is only for a fresh round.
-    if (known) {
+    const betMove = { accountId, type: 'BET' as const, amount: -call.bet, idempotencyKey: journalKey(provider, call.betTxId), gameCode, sessionId: roundId };
+    const winMove = { accountId, type: 'WIN' as const, amount: call.win, idempotencyKey: journalKey(provider, call.winTxId), gameCode, sessionId: roundId };
+    // One statement (one round trip) for a fresh round: the BET and WIN journal rows, the balance,
+    // and these records (the round, settled, and both transactions), written only if nothing is
+    // known about these ids (`onlyIf`: the check `bet` and `win` make by look-up, in the same
+    // statement). INSUFFICIENT_FUNDS is thrown with nothing written.
+    const records = [
+      sql`insert into provider_rounds (provider, round_id, account_id, status)
+          select ${provider}, ${roundId}, ${accountId}::uuid, 'settled' from posted where ord = 0`,
+      sql`insert into provider_transactions (provider, tx_id, kind, account_id, round_id, amount, ref_tx_id, journal_id, balance_after)
+          select ${provider}, ${call.betTxId}, 'BET', ${accountId}::uuid, ${roundId}, ${call.bet}::bigint, null, b.id, b.balance_after from posted b where b.ord = 0
+          union all
+          select ${provider}, ${call.winTxId}, 'WIN', ${accountId}::uuid, ${roundId}, ${call.win}::bigint, null, w.id, last.balance_after
+          from (select balance_after from posted order by ord desc limit 1) as last left join posted w on w.ord = 1`,
+    ];
+    const moved = await postMovementsIn(db, call.win > 0 ? [betMove, winMove] : [betMove], {
+      onlyIf: freshRound(provider, call.betTxId, call.winTxId, roundId),
+      alongside: records,
+    });
+    // Something is known (a retry, a rollback, an existing round): the two calls one by one, which
+    // apply every rule. The fast path is only for a fresh round.
+    if (!moved) {
       await coinSeamlessWallet.bet(db, betCall);
       return coinSeamlessWallet.win(db, winCall);
     }
-    const bet = await postMovementIn(db, { accountId, type: 'BET', amount: -call.bet, idempotencyKey: journalKey(provider, call.betTxId), gameCode, sessionId: roundId });
+    const [bet, win] = moved;
     // The same round sent twice at once: the first one did it all; answer as the calls one by one would.
     if (bet.replayed) return coinSeamlessWallet.win(db, winCall);
-    let balance = bet.newBalance;
-    let winJournalId: number | null = null;
-    if (call.win > 0) {
-      const win = await postMovementIn(db, { accountId, type: 'WIN', amount: call.win, idempotencyKey: journalKey(provider, call.winTxId), gameCode, sessionId: roundId });
-      if (win.replayed) throw new SeamlessWalletError('TRANSACTION_MISMATCH', 'The win transaction id was used by another call');
-      balance = win.newBalance;
-      winJournalId = win.transactionId;
-    }
     // (A losing round's closing call moves nothing: the wallet row is still locked by the bet, so
     // the balance after the bet is the balance.)
-    await record(
-      db,
-      [
-        { ...betCall, kind: 'BET', journalId: bet.transactionId, balance: bet.newBalance },
-        { ...winCall, kind: 'WIN', journalId: winJournalId, balance },
-      ],
-      { open: 'settled' },
-    );
-    return { balance, replayed: false };
+    return { balance: win ? win.newBalance : bet.newBalance, replayed: false };
   },
 
   async rollback(db, call) {

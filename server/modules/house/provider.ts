@@ -221,23 +221,6 @@ function inputProblem(def: GameDefinition, input: PlayInput): string | null {
   return null;
 }
 
-/** Takes the next nonce of the session's seed pair (the row lock orders a player's rounds). */
-async function takeNonce(trx: DbOrTrx, session: PlaySession): Promise<SeedRow> {
-  let query = trx.updateTable('fair_seeds').set({ nonce: sql`nonce + 1` });
-  query = session.mode === 'real'
-    ? query.where('account_id', '=', session.account_id).where('revealed_at', 'is', null)
-    : query.where('id', '=', session.demo_seed_id!);
-  const row = await query.returning(['id', 'server_seed', 'server_seed_hash', 'client_seed', 'nonce']).executeTakeFirst();
-  if (!row) {
-    if (session.mode === 'real') {
-      await activeSeed(trx, session.account_id!);
-      return takeNonce(trx, session);
-    }
-    throw new Error('demo session without a seed');
-  }
-  return { ...row, nonce: row.nonce - 1 };
-}
-
 /** Moves demo points in the play session; never the coin wallet. */
 async function moveDemo(trx: DbOrTrx, sessionId: string, debit: number, credit: number): Promise<number> {
   const row = await trx
@@ -256,9 +239,43 @@ function walletRefusal(error: unknown): never {
   throw error;
 }
 
-/** POST /house/play */
-export async function playHouseRound(db: Db, sessionToken: string, input: PlayInput): Promise<PlayResponse> {
-  // The session and its game in one round trip (this is the hot path of every round).
+interface PlayStart {
+  session: PlaySession;
+  game: { code: string; definition_hash: string };
+  seed: SeedRow;
+}
+
+/**
+ * The hot path of every round, in one round trip inside the round's transaction: finds the live
+ * play session (not expired, its account not deleted, its game enabled) and takes the next nonce
+ * of its seed pair (the seed row lock orders a player's rounds). Undefined when any of that is
+ * missing: `liveSession` then says which.
+ */
+async function startRound(trx: DbOrTrx, tokenHash: string, now: Date): Promise<PlayStart | undefined> {
+  const { rows } = await sql<PlaySession & { definition_hash: string } & { seed_id: number; server_seed: string; server_seed_hash: string; client_seed: string; nonce: number }>`
+    update fair_seeds f set nonce = f.nonce + 1
+    from play_sessions s
+    join games g on g.code = s.game_code and g.is_enabled
+    left join accounts a on a.id = s.account_id
+    where s.token_hash = ${tokenHash} and s.expires_at > ${now}
+      and (s.account_id is null or a.deleted_at is null)
+      and f.id = case when s.mode = 'real'
+                      then (select x.id from fair_seeds x where x.account_id = s.account_id and x.revealed_at is null)
+                      else s.demo_seed_id end
+    returning s.id, s.account_id, s.game_code, s.mode, s.demo_balance, s.demo_seed_id, s.lobby_url, s.language, g.definition_hash,
+              f.id as seed_id, f.server_seed, f.server_seed_hash, f.client_seed, f.nonce`.execute(trx);
+  const row = rows[0];
+  if (!row) return undefined;
+  const { definition_hash, seed_id, server_seed, server_seed_hash, client_seed, nonce, ...session } = row;
+  return {
+    session: { ...session, demo_balance: session.demo_balance === null ? null : Number(session.demo_balance), demo_seed_id: session.demo_seed_id === null ? null : Number(session.demo_seed_id) },
+    game: { code: row.game_code, definition_hash },
+    seed: { id: Number(seed_id), server_seed, server_seed_hash, client_seed, nonce: Number(nonce) - 1 },
+  };
+}
+
+/** The session and its game in one round trip (blackjack decisions, and explaining a refused start). */
+async function liveSession(db: DbOrTrx, tokenHash: string, now: Date) {
   const row = await db
     .selectFrom('play_sessions')
     .leftJoin('games', 'games.code', 'play_sessions.game_code')
@@ -267,22 +284,42 @@ export async function playHouseRound(db: Db, sessionToken: string, input: PlayIn
       'play_sessions.id', 'play_sessions.account_id', 'play_sessions.game_code', 'play_sessions.mode', 'play_sessions.demo_balance',
       'play_sessions.demo_seed_id', 'play_sessions.lobby_url', 'play_sessions.language', 'games.is_enabled', 'games.definition_hash',
     ])
-    .where('play_sessions.token_hash', '=', hashToken(sessionToken))
-    .where('play_sessions.expires_at', '>', new Date())
+    .where('play_sessions.token_hash', '=', tokenHash)
+    .where('play_sessions.expires_at', '>', now)
     // A deleted account's sessions end with it (accounts are soft-deleted).
     .where((eb) => eb.or([eb('play_sessions.account_id', 'is', null), eb('accounts.deleted_at', 'is', null)]))
     .executeTakeFirst();
   if (!row) throw new AppError('GAME_SESSION_EXPIRED', 'Unknown or expired play session');
   if (!row.is_enabled || !row.definition_hash) throw new AppError('GAME_NOT_AVAILABLE', 'The game is disabled');
   const { is_enabled: _enabled, definition_hash: definitionHash, ...session } = row;
-  const game = { code: row.game_code, definition_hash: definitionHash };
-  const definition = await definitionOf(db, definitionHash);
-  if (input.kind === 'blackjack' && input.action !== 'deal') return continueBlackjack(db, session, game.code, input.roundId, input.action);
-  const problem = inputProblem(definition, input);
-  if (problem) throw new AppError('REQUEST_VALIDATION_ERROR', problem);
+  return { session, game: { code: row.game_code, definition_hash: definitionHash } };
+}
 
+/** POST /house/play */
+export async function playHouseRound(db: Db, sessionToken: string, input: PlayInput): Promise<PlayResponse> {
+  const tokenHash = hashToken(sessionToken);
+  const now = new Date();
+  if (input.kind === 'blackjack' && input.action !== 'deal') {
+    const { session, game } = await liveSession(db, tokenHash, now);
+    return continueBlackjack(db, session, game.code, input.roundId, input.action);
+  }
+
+  // Everything below is one transaction: a refusal (bad input, insufficient coins) rolls it all
+  // back, the nonce included.
   return db.transaction().execute(async (trx) => {
-    const seed = await takeNonce(trx, session);
+    let start = await startRound(trx, tokenHash, now);
+    if (!start) {
+      // Which part is missing: the session or its game (these throw), or a real player's seed pair.
+      const { session } = await liveSession(trx, tokenHash, now);
+      if (session.mode !== 'real') throw new Error('demo session without a seed');
+      await activeSeed(trx, session.account_id!);
+      start = await startRound(trx, tokenHash, now);
+      if (!start) throw new Error('the round could not start');
+    }
+    const { session, game, seed } = start;
+    const definition = await definitionOf(trx, game.definition_hash);
+    const problem = inputProblem(definition, input);
+    if (problem) throw new AppError('REQUEST_VALIDATION_ERROR', problem);
     if (definition.kind === 'blackjack') {
       let openQuery = trx.selectFrom('house_rounds').select('id').where('status', '=', 'open');
       openQuery = session.mode === 'real'

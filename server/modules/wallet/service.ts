@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { COIN_CURRENCY } from '../../../contracts/constants';
 import type { Db } from '../../db';
 import type { Database } from '../../db/schema';
@@ -64,69 +64,134 @@ async function ensureWallet(db: DbOrTrx, accountId: string): Promise<void> {
 interface PostedRow {
   /** The wallet's balance as locked by this statement; null when the account has no wallet yet. */
   locked: number | null;
-  /** The new journal row, when this call wrote one. */
-  id: number | null;
+  /** The caller's extra condition (true when none was given). */
+  ok: boolean | null;
+  /** How many journal rows this call wrote (all or nothing, unless a key was taken meanwhile). */
+  written: number;
+  /** The new journal rows' ids, in movement order, when they were written. */
+  ids: Array<number | string> | null;
   balance: number | null;
 }
 
+export interface PostOptions {
+  at?: Date;
+  /** Post only if this condition holds (evaluated in the same statement); else the answer is null. */
+  onlyIf?: RawBuilder<boolean>;
+  /**
+   * Data-modifying statements run inside the same SQL statement (one round trip), for a caller's
+   * own record of the movements. Each reads the rows just written from the CTE
+   * `posted (ord, id, balance_after)` (ord = the movement's index) and must write nothing when
+   * `posted` is empty. They never touch wallets or wallet_journal.
+   */
+  alongside?: RawBuilder<unknown>[];
+}
+
 /**
- * The whole movement as ONE statement (one round trip, the hot path of every game round):
+ * Movements of one wallet as ONE statement (one round trip, the hot path of every game round):
  *  1. lock the wallet row (FOR UPDATE: movements of one wallet are serialised across instances);
- *  2. append the journal row computed from the locked balance, only if the balance stays >= 0, and
- *     `on conflict (idempotency_key) do nothing` (a repeated key writes nothing and, unlike a
- *     unique violation, does not abort the caller's transaction);
- *  3. set the balance to the journal row's balance_after, only if the journal row was written.
+ *  2. append the journal rows, each balance_after = the locked balance + the running sum, only if
+ *     no running balance goes below zero (and the caller's `onlyIf` holds), with
+ *     `on conflict (idempotency_key) do nothing`: a repeated key writes nothing and, unlike a
+ *     unique violation, does not abort the caller's transaction;
+ *  3. set the balance to the last journal row's balance_after, only if every row was written.
  * Step 3 copies balance_after rather than recomputing `balance + amount`: the row is held locked
  * from step 1, so they are the same number, and PostgreSQL's re-check of a row updated
  * concurrently before the lock (EvalPlanQual through the join with `ins`) was seen to recompute
  * `balance + amount` from a stale version. The CHECK constraints still refuse a negative balance.
  */
-async function postOnce(trx: DbOrTrx, m: Movement, at: Date): Promise<PostedRow> {
-  const { rows } = await sql<PostedRow>`
-    with w as (
-      select balance from wallets where account_id = ${m.accountId} for update
+async function postOnce(trx: DbOrTrx, accountId: string, ms: Movement[], at: Date, opts: PostOptions): Promise<PostedRow> {
+  const { onlyIf, alongside = [] } = opts;
+  let running = 0;
+  const rows = ms.map((m, i) => {
+    running += m.amount;
+    return sql`(${i}::int, ${m.type}, ${m.amount}::bigint, ${running}::bigint, ${m.idempotencyKey}, ${m.gameCode ?? null}, ${m.sessionId ?? null}, ${m.traceId ?? null}, ${m.reason ?? null})`;
+  });
+  // The lowest running balance must stay >= 0 (a credit after a debit does not pay for the debit).
+  let lowest = 0;
+  running = 0;
+  for (const m of ms) lowest = Math.min(lowest, (running += m.amount));
+  const { rows: out } = await sql<PostedRow>`
+    with v (ord, type, amount, running, key, game_code, session_id, trace_id, reason) as (
+      values ${sql.join(rows)}
+    ), w as (
+      select balance, ${onlyIf ?? sql`true`} as ok from wallets where account_id = ${accountId} for update
     ), ins as (
       insert into wallet_journal (account_id, type, amount, balance_after, idempotency_key, game_code, session_id, trace_id, reason, created_at)
-      select ${m.accountId}, ${m.type}, ${m.amount}::bigint, w.balance + ${m.amount}::bigint, ${m.idempotencyKey},
-             ${m.gameCode ?? null}, ${m.sessionId ?? null}, ${m.traceId ?? null}, ${m.reason ?? null}, ${at}::timestamptz
-      from w where w.balance + ${m.amount}::bigint >= 0
+      select ${accountId}, v.type, v.amount, w.balance + v.running, v.key, v.game_code, v.session_id, v.trace_id, v.reason, ${at}::timestamptz
+      from w, v
+      where w.ok and w.balance + ${lowest}::bigint >= 0
+      order by v.ord
       on conflict (idempotency_key) do nothing
-      returning id, balance_after
-    ), upd as (
-      update wallets set balance = ins.balance_after, updated_at = ${at}::timestamptz
-      from ins where wallets.account_id = ${m.accountId}
+      returning id, balance_after, idempotency_key
+    ), posted as (
+      select v.ord, ins.id, ins.balance_after from ins join v on v.key = ins.idempotency_key
+    )${sql.join(alongside.map((statement, i) => sql`, ${sql.raw(`alongside_${i}`)} as (${statement})`), sql``)}, upd as (
+      update wallets set balance = last.balance_after, updated_at = ${at}::timestamptz
+      from (select balance_after from ins order by id desc limit 1) as last
+      where wallets.account_id = ${accountId} and (select count(*) from ins) = ${ms.length}
       returning wallets.balance
     )
-    select (select balance from w) as locked, (select id from ins) as id, (select balance from upd) as balance`.execute(trx);
-  return rows[0];
+    select (select balance from w) as locked, (select ok from w) as ok, (select count(*) from ins)::int as written,
+           (select array_agg(id order by id) from ins) as ids, (select balance from upd) as balance`.execute(trx);
+  return out[0];
 }
 
 /**
- * Posts a movement inside the caller's transaction (e.g. the signup transaction, a game round).
- * One round trip when it moves coins; the rare paths (first movement of a wallet, a repeated key,
+ * Posts movements of ONE wallet, in order, inside the caller's transaction: all of them or none.
+ * One round trip when they move coins; the rare paths (first movement of a wallet, a repeated key,
  * a refused debit) take one or two more.
+ * `onlyIf`: a condition evaluated in the same statement (after the wallet lock is requested); when
+ * false nothing is written and the answer is null (the seamless wallet uses it to post a fresh
+ * round without a separate look-up).
  * A duplicate key sent concurrently for the same wallet waits on the wallet lock, then writes
  * nothing (on conflict) and is answered with the first result.
  * Throws AppError('INSUFFICIENT_FUNDS') when a debit would go below zero; the caller's transaction
  * should then roll back (it does when the error propagates out of `db.transaction().execute`).
  */
-export async function postMovementIn(trx: DbOrTrx, movement: Movement, at: Date = walletClock.now()): Promise<MovementResult> {
-  checkMovement(movement);
-  let posted = await postOnce(trx, movement, at);
+export async function postMovementsIn(trx: DbOrTrx, movements: Movement[], opts: PostOptions = {}): Promise<MovementResult[] | null> {
+  const at = opts.at ?? walletClock.now();
+  if (movements.length === 0) throw new Error('wallet: no movement to post');
+  for (const m of movements) checkMovement(m);
+  const accountId = movements[0].accountId;
+  if (movements.some((m) => m.accountId !== accountId)) throw new Error('wallet: movements posted together belong to one wallet');
+  if (new Set(movements.map((m) => m.idempotencyKey)).size !== movements.length) throw new Error('wallet: repeated key in one post');
+  // Several rows (or the alongside statements) could be half-written if a key were taken
+  // meanwhile: only a transaction can undo that.
+  if ((movements.length > 1 || opts.alongside?.length) && !trx.isTransaction) throw new Error('wallet: several movements are posted inside a transaction');
+
+  let posted = await postOnce(trx, accountId, movements, at, opts);
   if (posted.locked === null) {
     // No wallet yet (its first movement): create it, then post again.
-    await ensureWallet(trx, movement.accountId);
-    posted = await postOnce(trx, movement, at);
+    await ensureWallet(trx, accountId);
+    posted = await postOnce(trx, accountId, movements, at, opts);
   }
-  if (posted.id !== null && posted.balance !== null) {
-    return { transactionId: Number(posted.id), newBalance: Number(posted.balance), replayed: false };
+  if (posted.ok === false) return null;
+  if (posted.written === movements.length && posted.balance !== null && posted.ids) {
+    let balance = Number(posted.locked);
+    return movements.map((m, i) => ({ transactionId: Number(posted.ids![i]), newBalance: (balance += m.amount), replayed: false }));
   }
-  // Nothing written: either the key was used already (that first answer wins, as before the funds
-  // check) or the debit would go negative. A new statement sees a duplicate committed meanwhile.
-  const seen = await findByKey(trx, movement.idempotencyKey);
-  if (seen) return seen;
-  if (Number(posted.locked) + movement.amount < 0) throw new AppError('INSUFFICIENT_FUNDS', 'The balance is too low for this debit');
+  if (posted.written > 0) {
+    // Some keys were new, some taken meanwhile: the journal rows just written must not stand alone.
+    throw new Error('wallet: some of these idempotency keys were used by another movement');
+  }
+  // Nothing written: either the keys were used already (those first answers win, as before the
+  // funds check) or a debit would go negative. A new statement sees a duplicate committed meanwhile.
+  const seen: Array<MovementResult | undefined> = [];
+  for (const m of movements) seen.push(await findByKey(trx, m.idempotencyKey));
+  if (seen.every(Boolean)) return seen as MovementResult[];
+  if (seen.some(Boolean)) throw new Error('wallet: some of these idempotency keys were used by another movement');
+  let running = Number(posted.locked);
+  for (const m of movements) if ((running += m.amount) < 0) throw new AppError('INSUFFICIENT_FUNDS', 'The balance is too low for this debit');
   throw new Error('wallet: the movement was neither written nor refused');
+}
+
+/**
+ * Posts a movement inside the caller's transaction (e.g. the signup transaction, a game round).
+ * See postMovementsIn: one round trip, a repeated key answers the first result.
+ */
+export async function postMovementIn(trx: DbOrTrx, movement: Movement, at: Date = walletClock.now()): Promise<MovementResult> {
+  const [result] = (await postMovementsIn(trx, [movement], { at }))!;
+  return result;
 }
 
 function isKeyViolation(error: unknown): boolean {
