@@ -1,3 +1,4 @@
+import type { MouseEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Language } from '../../contracts/constants';
 import { $session } from '../stores/session';
@@ -10,6 +11,12 @@ import DailyBonusButton from './wallet/DailyBonusButton';
 // Installs the 401 hook (sign out, open login) and shows toasts flashed by the previous page.
 import './account/sessionHooks';
 
+function openFromLink(event: MouseEvent<HTMLAnchorElement>, popup: 'login' | 'signup') {
+  if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return; // new tab keeps working
+  event.preventDefault();
+  openPopup(popup);
+}
+
 /** The header's right side: Sign in and Register when signed out; the account area when signed in. */
 export default function HeaderAccount({ lang }: { lang: Language }) {
   const t = useT(lang);
@@ -17,12 +24,13 @@ export default function HeaderAccount({ lang }: { lang: Language }) {
   if (!session) {
     return (
       <div className="flex gap-2">
-        <button type="button" className="btn-ghost px-3 py-1.5 text-sm" onClick={() => openPopup('login')}>
+        {/* Links, so they work even before the island hydrates: the popup host opens ?popup= on load. */}
+        <a href="?popup=login" className="btn-ghost px-3 py-1.5 text-sm" onClick={(event) => openFromLink(event, 'login')}>
           {t('header.signIn')}
-        </button>
-        <button type="button" className="btn-gold px-3 py-1.5 text-sm" onClick={() => openPopup('signup')}>
+        </a>
+        <a href="?popup=signup" className="btn-gold px-3 py-1.5 text-sm" onClick={(event) => openFromLink(event, 'signup')}>
           {t('header.register')}
-        </button>
+        </a>
       </div>
     );
   }

@@ -59,7 +59,7 @@ for (const lang of LANGS) {
 
     test('browser back and Escape close a popup opened from the header', async ({ page }) => {
       await page.goto(localized('/', lang));
-      await page.locator('header').getByRole('button', { name: common(lang, 'header.signIn') }).click();
+      await page.locator('header').getByRole('link', { name: common(lang, 'header.signIn') }).click();
       await expect(page).toHaveURL(/[?&]popup=login/);
       await expect(page.getByTestId('popup-overlay')).toBeVisible();
       await page.goBack();
