@@ -296,6 +296,28 @@ async function liveSession(db: DbOrTrx, tokenHash: string, now: Date) {
 }
 
 /** POST /house/play */
+/** The answer to a played round or blackjack action: an open round has won nothing yet. */
+function playResponse(
+  roundId: string,
+  nonce: number,
+  played: ReturnType<typeof playRound>,
+  balance: number,
+  mode: PlaySession['mode'],
+  fairness: FairnessState,
+): PlayResponse {
+  return {
+    roundId,
+    nonce,
+    status: played.settled ? 'settled' : 'open',
+    stake: played.stake,
+    win: played.settled ? played.win : 0,
+    balance,
+    currency: mode === 'real' ? 'COIN' : 'PTS',
+    outcome: played.outcome,
+    fairness,
+  };
+}
+
 export async function playHouseRound(db: Db, sessionToken: string, input: PlayInput): Promise<PlayResponse> {
   const tokenHash = hashToken(sessionToken);
   const now = new Date();
@@ -380,17 +402,7 @@ export async function playHouseRound(db: Db, sessionToken: string, input: PlayIn
     } else {
       await trx.insertInto('house_rounds').values({ ...round, player_seq: null }).execute();
     }
-    return {
-      roundId,
-      nonce: seed.nonce,
-      status: played.settled ? ('settled' as const) : ('open' as const),
-      stake: played.stake,
-      win: played.settled ? played.win : 0,
-      balance,
-      currency: session.mode === 'real' ? ('COIN' as const) : ('PTS' as const),
-      outcome: played.outcome,
-      fairness: fairnessOf({ ...seed, nonce: seed.nonce + 1 }),
-    };
+    return playResponse(roundId, seed.nonce, played, balance, session.mode, fairnessOf({ ...seed, nonce: seed.nonce + 1 }));
   });
 }
 
@@ -450,17 +462,11 @@ async function continueBlackjack(db: Db, session: PlaySession, gameCode: string,
       })
       .where('id', '=', roundId)
       .execute();
-    return {
-      roundId,
-      nonce: round.nonce,
-      status: played.settled ? ('settled' as const) : ('open' as const),
-      stake: played.stake,
-      win: played.settled ? played.win : 0,
-      balance,
-      currency: session.mode === 'real' ? ('COIN' as const) : ('PTS' as const),
-      outcome: played.outcome,
-      fairness: { serverSeedHash: round.server_seed_hash, clientSeed: round.client_seed, nonce: round.seedNonce },
-    };
+    return playResponse(roundId, round.nonce, played, balance, session.mode, {
+      serverSeedHash: round.server_seed_hash,
+      clientSeed: round.client_seed,
+      nonce: round.seedNonce,
+    });
   });
 }
 

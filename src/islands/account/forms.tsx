@@ -74,6 +74,15 @@ export function TextField({ label, value, onValueChange, error, hint, type = 'te
         className={`field ${error ? 'border-red-500' : ''}`}
         {...rest}
       />
+      <FieldNotes id={id} hint={hint} error={error} />
+    </div>
+  );
+}
+
+/** The hint and the error under a field, linked to it through aria-describedby by their ids. */
+function FieldNotes({ id, hint, error }: { id: string; hint?: string; error?: string }) {
+  return (
+    <>
       {hint && (
         <p id={`${id}-hint`} className="mt-1 text-xs text-cream/70">
           {hint}
@@ -84,7 +93,7 @@ export function TextField({ label, value, onValueChange, error, hint, type = 'te
           {error}
         </p>
       )}
-    </div>
+    </>
   );
 }
 
@@ -124,16 +133,7 @@ export function PasswordField({ label, value, onValueChange, error, hint, showLa
           </svg>
         </button>
       </div>
-      {hint && (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-cream/70">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-300">
-          {error}
-        </p>
-      )}
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }
