@@ -3,10 +3,11 @@
  * postgres://postgres@127.0.0.1:5432/postgres, dropped at the end):
  *  1. Spins per second through the API: a real listening server, BENCH_CONCURRENCY players (default
  *     16, run in a worker thread like remote clients, so the server's event loop does not also run
- *     the load generator) each spinning a slot over HTTP for BENCH_SECONDS (default 10): every spin is a full round
- *     (seed nonce, wallet bet and win through the seamless-wallet interface, round record).
- *     Next to it, pgbench's simple-update TPS (`pgbench -i`, then `pgbench -N -c 8 -T 10`) on a scratch
- *     database of the same server in the same run. Target: spins/s >= 0.5 x pgbench TPS.
+ *     the load generator) each spinning a slot over HTTP: every spin is a full round (seed nonce,
+ *     wallet bet and win through the seamless-wallet interface, round record). Next to it,
+ *     pgbench's simple-update TPS (`pgbench -i`, then `pgbench -N -c 8`) on a scratch database of
+ *     the same server. They take turns: BENCH_ROUNDS (default 3) windows of BENCH_SECONDS (default
+ *     5) each; the medians are compared. Target: spins/s >= 0.5 x pgbench TPS.
  *  2. Bet history page 1 vs page 1,000 for a player with 1,000,000 rounds (bulk-inserted with
  *     generate_series), median over many calls through the API. Target: page 1,000 within 2x of page 1.
  *  3. The RTP simulation of every game (BENCH_RTP_ROUNDS, default 1,000,000 rounds each).
@@ -50,36 +51,60 @@ async function scratch(serverUrl: string, prefix: string) {
   return { url: url.toString(), drop: () => admin(serverUrl, `drop database if exists ${name} with (force)`) };
 }
 
-/** pgbench's simple-update (-N) TPS with 8 clients for `seconds`, on its own scratch database. */
+/** pgbench's simple-update (-N) TPS with 8 clients for `seconds`, on a database `pgbench -i` made. */
 function pgbenchTps(url: string, seconds: number): number {
-  execFileSync('pgbench', ['-i', '-q', url], { stdio: 'pipe' });
   const out = execFileSync('pgbench', ['-N', '-c', '8', '-j', '2', '-T', String(seconds), url], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   const match = out.match(/tps = ([\d.]+) \((?:without initial connection time|excluding connections establishing)\)/) ?? out.match(/tps = ([\d.]+)/);
   if (!match) throw new Error(`could not read pgbench output:\n${out}`);
   return Number(match[1]);
 }
 
-/** The load generator (plain JS, run with `eval`): every player spins until the deadline. */
+/**
+ * The load generator (plain JS, run with `eval`): every player holds one keep-alive HTTP/1.1
+ * connection and spins until the deadline. Raw sockets, like wrk or pgbench's own client: fetch
+ * (undici) spent ~2.7 ms of CPU per request here, which the server would otherwise lose on 2 cores.
+ */
 const SPIN_WORKER = `
+const net = require('node:net');
 const { parentPort, workerData } = require('node:worker_threads');
 const { url, sessions, seconds } = workerData;
+const { hostname, port, pathname } = new URL(url);
 const deadline = performance.now() + seconds * 1000;
 let spins = 0;
-Promise.all(sessions.map(async (session) => {
-  while (performance.now() < deadline) {
-    const res = await fetch(url, { method: 'POST', headers: { channel: 'WEB', 'content-type': 'application/json' }, body: JSON.stringify({ session, input: { kind: 'slot', bet: 10 } }) });
-    const body = await res.json();
-    if (!res.ok) throw new Error('POST /house/play: ' + res.status + ' ' + JSON.stringify(body));
-    spins++;
-  }
-})).then(() => parentPort.postMessage(spins));
+function player(session) {
+  return new Promise((resolve, reject) => {
+    const body = JSON.stringify({ session, input: { kind: 'slot', bet: 10 } });
+    const request = 'POST ' + pathname + ' HTTP/1.1\\r\\nhost: ' + hostname + '\\r\\nchannel: WEB\\r\\ncontent-type: application/json\\r\\ncontent-length: ' + Buffer.byteLength(body) + '\\r\\n\\r\\n' + body;
+    const socket = net.connect(Number(port), hostname);
+    socket.setNoDelay(true);
+    let buffer = Buffer.alloc(0);
+    const send = () => (performance.now() < deadline ? socket.write(request) : (socket.end(), resolve()));
+    socket.on('connect', send);
+    socket.on('error', reject);
+    socket.on('data', (chunk) => {
+      buffer = Buffer.concat([buffer, chunk]);
+      const headEnd = buffer.indexOf('\\r\\n\\r\\n');
+      if (headEnd < 0) return;
+      const head = buffer.subarray(0, headEnd).toString();
+      const length = Number(/content-length: *(\\d+)/i.exec(head)[1]);
+      if (buffer.length < headEnd + 4 + length) return;
+      const responseBody = buffer.subarray(headEnd + 4, headEnd + 4 + length).toString();
+      buffer = buffer.subarray(headEnd + 4 + length);
+      if (!head.startsWith('HTTP/1.1 200')) return reject(new Error('POST /house/play: ' + head.split('\\r\\n')[0] + ' ' + responseBody));
+      spins++;
+      send();
+    });
+  });
+}
+Promise.all(sessions.map(player)).then(() => parentPort.postMessage(spins));
 `;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 export async function run(): Promise<void> {
   const serverUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+  const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+  const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
   const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 16);
   const rtpRounds = Number(process.env.BENCH_RTP_ROUNDS ?? 1_000_000);
   const problems: string[] = [];
@@ -120,26 +145,37 @@ export async function run(): Promise<void> {
       players.push({ session: String(session.session) });
     }
     // The players run in a worker thread, as remote clients would: the server's event loop then
-    // serves requests only, instead of also running the load generator's HTTP client.
-    const started = performance.now();
-    const spins = await new Promise<number>((resolve, reject) => {
-      const worker = new Worker(SPIN_WORKER, { eval: true, workerData: { url: `${api}/house/play`, sessions: players.map((p) => p.session), seconds } });
-      worker.once('message', (n: number) => resolve(n));
-      worker.once('error', reject);
-      worker.once('exit', (code) => code !== 0 && reject(new Error(`spin worker exited with ${code}`)));
-    });
-    const spinsPerSecond = spins / ((performance.now() - started) / 1000);
-
+    // serves requests only. Spins and pgbench take turns (BENCH_ROUNDS windows of BENCH_SECONDS
+    // each, after a warm-up), and the ratio is of the medians: this machine's speed drifts by up to
+    // 2x within a minute (other tenants, checkpoints), which one window of each would mistake for a
+    // difference between them.
+    const spinWindow = (windowSeconds: number) =>
+      new Promise<number>((resolve, reject) => {
+        const started = performance.now();
+        const worker = new Worker(SPIN_WORKER, { eval: true, workerData: { url: `${api}/house/play`, sessions: players.map((p) => p.session), seconds: windowSeconds } });
+        worker.once('message', (n: number) => resolve(n / ((performance.now() - started) / 1000)));
+        worker.once('error', reject);
+        worker.once('exit', (code) => code !== 0 && reject(new Error(`spin worker exited with ${code}`)));
+      });
     const pgb = await scratch(serverUrl, 'cc_bench_pgbench');
-    let tps: number;
+    const spinRates: number[] = [];
+    const tpsRates: number[] = [];
     try {
-      tps = pgbenchTps(pgb.url, seconds);
+      execFileSync('pgbench', ['-i', '-q', pgb.url], { stdio: 'pipe' });
+      await spinWindow(2);
+      for (let i = 0; i < rounds; i++) {
+        spinRates.push(await spinWindow(seconds));
+        tpsRates.push(pgbenchTps(pgb.url, seconds));
+      }
     } finally {
       await pgb.drop();
     }
+    const spinsPerSecond = median(spinRates);
+    const tps = median(tpsRates);
     const ratio = spinsPerSecond / tps;
-    console.log(`spins through the API:      ${spinsPerSecond.toFixed(0)} /s (${spins} spins, ${concurrency} players, ${seconds} s)`);
-    console.log(`pgbench simple-update:      ${tps.toFixed(0)} TPS (-N -c 8 -T ${seconds})`);
+    const list = (xs: number[]) => xs.map((x) => x.toFixed(0)).join(', ');
+    console.log(`spins through the API:      ${spinsPerSecond.toFixed(0)} /s median (${list(spinRates)}; ${concurrency} players, ${rounds} x ${seconds} s)`);
+    console.log(`pgbench simple-update:      ${tps.toFixed(0)} TPS median (${list(tpsRates)}; -N -c 8, ${rounds} x ${seconds} s, taking turns with the spins)`);
     console.log(`ratio:                      ${ratio.toFixed(2)} (target >= ${SPIN_TARGET})`);
     if (ratio < SPIN_TARGET) problems.push(`spins/s is ${ratio.toFixed(2)} of pgbench TPS (target ${SPIN_TARGET})`);
     }

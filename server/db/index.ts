@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,9 +25,42 @@ export interface DbTarget {
   dataDir?: string;
 }
 
+/** How many statements each PostgreSQL connection keeps prepared (the first ones it sees). */
+const PREPARED_PER_CONNECTION = 200;
+const statementNames = new Map<string, string>();
+
+/**
+ * A pg client that runs parameterised statements as named prepared statements, so PostgreSQL
+ * parses and plans each once per connection, not on every call (a game round's statement took
+ * longer to plan than to run). The first PREPARED_PER_CONNECTION distinct texts a connection sees
+ * are prepared (the hot ones are seen early); any further ones run unnamed, as before.
+ */
+class PreparingClient extends pg.Client {
+  readonly #prepared = new Set<string>();
+
+  // pg's query() has many overloads; this only names the (text, values) form Kysely uses.
+  override query(...args: any[]): any {
+    const [text, values] = args;
+    if (typeof text === 'string' && Array.isArray(values) && values.length > 0) {
+      let name = statementNames.get(text);
+      if (!name) {
+        name = `k${createHash('sha1').update(text).digest('base64url')}`;
+        if (statementNames.size >= 10_000) statementNames.clear();
+        statementNames.set(text, name);
+      }
+      if (this.#prepared.has(name) || this.#prepared.size < PREPARED_PER_CONNECTION) {
+        this.#prepared.add(name);
+        args[0] = { name, text };
+      }
+    }
+    return (super.query as (...a: any[]) => any)(...args);
+  }
+}
+
 export function createDialect(target: DbTarget): Dialect {
   if (target.databaseUrl) {
     const pool = new pg.Pool({
+      Client: PreparingClient,
       connectionString: target.databaseUrl,
       max: 20,
       types: {

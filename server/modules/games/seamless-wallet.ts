@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { DbOrTrx } from '../wallet/service';
-import { getBalance, postMovementIn, postMovementsIn } from '../wallet/service';
+import { AppError } from '../../errors';
+import { getBalance, postMovementIn, postMovementsIn, type DbOrTrx, type PostOptions } from '../wallet/service';
 
 /**
  * The seamless-wallet interface: how a game provider moves a player's coins. The house provider
@@ -27,6 +27,15 @@ export interface WinCall { provider: string; txId: string; roundId: string; acco
 export interface BetAndWinCall { provider: string; betTxId: string; winTxId: string; roundId: string; accountId: string; bet: number; win: number; gameCode: string }
 export interface RollbackCall { provider: string; txId: string; roundId: string; accountId: string; /** The bet being cancelled. */ betTxId: string; gameCode: string }
 
+/**
+ * What an in-process provider adds to a betAndWin statement: a step of its own that the round
+ * depends on (the `gate`, e.g. taking the round's nonce) and its own records of the round.
+ */
+export interface RoundAttachment {
+  gate?: PostOptions['gate'];
+  alongside?: PostOptions['alongside'];
+}
+
 export type SeamlessWalletErrorCode = 'ROUND_SETTLED' | 'ROUND_CLOSED' | 'BET_ROLLED_BACK' | 'UNKNOWN_ROUND' | 'TRANSACTION_MISMATCH';
 
 /** A refusal under the interface's rules (insufficient funds comes as the wallet's AppError). */
@@ -45,6 +54,13 @@ export interface SeamlessWallet {
    * inside a transaction (a refusal of the win must undo the bet).
    */
   betAndWin(db: DbOrTrx, call: BetAndWinCall): Promise<WalletCallResult>;
+  /**
+   * betAndWin of a fresh round for an in-process provider, with the provider's own step and
+   * records in the same statement: one round trip, all or nothing without a transaction. Null when
+   * nothing moved: something is known about these ids, the balance does not cover the bet, or the
+   * provider's gate refused. The provider then decides (the house plays the round the long way).
+   */
+  betAndWinWith(db: DbOrTrx, call: BetAndWinCall, attach: RoundAttachment): Promise<WalletCallResult | null>;
   rollback(db: DbOrTrx, call: RollbackCall): Promise<WalletCallResult>;
 }
 
@@ -90,9 +106,15 @@ async function lookup(db: DbOrTrx, provider: string, txId: string, roundId: stri
   };
 }
 
-/** For a fresh round (betAndWin): true when neither transaction id, a rollback of the bet nor the round is known. */
+/**
+ * For a fresh round (betAndWin): true when neither transaction id, a rollback of the bet nor the
+ * round is known. Equalities only: in a prepared statement's generic plan `tx_id in ($1, $2)`
+ * became a filter over every transaction of the provider.
+ */
 const freshRound = (provider: string, betTxId: string, winTxId: string, roundId: string) => sql<boolean>`not exists (
-    select 1 from provider_transactions where provider = ${provider} and tx_id in (${betTxId}, ${winTxId})
+    select 1 from provider_transactions where provider = ${provider} and tx_id = ${betTxId}
+    union all
+    select 1 from provider_transactions where provider = ${provider} and tx_id = ${winTxId}
     union all
     select 1 from provider_transactions where provider = ${provider} and ref_tx_id = ${betTxId} and kind = 'ROLLBACK'
     union all
@@ -199,39 +221,48 @@ export const coinSeamlessWallet: SeamlessWallet = {
   },
 
   async betAndWin(db, call) {
+    const done = await coinSeamlessWallet.betAndWinWith(db, call, {});
+    if (done) return done;
+    // Something is known (a retry, a rollback, an existing round), or the bet is refused: the two
+    // calls one by one, which apply every rule. The one-statement path is only for a fresh round.
+    const { provider, roundId, accountId, gameCode } = call;
+    await coinSeamlessWallet.bet(db, { provider, txId: call.betTxId, roundId, accountId, amount: call.bet, gameCode });
+    return coinSeamlessWallet.win(db, { provider, txId: call.winTxId, roundId, accountId, amount: call.win, gameCode, final: true });
+  },
+
+  async betAndWinWith(db, call, attach) {
     if (!Number.isSafeInteger(call.bet) || call.bet <= 0) throw new Error('seamless wallet: a bet is a positive integer');
     if (!Number.isSafeInteger(call.win) || call.win < 0) throw new Error('seamless wallet: a win is a non-negative integer');
     const { provider, roundId, accountId, gameCode } = call;
-    const betCall = { provider, txId: call.betTxId, roundId, accountId, amount: call.bet, gameCode };
-    const winCall = { provider, txId: call.winTxId, roundId, accountId, amount: call.win, gameCode, final: true };
     const betMove = { accountId, type: 'BET' as const, amount: -call.bet, idempotencyKey: journalKey(provider, call.betTxId), gameCode, sessionId: roundId };
     const winMove = { accountId, type: 'WIN' as const, amount: call.win, idempotencyKey: journalKey(provider, call.winTxId), gameCode, sessionId: roundId };
-    // One statement (one round trip) for a fresh round: the BET and WIN journal rows, the balance,
-    // and these records (the round, settled, and both transactions), written only if nothing is
-    // known about these ids (`onlyIf`: the check `bet` and `win` make by look-up, in the same
-    // statement). INSUFFICIENT_FUNDS is thrown with nothing written.
-    const records = [
-      sql`insert into provider_rounds (provider, round_id, account_id, status)
+    // One statement: the BET and WIN journal rows, the balance, and these records (the round,
+    // settled, and both transactions), written only if nothing is known about these ids (`onlyIf`:
+    // the check `bet` and `win` make by look-up, in the same statement).
+    const records = {
+      provider_round: sql`insert into provider_rounds (provider, round_id, account_id, status)
           select ${provider}, ${roundId}, ${accountId}::uuid, 'settled' from posted where ord = 0`,
-      sql`insert into provider_transactions (provider, tx_id, kind, account_id, round_id, amount, ref_tx_id, journal_id, balance_after)
+      provider_txs: sql`insert into provider_transactions (provider, tx_id, kind, account_id, round_id, amount, ref_tx_id, journal_id, balance_after)
           select ${provider}, ${call.betTxId}, 'BET', ${accountId}::uuid, ${roundId}, ${call.bet}::bigint, null, b.id, b.balance_after from posted b where b.ord = 0
           union all
           select ${provider}, ${call.winTxId}, 'WIN', ${accountId}::uuid, ${roundId}, ${call.win}::bigint, null, w.id, last.balance_after
           from (select balance_after from posted order by ord desc limit 1) as last left join posted w on w.ord = 1`,
-    ];
-    const moved = await postMovementsIn(db, call.win > 0 ? [betMove, winMove] : [betMove], {
-      onlyIf: freshRound(provider, call.betTxId, call.winTxId, roundId),
-      alongside: records,
-    });
-    // Something is known (a retry, a rollback, an existing round): the two calls one by one, which
-    // apply every rule. The fast path is only for a fresh round.
-    if (!moved) {
-      await coinSeamlessWallet.bet(db, betCall);
-      return coinSeamlessWallet.win(db, winCall);
+    };
+    let moved: Awaited<ReturnType<typeof postMovementsIn>>;
+    try {
+      moved = await postMovementsIn(db, call.win > 0 ? [betMove, winMove] : [betMove], {
+        onlyIf: freshRound(provider, call.betTxId, call.winTxId, roundId),
+        gate: attach.gate,
+        alongside: { ...records, ...attach.alongside },
+      });
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'INSUFFICIENT_FUNDS') return null;
+      throw error;
     }
+    // Nothing moved, or the same round sent twice at once (the first one did it all): the caller
+    // answers as the calls one by one would.
+    if (!moved || moved[0].replayed) return null;
     const [bet, win] = moved;
-    // The same round sent twice at once: the first one did it all; answer as the calls one by one would.
-    if (bet.replayed) return coinSeamlessWallet.win(db, winCall);
     // (A losing round's closing call moves nothing: the wallet row is still locked by the bet, so
     // the balance after the bet is the balance.)
     return { balance: win ? win.newBalance : bet.newBalance, replayed: false };

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Language } from '../../../contracts/constants';
 import {
   BET_HISTORY_PAGE_SIZE,
@@ -326,9 +326,18 @@ export async function playHouseRound(db: Db, sessionToken: string, input: PlayIn
     return continueBlackjack(db, session, game.code, input.roundId, input.action);
   }
 
-  // Everything below is one transaction: a refusal (bad input, insufficient coins) rolls it all
-  // back, the nonce included.
+  if (input.kind !== 'blackjack') {
+    const played = await playInOneStatement(db, tokenHash, input, now);
+    if (played) return played;
+  }
+
+  // The long way, for everything else (a demo, a blackjack deal, a first round, a refusal to
+  // explain) is one transaction: a refusal (bad input, insufficient coins) rolls it all back, the
+  // nonce included.
   return db.transaction().execute(async (trx) => {
+    // Lock order: a real player's wallet before their seed pair, as the one-statement path takes them.
+    await sql`select 1 from wallets w join play_sessions s on s.account_id = w.account_id
+              where s.token_hash = ${tokenHash} for update of w`.execute(trx);
     let start = await startRound(trx, tokenHash, now);
     if (!start) {
       // Which part is missing: the session or its game (these throw), or a real player's seed pair.
@@ -389,21 +398,162 @@ export async function playHouseRound(db: Db, sessionToken: string, input: PlayIn
       settled_at: played.settled ? new Date() : null,
     };
     if (session.mode === 'real') {
-      // The player's next round number and the round row in one statement (one round trip).
-      await sql`
-        with seq as (
-          insert into house_players (account_id, rounds) values (${session.account_id}, 1)
-          on conflict (account_id) do update set rounds = house_players.rounds + 1
-          returning rounds)
-        insert into house_rounds (id, account_id, play_session_id, game_code, definition_hash, mode, seed_id, nonce, input, actions, stake, win, balance_after, status, outcome, player_seq, settled_at)
-        select ${round.id}, ${round.account_id}, ${round.play_session_id}, ${round.game_code}, ${round.definition_hash}, ${round.mode}, ${round.seed_id}, ${round.nonce},
-               ${round.input}::jsonb, '[]'::jsonb, ${round.stake}, ${round.win}, ${round.balance_after}, ${round.status}, ${round.outcome}::jsonb, seq.rounds, ${round.settled_at}
-        from seq`.execute(trx);
+      const records = realRoundRecords({ ...round, account_id: session.account_id! }, { when: sql``, balanceAfter: sql`${balance}::bigint` });
+      await sql`with player_seq as (${records.player_seq}) ${records.house_round}`.execute(trx);
     } else {
       await trx.insertInto('house_rounds').values({ ...round, player_seq: null }).execute();
     }
     return playResponse(roundId, seed.nonce, played, balance, session.mode, fairnessOf({ ...seed, nonce: seed.nonce + 1 }));
   });
+}
+
+/* ---------------- a real round in one statement ---------------- */
+
+/**
+ * What a real play session needs to play its next round without reading anything first,
+ * remembered per session token after each round (demo sessions are remembered as 'demo': they go
+ * the long way). Only a hint: the round's statement re-checks all of it and refuses if anything
+ * changed (a round from another tab or server, a seed rotation, a disabled game, an expired
+ * session, a deleted account).
+ */
+interface PlayState {
+  sessionId: string;
+  accountId: string;
+  gameCode: string;
+  definitionHash: string;
+  seed: Omit<SeedRow, 'nonce'>;
+  nonce: number;
+}
+
+const PLAY_STATES_MAX = 10_000;
+const playStates = new Map<string, PlayState | 'demo'>();
+
+function rememberPlayState(tokenHash: string, state: PlayState | 'demo') {
+  playStates.delete(tokenHash);
+  if (playStates.size >= PLAY_STATES_MAX) playStates.delete(playStates.keys().next().value!);
+  playStates.set(tokenHash, state);
+}
+
+/** The live session's state, read without locks (undefined when the session cannot play). */
+async function loadPlayState(db: Db, tokenHash: string, now: Date): Promise<PlayState | 'demo' | undefined> {
+  const { rows } = await sql<{ mode: string; session_id: string; account_id: string; game_code: string; definition_hash: string; seed_id: number; server_seed: string; server_seed_hash: string; client_seed: string; nonce: number }>`
+    select s.mode, s.id as session_id, s.account_id, s.game_code, g.definition_hash,
+           f.id as seed_id, f.server_seed, f.server_seed_hash, f.client_seed, f.nonce
+    from play_sessions s
+    join games g on g.code = s.game_code and g.is_enabled
+    left join accounts a on a.id = s.account_id
+    left join fair_seeds f on f.account_id = s.account_id and f.revealed_at is null
+    where s.token_hash = ${tokenHash} and s.expires_at > ${now} and (s.account_id is null or a.deleted_at is null)`.execute(db);
+  const row = rows[0];
+  if (!row) return undefined;
+  if (row.mode !== 'real') return 'demo';
+  if (row.seed_id === null) return undefined;
+  const { server_seed, server_seed_hash, client_seed } = row;
+  return {
+    sessionId: row.session_id,
+    accountId: row.account_id,
+    gameCode: row.game_code,
+    definitionHash: row.definition_hash,
+    seed: { id: Number(row.seed_id), server_seed, server_seed_hash, client_seed },
+    nonce: Number(row.nonce),
+  };
+}
+
+interface RoundRow {
+  id: string;
+  account_id: string;
+  play_session_id: string;
+  game_code: string;
+  definition_hash: string;
+  mode: 'real' | 'demo';
+  seed_id: number;
+  nonce: number;
+  input: string;
+  stake: number;
+  win: number;
+  status: 'settled' | 'open';
+  outcome: string;
+  settled_at: Date | null;
+}
+
+/**
+ * A real round's records as two CTE bodies: `player_seq` (the player's next round number) and
+ * `house_round` (the round row, numbered from player_seq). `when` is a FROM clause that yields one
+ * row when the round is to be recorded (empty: always); `balanceAfter` the balance after it.
+ */
+function realRoundRecords(round: RoundRow, at: { when: RawBuilder<unknown>; balanceAfter: RawBuilder<unknown> }) {
+  return {
+    player_seq: sql`insert into house_players (account_id, rounds) select ${round.account_id}::uuid, 1 ${at.when}
+      on conflict (account_id) do update set rounds = house_players.rounds + 1 returning rounds`,
+    house_round: sql`insert into house_rounds (id, account_id, play_session_id, game_code, definition_hash, mode, seed_id, nonce, input, actions, stake, win, balance_after, status, outcome, player_seq, settled_at)
+      select ${round.id}::uuid, ${round.account_id}::uuid, ${round.play_session_id}::uuid, ${round.game_code}, ${round.definition_hash}, ${round.mode}, ${round.seed_id}::bigint, ${round.nonce}::int,
+             ${round.input}::jsonb, '[]'::jsonb, ${round.stake}::bigint, ${round.win}::bigint, ${at.balanceAfter}, ${round.status}, ${round.outcome}::jsonb, player_seq.rounds, ${round.settled_at}::timestamptz
+      from player_seq`,
+  };
+}
+
+/**
+ * A real round that settles at once (slots, roulette, baccarat) as ONE statement, autocommitted:
+ * the outcome is computed from the remembered seed pair and nonce, then a single betAndWinWith
+ * locks the wallet, takes the nonce (only if the session, game and seed pair are still as
+ * remembered and the coins cover the bet), moves the coins and records the round. Undefined when
+ * it cannot (nothing remembered or loadable, bad input, a refusal): the caller goes the long way,
+ * which explains any refusal.
+ */
+async function playInOneStatement(db: Db, tokenHash: string, input: PlayInput, now: Date): Promise<PlayResponse | undefined> {
+  const remembered = playStates.get(tokenHash);
+  if (remembered === 'demo') return undefined;
+  for (const state of remembered ? [remembered, undefined] : [undefined]) {
+    const current = state ?? (await loadPlayState(db, tokenHash, now));
+    if (!current) break;
+    if (current === 'demo') {
+      rememberPlayState(tokenHash, 'demo');
+      return undefined;
+    }
+    const definition = await definitionOf(db, current.definitionHash);
+    if (inputProblem(definition, input)) break;
+    const { seed, nonce } = current;
+    const played = playRound(definition, fairRandom(seed.server_seed, seed.client_seed, nonce, nodeHmac), input);
+    if (!played.settled) break;
+    const roundId = randomUUID();
+    const round: RoundRow = {
+      id: roundId,
+      account_id: current.accountId,
+      play_session_id: current.sessionId,
+      game_code: current.gameCode,
+      definition_hash: current.definitionHash,
+      mode: 'real',
+      seed_id: seed.id,
+      nonce,
+      input: JSON.stringify(input),
+      stake: played.stake,
+      win: played.win,
+      status: 'settled',
+      outcome: JSON.stringify(played.outcome),
+      settled_at: now,
+    };
+    const done = await wallet.betAndWinWith(
+      db,
+      { provider: HOUSE_PROVIDER, betTxId: `${roundId}:bet`, winTxId: `${roundId}:win`, roundId, accountId: current.accountId, bet: played.stake, win: played.win, gameCode: current.gameCode },
+      {
+        gate: (go) => sql`
+          update fair_seeds f set nonce = f.nonce + 1
+          where ${go} and f.id = ${seed.id} and f.nonce = ${nonce} and f.revealed_at is null
+            and exists (select 1 from play_sessions s join games g on g.code = s.game_code
+                        where s.token_hash = ${tokenHash} and s.account_id = f.account_id and s.expires_at > ${now}
+                          and g.is_enabled and g.definition_hash = ${current.definitionHash})
+            and exists (select 1 from accounts a where a.id = f.account_id and a.deleted_at is null)
+          returning f.id`,
+        alongside: realRoundRecords(round, { when: sql`from posted where ord = 0`, balanceAfter: sql`(select balance_after from posted order by ord desc limit 1)` }),
+      },
+    );
+    if (done) {
+      rememberPlayState(tokenHash, { ...current, nonce: nonce + 1 });
+      return playResponse(roundId, nonce, played, done.balance, 'real', fairnessOf({ ...seed, nonce: nonce + 1 }));
+    }
+  }
+  playStates.delete(tokenHash);
+  return undefined;
 }
 
 /** A blackjack decision on the open hand: replays the hand from its seeds with the new action. */

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import { COIN_CURRENCY } from '../../../contracts/constants';
 import { DAILY_BONUS_INTERVAL_MS, type Balance, type BonusResult } from '../../../contracts/wallet';
@@ -26,7 +27,8 @@ export async function dailyBonusStatus(db: DbOrTrx, accountId: string, now: Date
     .selectFrom('wallet_journal')
     .select(['id', 'created_at'])
     .where('account_id', '=', accountId)
-    .where('type', '=', 'DAILY_BONUS')
+    // A literal, not a parameter: the partial index wallet_journal_daily_bonus then fits a prepared plan.
+    .where('type', '=', sql.lit('DAILY_BONUS'))
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();

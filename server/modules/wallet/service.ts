@@ -64,9 +64,13 @@ async function ensureWallet(db: DbOrTrx, accountId: string): Promise<void> {
 interface PostedRow {
   /** The wallet's balance as locked by this statement; null when the account has no wallet yet. */
   locked: number | null;
-  /** The caller's extra condition (true when none was given). */
+  /** The caller's `onlyIf` (true when none was given). */
   ok: boolean | null;
-  /** How many journal rows this call wrote (all or nothing, unless a key was taken meanwhile). */
+  /** Whether the locked balance covers the movements (no running balance below zero). */
+  enough: boolean | null;
+  /** Whether the gate let the movements through. */
+  gated: boolean;
+  /** How many journal rows this call wrote: all or none (the statement fails rather than write part). */
   written: number;
   /** The new journal rows' ids, in movement order, when they were written. */
   ids: Array<number | string> | null;
@@ -78,29 +82,43 @@ export interface PostOptions {
   /** Post only if this condition holds (evaluated in the same statement); else the answer is null. */
   onlyIf?: RawBuilder<boolean>;
   /**
-   * Data-modifying statements run inside the same SQL statement (one round trip), for a caller's
-   * own record of the movements. Each reads the rows just written from the CTE
-   * `posted (ord, id, balance_after)` (ord = the movement's index) and must write nothing when
-   * `posted` is empty. They never touch wallets or wallet_journal.
+   * A caller's data-modifying step that the movements depend on, in the same statement: the body
+   * of a CTE, built around `go` (a condition it must put in its WHERE: the wallet is locked, its
+   * balance covers the movements and `onlyIf` holds). The movements are written only if it returns
+   * a row; when it returns none, nothing is written and the answer is null. It runs after the
+   * wallet row is locked, so its own row locks come after the wallet's.
    */
-  alongside?: RawBuilder<unknown>[];
+  gate?: (go: RawBuilder<boolean>) => RawBuilder<unknown>;
+  /**
+   * Data-modifying statements run inside the same SQL statement (one round trip), for a caller's
+   * own record of the movements, as named CTEs (a later one may read an earlier one by its name).
+   * Each reads the rows just written from the CTE `posted (ord, id, balance_after)` (ord = the
+   * movement's index) and must write nothing when `posted` is empty. They never touch wallets or
+   * wallet_journal.
+   */
+  alongside?: Record<string, RawBuilder<unknown>>;
 }
 
 /**
  * Movements of one wallet as ONE statement (one round trip, the hot path of every game round):
  *  1. lock the wallet row (FOR UPDATE: movements of one wallet are serialised across instances);
- *  2. append the journal rows, each balance_after = the locked balance + the running sum, only if
- *     no running balance goes below zero (and the caller's `onlyIf` holds), with
+ *  2. run the caller's gate, if any;
+ *  3. append the journal rows, each balance_after = the locked balance + the running sum, only if
+ *     no running balance goes below zero (and `onlyIf` holds and the gate passed), with
  *     `on conflict (idempotency_key) do nothing`: a repeated key writes nothing and, unlike a
  *     unique violation, does not abort the caller's transaction;
- *  3. set the balance to the last journal row's balance_after, only if every row was written.
- * Step 3 copies balance_after rather than recomputing `balance + amount`: the row is held locked
+ *  4. set the balance to the last journal row's balance_after, only if every row was written.
+ * Step 4 copies balance_after rather than recomputing `balance + amount`: the row is held locked
  * from step 1, so they are the same number, and PostgreSQL's re-check of a row updated
  * concurrently before the lock (EvalPlanQual through the join with `ins`) was seen to recompute
  * `balance + amount` from a stale version. The CHECK constraints still refuse a negative balance.
+ * The statement is all or nothing by itself: when only some rows could be written (a key taken by
+ * another movement) or the gate wrote but the movements were not, its last line fails the whole
+ * statement (a cast of a message to int: the error names what happened). So it needs no
+ * surrounding transaction to stay consistent.
  */
 async function postOnce(trx: DbOrTrx, accountId: string, ms: Movement[], at: Date, opts: PostOptions): Promise<PostedRow> {
-  const { onlyIf, alongside = [] } = opts;
+  const { onlyIf, gate, alongside = {} } = opts;
   let running = 0;
   const rows = ms.map((m, i) => {
     running += m.amount;
@@ -110,43 +128,53 @@ async function postOnce(trx: DbOrTrx, accountId: string, ms: Movement[], at: Dat
   let lowest = 0;
   running = 0;
   for (const m of ms) lowest = Math.min(lowest, (running += m.amount));
+  const go = sql<boolean>`coalesce((select enough and ok from w), false)`;
+  const n = ms.length;
   const { rows: out } = await sql<PostedRow>`
     with v (ord, type, amount, running, key, game_code, session_id, trace_id, reason) as (
       values ${sql.join(rows)}
     ), w as (
-      select balance, ${onlyIf ?? sql`true`} as ok from wallets where account_id = ${accountId} for update
+      select balance, balance + ${lowest}::bigint >= 0 as enough, ${onlyIf ?? sql`true`} as ok
+      from wallets where account_id = ${accountId} for update
+    ), gate as (
+      ${gate ? gate(go) : sql`select 1 from w where enough and ok`}
     ), ins as (
       insert into wallet_journal (account_id, type, amount, balance_after, idempotency_key, game_code, session_id, trace_id, reason, created_at)
       select ${accountId}, v.type, v.amount, w.balance + v.running, v.key, v.game_code, v.session_id, v.trace_id, v.reason, ${at}::timestamptz
       from w, v
-      where w.ok and w.balance + ${lowest}::bigint >= 0
+      where exists (select 1 from gate)
       order by v.ord
       on conflict (idempotency_key) do nothing
       returning id, balance_after, idempotency_key
     ), posted as (
       select v.ord, ins.id, ins.balance_after from ins join v on v.key = ins.idempotency_key
-    )${sql.join(alongside.map((statement, i) => sql`, ${sql.raw(`alongside_${i}`)} as (${statement})`), sql``)}, upd as (
+    )${sql.join(Object.entries(alongside).map(([name, statement]) => sql`, ${sql.id(name)} as (${statement})`), sql``)}, upd as (
       update wallets set balance = last.balance_after, updated_at = ${at}::timestamptz
-      from (select balance_after from ins order by id desc limit 1) as last
-      where wallets.account_id = ${accountId} and (select count(*) from ins) = ${ms.length}
+      from posted last
+      where wallets.account_id = ${accountId} and last.ord = ${n - 1} and (select count(*) from ins) = ${n}
       returning wallets.balance
     )
-    select (select balance from w) as locked, (select ok from w) as ok, (select count(*) from ins)::int as written,
-           (select array_agg(id order by id) from ins) as ids, (select balance from upd) as balance`.execute(trx);
+    select w.balance as locked, w.ok, w.enough, exists (select 1 from gate) as gated,
+           (select case when count(*) = ${n} or (count(*) = 0 and ${gate ? sql`not exists (select 1 from gate)` : sql`true`}) then count(*)
+                        else ('wallet: refused to write ' || count(*) || ' of ${sql.raw(String(n))} movements')::int end
+            from ins)::int as written,
+           (select array_agg(id order by id) from ins) as ids, (select balance from upd) as balance
+    from (values (1)) as one left join w on true`.execute(trx);
   return out[0];
 }
 
 /**
- * Posts movements of ONE wallet, in order, inside the caller's transaction: all of them or none.
+ * Posts movements of ONE wallet, in order: all of them or none (one statement, see postOnce).
  * One round trip when they move coins; the rare paths (first movement of a wallet, a repeated key,
  * a refused debit) take one or two more.
  * `onlyIf`: a condition evaluated in the same statement (after the wallet lock is requested); when
  * false nothing is written and the answer is null (the seamless wallet uses it to post a fresh
- * round without a separate look-up).
+ * round without a separate look-up). `gate`: see PostOptions; null when it refused.
  * A duplicate key sent concurrently for the same wallet waits on the wallet lock, then writes
  * nothing (on conflict) and is answered with the first result.
- * Throws AppError('INSUFFICIENT_FUNDS') when a debit would go below zero; the caller's transaction
- * should then roll back (it does when the error propagates out of `db.transaction().execute`).
+ * Throws AppError('INSUFFICIENT_FUNDS') when a debit would go below zero (without a gate); a
+ * caller's transaction should then roll back (it does when the error propagates out of
+ * `db.transaction().execute`).
  */
 export async function postMovementsIn(trx: DbOrTrx, movements: Movement[], opts: PostOptions = {}): Promise<MovementResult[] | null> {
   const at = opts.at ?? walletClock.now();
@@ -155,9 +183,6 @@ export async function postMovementsIn(trx: DbOrTrx, movements: Movement[], opts:
   const accountId = movements[0].accountId;
   if (movements.some((m) => m.accountId !== accountId)) throw new Error('wallet: movements posted together belong to one wallet');
   if (new Set(movements.map((m) => m.idempotencyKey)).size !== movements.length) throw new Error('wallet: repeated key in one post');
-  // Several rows (or the alongside statements) could be half-written if a key were taken
-  // meanwhile: only a transaction can undo that.
-  if ((movements.length > 1 || opts.alongside?.length) && !trx.isTransaction) throw new Error('wallet: several movements are posted inside a transaction');
 
   let posted = await postOnce(trx, accountId, movements, at, opts);
   if (posted.locked === null) {
@@ -170,18 +195,14 @@ export async function postMovementsIn(trx: DbOrTrx, movements: Movement[], opts:
     let balance = Number(posted.locked);
     return movements.map((m, i) => ({ transactionId: Number(posted.ids![i]), newBalance: (balance += m.amount), replayed: false }));
   }
-  if (posted.written > 0) {
-    // Some keys were new, some taken meanwhile: the journal rows just written must not stand alone.
-    throw new Error('wallet: some of these idempotency keys were used by another movement');
-  }
+  if (opts.gate && !posted.gated) return null;
   // Nothing written: either the keys were used already (those first answers win, as before the
   // funds check) or a debit would go negative. A new statement sees a duplicate committed meanwhile.
   const seen: Array<MovementResult | undefined> = [];
   for (const m of movements) seen.push(await findByKey(trx, m.idempotencyKey));
   if (seen.every(Boolean)) return seen as MovementResult[];
   if (seen.some(Boolean)) throw new Error('wallet: some of these idempotency keys were used by another movement');
-  let running = Number(posted.locked);
-  for (const m of movements) if ((running += m.amount) < 0) throw new AppError('INSUFFICIENT_FUNDS', 'The balance is too low for this debit');
+  if (!posted.enough) throw new AppError('INSUFFICIENT_FUNDS', 'The balance is too low for this debit');
   throw new Error('wallet: the movement was neither written nor refused');
 }
 

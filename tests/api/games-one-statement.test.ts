@@ -1,0 +1,147 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HouseSessionResponseSchema, PlayResponseSchema, VerifyRoundResponseSchema } from '../../contracts/games';
+import { recomputeRound } from '../../contracts/fairness';
+import { seedGames } from '../../server/modules/games/service';
+import { checkConservation, postMovement } from '../../server/modules/wallet/service';
+import { createTestApp, type TestApp } from '../support/app';
+import { createTestPlayer, type TestPlayer } from '../support/players';
+
+const db = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+
+/**
+ * A real round that settles at once is played as one statement from what the server remembers of
+ * the play session (its seed pair and next nonce). These tests make that memory stale in every way
+ * a player or operator can, and check that no round is ever recorded on a stale nonce, a revealed
+ * seed, a disabled game or an ended session, and that a refusal moves nothing and burns no nonce.
+ */
+describe(`house rounds in one statement: remembered session state is only a hint (${db})`, () => {
+  let t: TestApp;
+  const gameCode = 'slot-neon-sevens';
+
+  const fund = (accountId: string, amount: number) =>
+    postMovement(t.testDb.db, { accountId, type: 'ADJUSTMENT', amount, idempotencyKey: `fund-${randomBytes(6).toString('hex')}`, reason: 'test' });
+  const balanceOf = async (accountId: string) =>
+    (await t.testDb.db.selectFrom('wallets').select('balance').where('account_id', '=', accountId).executeTakeFirst())?.balance ?? 0;
+  const journalCount = async (accountId: string) =>
+    Number((await t.testDb.db.selectFrom('wallet_journal').select((eb) => eb.fn.countAll().as('n')).where('account_id', '=', accountId).executeTakeFirstOrThrow()).n);
+  const roundsOf = (accountId: string) =>
+    t.testDb.db.selectFrom('house_rounds').select(['id', 'seed_id', 'nonce', 'stake', 'win', 'player_seq']).where('account_id', '=', accountId).orderBy('player_seq').execute();
+
+  async function session(who: TestPlayer) {
+    const res = await t.api({ method: 'GET', url: `/launchgame?gameCode=${gameCode}&language=en`, headers: who.headers });
+    const token = new URL(res.json().url, 'http://x').searchParams.get('token')!;
+    return HouseSessionResponseSchema.parse((await t.api({ method: 'POST', url: '/house/session', payload: { token } })).json());
+  }
+  const spin = (sessionToken: string) => t.api({ method: 'POST', url: '/house/play', payload: { session: sessionToken, input: { kind: 'slot', bet: 10 } } });
+
+  /** Every seed pair's rounds use nonces 0, 1, 2, ... once each, in the order the player played them. */
+  async function expectContiguousNonces(accountId: string) {
+    const rounds = await roundsOf(accountId);
+    const bySeed = new Map<number, number[]>();
+    for (const r of rounds) bySeed.set(r.seed_id, [...(bySeed.get(r.seed_id) ?? []), r.nonce]);
+    for (const nonces of bySeed.values()) expect(nonces).toEqual(nonces.map((_, i) => i));
+    const seeds = await t.testDb.db.selectFrom('fair_seeds').select(['id', 'nonce']).where('account_id', '=', accountId).execute();
+    for (const seed of seeds) expect(seed.nonce).toBe(bySeed.get(seed.id)?.length ?? 0);
+    return rounds;
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await seedGames(t.testDb.db);
+  });
+  afterAll(() => t.close());
+
+  it('two tabs of one player, and a seed rotation between spins: no nonce is used twice or skipped, and every round verifies', async () => {
+    const p = await createTestPlayer(t.testDb.db);
+    await fund(p.id, 100_000);
+    const a = await session(p);
+    const b = await session(p);
+    const played: Array<{ roundId: string; stake: number; win: number }> = [];
+    for (let i = 0; i < 12; i++) {
+      // a, a, b, a, b, b, ...: each tab's remembered nonce goes stale whenever the other one spins.
+      const tab = [a, a, b, a, b, b][i % 6];
+      if (i === 7) expect((await t.api({ method: 'POST', url: '/house/seed', payload: { session: b.session, clientSeed: 'second-pair' } })).statusCode).toBe(200);
+      const res = await spin(tab.session);
+      expect(res.statusCode).toBe(200);
+      const round = PlayResponseSchema.parse(res.json());
+      if (i >= 7) expect(round.fairness.clientSeed).toBe('second-pair');
+      played.push(round);
+    }
+    const rounds = await expectContiguousNonces(p.id);
+    expect(rounds).toHaveLength(12);
+    expect(new Set(rounds.map((r) => r.seed_id)).size).toBe(2);
+    expect(rounds.map((r) => r.player_seq)).toEqual(rounds.map((_, i) => i + 1));
+    expect(await balanceOf(p.id)).toBe(100_000 + played.reduce((sum, r) => sum + r.win - r.stake, 0));
+
+    // The first pair is revealed: its rounds recompute exactly from the seeds and nonces recorded.
+    const first = VerifyRoundResponseSchema.parse((await t.api({ method: 'GET', url: `/house/rounds/${played[3].roundId}/verify?languageCode=en` })).json());
+    expect(first.serverSeed).not.toBeNull();
+    expect(recomputeRound(first)).toMatchObject({ hashMatches: true, outcomeMatches: true });
+    // The rounds on the new pair (still secret) name its hash and the new client seed.
+    const later = VerifyRoundResponseSchema.parse((await t.api({ method: 'GET', url: `/house/rounds/${played[11].roundId}/verify?languageCode=en` })).json());
+    expect(later).toMatchObject({ serverSeed: null, clientSeed: 'second-pair' });
+  });
+
+  it('refuses a remembered session once its game is disabled, it expires or its account is deleted, moving nothing', async () => {
+    const p = await createTestPlayer(t.testDb.db);
+    await fund(p.id, 10_000);
+    const s = await session(p);
+    expect((await spin(s.session)).statusCode).toBe(200);
+    const balance = await balanceOf(p.id);
+    const entries = await journalCount(p.id);
+
+    await t.testDb.db.updateTable('games').set({ is_enabled: false }).where('code', '=', gameCode).execute();
+    try {
+      expect((await spin(s.session)).json().code).toBe('GAME_NOT_AVAILABLE');
+    } finally {
+      await t.testDb.db.updateTable('games').set({ is_enabled: true }).where('code', '=', gameCode).execute();
+    }
+    expect((await spin(s.session)).statusCode).toBe(200);
+
+    const other = await session(p);
+    expect((await spin(other.session)).statusCode).toBe(200);
+    await t.testDb.db.updateTable('play_sessions').set({ expires_at: new Date(Date.now() - 1000) }).where('account_id', '=', p.id).execute();
+    expect((await spin(other.session)).json().code).toBe('GAME_SESSION_EXPIRED');
+
+    const third = await session(p);
+    expect((await spin(third.session)).statusCode).toBe(200);
+    await t.testDb.db.updateTable('accounts').set({ deleted_at: new Date() }).where('id', '=', p.id).execute();
+    expect((await spin(third.session)).json().code).toBe('GAME_SESSION_EXPIRED');
+
+    const rounds = await expectContiguousNonces(p.id);
+    expect(rounds).toHaveLength(4);
+    expect(await journalCount(p.id)).toBe(entries + rounds.slice(1).reduce((n, r) => n + (r.win > 0 ? 2 : 1), 0));
+    expect(await balanceOf(p.id)).toBe(balance + rounds.slice(1).reduce((sum, r) => sum + r.win - r.stake, 0));
+  });
+
+  it('refuses a spin the balance cannot cover with INSUFFICIENT_FUNDS, moving nothing and keeping the nonce for the next round', async () => {
+    const p = await createTestPlayer(t.testDb.db);
+    await fund(p.id, 10);
+    const s = await session(p);
+    let res = await spin(s.session);
+    while (res.statusCode === 200) res = await spin(s.session);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('INSUFFICIENT_FUNDS');
+    const entries = await journalCount(p.id);
+    expect((await spin(s.session)).json().code).toBe('INSUFFICIENT_FUNDS');
+    expect(await journalCount(p.id)).toBe(entries);
+    expect(await balanceOf(p.id)).toBeLessThan(10);
+
+    await fund(p.id, 100);
+    expect((await spin(s.session)).statusCode).toBe(200);
+    await expectContiguousNonces(p.id);
+  });
+
+  it('takes simultaneous spins from two tabs of one player one at a time: every nonce once, the wallet conserved', async () => {
+    const p = await createTestPlayer(t.testDb.db);
+    await fund(p.id, 100_000);
+    const tabs = [await session(p), await session(p)];
+    const results = await Promise.all(Array.from({ length: 40 }, (_, i) => spin(tabs[i % 2].session)));
+    expect(results.map((r) => r.statusCode)).toEqual(results.map(() => 200));
+    const rounds = await expectContiguousNonces(p.id);
+    expect(rounds).toHaveLength(40);
+    expect(await balanceOf(p.id)).toBe(100_000 + rounds.reduce((sum, r) => sum + r.win - r.stake, 0));
+    expect((await checkConservation(t.testDb.db)).problems).toEqual([]);
+  });
+});
