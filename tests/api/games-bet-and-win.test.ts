@@ -68,4 +68,25 @@ describe(`seamless wallet betAndWin: one statement for a settled round, same rul
     expect(await balance()).toBe(before - 70);
     expect((await checkConservation(t.db)).problems).toEqual([]);
   });
+
+  it('betAndWinEach settles several players\' rounds in one statement, each all or nothing: a refused round moves nothing and the others stand', async () => {
+    const rich = await createTestPlayer(t.db);
+    const poor = await createTestPlayer(t.db);
+    const known = await createTestPlayer(t.db);
+    for (const who of [rich, known]) await postMovement(t.db, { accountId: who.id, type: 'ADJUSTMENT', amount: 1_000, idempotencyKey: `fund-${who.id}`, reason: 'test' });
+    await postMovement(t.db, { accountId: poor.id, type: 'ADJUSTMENT', amount: 50, idempotencyKey: `fund-${poor.id}`, reason: 'test' });
+    const of = (accountId: string, win: number) => ({ ...call(win), accountId });
+    // A round of `known` that was played already: the same ids again are not a fresh round.
+    const played = of(known.id, 0);
+    await wallet.betAndWin(t.db, played);
+    const calls = [of(rich.id, 300), of(poor.id, 500), played, of(p.id, 0)];
+    const before = await Promise.all([rich, poor, known, p].map((who) => wallet.balance(t.db, who.id)));
+    const results = await wallet.betAndWinEach(t.db, calls, {});
+    expect(results).toEqual([{ balance: before[0] + 200, replayed: false }, null, null, { balance: before[3] - 100, replayed: false }]);
+    expect(await Promise.all([rich, poor, known, p].map((who) => wallet.balance(t.db, who.id)))).toEqual([before[0] + 200, 50, before[2], before[3] - 100]);
+    const rounds = await t.db.selectFrom('provider_rounds').select('round_id').where('round_id', 'in', calls.map((c) => c.roundId)).execute();
+    expect(rounds.map((r) => r.round_id).sort()).toEqual([calls[0].roundId, played.roundId, calls[3].roundId].sort());
+    expect(await t.db.selectFrom('wallet_journal').select('id').where('session_id', '=', calls[1].roundId).execute()).toEqual([]);
+    expect((await checkConservation(t.db)).problems).toEqual([]);
+  });
 });

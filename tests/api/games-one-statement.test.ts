@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HouseSessionResponseSchema, PlayResponseSchema, VerifyRoundResponseSchema } from '../../contracts/games';
 import { recomputeRound } from '../../contracts/fairness';
@@ -143,5 +144,35 @@ describe(`house rounds in one statement: remembered session state is only a hint
     expect(rounds).toHaveLength(40);
     expect(await balanceOf(p.id)).toBe(100_000 + rounds.reduce((sum, r) => sum + r.win - r.stake, 0));
     expect((await checkConservation(t.testDb.db)).problems).toEqual([]);
+  });
+
+  it('puts many players\' simultaneous spins in shared statements: every round its own player\'s, refusals only where due', async () => {
+    const players = await Promise.all(Array.from({ length: 12 }, () => createTestPlayer(t.testDb.db)));
+    const broke = players[0];
+    await fund(broke.id, 5);
+    for (const p of players.slice(1)) await fund(p.id, 10_000);
+    const sessions = await Promise.all(players.map((p) => session(p)));
+    for (let wave = 0; wave < 4; wave++) {
+      const results = await Promise.all(sessions.map((s) => spin(s.session)));
+      expect(results[0].json().code).toBe('INSUFFICIENT_FUNDS');
+      expect(results.slice(1).map((r) => r.statusCode)).toEqual(results.slice(1).map(() => 200));
+      results.slice(1).forEach((r, i) => expect(PlayResponseSchema.parse(r.json()).nonce).toBe(wave));
+    }
+    expect(await roundsOf(broke.id)).toEqual([]);
+    expect(await balanceOf(broke.id)).toBe(5);
+    for (const p of players.slice(1)) {
+      const rounds = await expectContiguousNonces(p.id);
+      expect(rounds).toHaveLength(4);
+      expect(await balanceOf(p.id)).toBe(10_000 + rounds.reduce((sum, r) => sum + r.win - r.stake, 0));
+    }
+    expect((await checkConservation(t.testDb.db)).problems).toEqual([]);
+    // Rounds written by one statement share its transaction id. On PostgreSQL the spins of a wave
+    // arrive while the first one's statement runs, and go together in the next; embedded PGlite
+    // runs each statement before the next spin gets there.
+    const { rows } = await sql<{ statements: number; rounds: number }>`
+      select count(distinct xmin::text)::int as statements, count(*)::int as rounds
+      from house_rounds where account_id in (${sql.join(players.map((p) => p.id))})`.execute(t.testDb.db);
+    expect(rows[0].rounds).toBe(44);
+    if (process.env.TEST_DATABASE_URL) expect(rows[0].statements).toBeLessThan(20);
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { checkConservation, getBalance, postMovement, postMovementIn, postMovementsIn } from '../../server/modules/wallet/service';
 import { createTestDb, onPostgres, type TestDb } from '../support/db';
 import { createTestPlayer } from '../support/players';
@@ -60,17 +60,17 @@ describe(`wallet service (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     const taken = { accountId: p.id, type: 'WIN' as const, amount: 30, idempotencyKey: `taken:${p.id}` };
     await expect(postMovementsIn(t.db, [bet, taken])).rejects.toThrow(/refused to write 1 of 2 movements/);
     // A gate that wrote while the movements could not be: its write is undone with them.
-    const gate = (go: ReturnType<typeof sql<boolean>>) =>
-      sql`update accounts set display_name = 'gate-ran' where id = ${p.id} and ${go} returning 1`;
+    const gate = (ready: RawBuilder<unknown>) =>
+      sql`update accounts set display_name = 'gate-ran' where id = ${p.id} and 0 in ${ready} returning 0 as grp`;
     await expect(postMovementsIn(t.db, [{ ...taken, type: 'BET', amount: -5 }], { gate })).rejects.toThrow(/refused to write 0 of 1 movements/);
     expect((await t.db.selectFrom('accounts').select('display_name').where('id', '=', p.id).executeTakeFirstOrThrow()).display_name).not.toBe('gate-ran');
     expect(await getBalance(t.db, p.id)).toBe(490);
     const keys = (await t.db.selectFrom('wallet_journal').select('idempotency_key').where('account_id', '=', p.id).execute()).map((r) => r.idempotency_key);
     expect(keys.sort()).toEqual([`fund:${p.id}`, `taken:${p.id}`]);
     // A gate that returns no row (here: it requires a balance the wallet lacks) moves nothing: null.
-    const picky = (go: ReturnType<typeof sql<boolean>>) => sql`select 1 from wallets where account_id = ${p.id} and balance > 1000 and ${go}`;
+    const picky = (ready: RawBuilder<unknown>) => sql`select 0 as grp from wallets where account_id = ${p.id} and balance > 1000 and 0 in ${ready}`;
     expect(await postMovementsIn(t.db, [bet], { gate: picky })).toBeNull();
-    expect(await postMovementsIn(t.db, [bet], { gate: (go) => sql`select 1 where ${go}` })).toMatchObject([{ newBalance: 470, replayed: false }]);
+    expect(await postMovementsIn(t.db, [bet], { gate: (ready) => sql`select 0 as grp where 0 in ${ready}` })).toMatchObject([{ newBalance: 470, replayed: false }]);
   });
 
   it('refuses zero amounts and movements of the wrong sign as programming errors', async () => {

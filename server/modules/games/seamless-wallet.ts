@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
-import { AppError } from '../../errors';
-import { getBalance, postMovementIn, postMovementsIn, type DbOrTrx, type PostOptions } from '../wallet/service';
+import { getBalance, postMovementIn, postMovementsEach, type DbOrTrx, type PostOptions } from '../wallet/service';
 
 /**
  * The seamless-wallet interface: how a game provider moves a player's coins. The house provider
@@ -28,13 +27,12 @@ export interface BetAndWinCall { provider: string; betTxId: string; winTxId: str
 export interface RollbackCall { provider: string; txId: string; roundId: string; accountId: string; /** The bet being cancelled. */ betTxId: string; gameCode: string }
 
 /**
- * What an in-process provider adds to a betAndWin statement: a step of its own that the round
- * depends on (the `gate`, e.g. taking the round's nonce) and its own records of the round.
+ * What an in-process provider adds to a betAndWinEach statement (see PostOptions): its own data
+ * (`before`), a step of its own that each round depends on (the `gate`, e.g. taking the round's
+ * nonce) and its own records of the rounds (`alongside`). Rounds are keyed by `grp`, their index
+ * in the calls.
  */
-export interface RoundAttachment {
-  gate?: PostOptions['gate'];
-  alongside?: PostOptions['alongside'];
-}
+export type RoundAttachment = Pick<PostOptions, 'before' | 'gate' | 'alongside'>;
 
 export type SeamlessWalletErrorCode = 'ROUND_SETTLED' | 'ROUND_CLOSED' | 'BET_ROLLED_BACK' | 'UNKNOWN_ROUND' | 'TRANSACTION_MISMATCH';
 
@@ -55,12 +53,13 @@ export interface SeamlessWallet {
    */
   betAndWin(db: DbOrTrx, call: BetAndWinCall): Promise<WalletCallResult>;
   /**
-   * betAndWin of a fresh round for an in-process provider, with the provider's own step and
-   * records in the same statement: one round trip, all or nothing without a transaction. Null when
-   * nothing moved: something is known about these ids, the balance does not cover the bet, or the
-   * provider's gate refused. The provider then decides (the house plays the round the long way).
+   * betAndWin of fresh rounds (of different players) for an in-process provider, with the
+   * provider's own step and records, all in one statement: one round trip, each round all or
+   * nothing without a transaction. Null for a round that moved nothing: something is known about
+   * its ids, the balance does not cover the bet, or the provider's gate refused it. The provider
+   * then decides (the house plays that round the long way).
    */
-  betAndWinWith(db: DbOrTrx, call: BetAndWinCall, attach: RoundAttachment): Promise<WalletCallResult | null>;
+  betAndWinEach(db: DbOrTrx, calls: BetAndWinCall[], attach: RoundAttachment): Promise<Array<WalletCallResult | null>>;
   rollback(db: DbOrTrx, call: RollbackCall): Promise<WalletCallResult>;
 }
 
@@ -221,7 +220,7 @@ export const coinSeamlessWallet: SeamlessWallet = {
   },
 
   async betAndWin(db, call) {
-    const done = await coinSeamlessWallet.betAndWinWith(db, call, {});
+    const [done] = await coinSeamlessWallet.betAndWinEach(db, [call], {});
     if (done) return done;
     // Something is known (a retry, a rollback, an existing round), or the bet is refused: the two
     // calls one by one, which apply every rule. The one-statement path is only for a fresh round.
@@ -230,42 +229,40 @@ export const coinSeamlessWallet: SeamlessWallet = {
     return coinSeamlessWallet.win(db, { provider, txId: call.winTxId, roundId, accountId, amount: call.win, gameCode, final: true });
   },
 
-  async betAndWinWith(db, call, attach) {
-    if (!Number.isSafeInteger(call.bet) || call.bet <= 0) throw new Error('seamless wallet: a bet is a positive integer');
-    if (!Number.isSafeInteger(call.win) || call.win < 0) throw new Error('seamless wallet: a win is a non-negative integer');
-    const { provider, roundId, accountId, gameCode } = call;
-    const betMove = { accountId, type: 'BET' as const, amount: -call.bet, idempotencyKey: journalKey(provider, call.betTxId), gameCode, sessionId: roundId };
-    const winMove = { accountId, type: 'WIN' as const, amount: call.win, idempotencyKey: journalKey(provider, call.winTxId), gameCode, sessionId: roundId };
-    // One statement: the BET and WIN journal rows, the balance, and these records (the round,
-    // settled, and both transactions), written only if nothing is known about these ids (`onlyIf`:
-    // the check `bet` and `win` make by look-up, in the same statement).
+  async betAndWinEach(db, calls, attach) {
+    for (const call of calls) {
+      if (!Number.isSafeInteger(call.bet) || call.bet <= 0) throw new Error('seamless wallet: a bet is a positive integer');
+      if (!Number.isSafeInteger(call.win) || call.win < 0) throw new Error('seamless wallet: a win is a non-negative integer');
+    }
+    // Each round's BET (and WIN, when it won) journal rows, posted only if nothing is known about
+    // its ids (`onlyIf`: the check `bet` and `win` make by look-up, in the same statement).
+    const groups = calls.map((call) => {
+      const { provider, roundId, accountId, gameCode } = call;
+      const bet = { accountId, type: 'BET' as const, amount: -call.bet, idempotencyKey: journalKey(provider, call.betTxId), gameCode, sessionId: roundId };
+      const win = { accountId, type: 'WIN' as const, amount: call.win, idempotencyKey: journalKey(provider, call.winTxId), gameCode, sessionId: roundId };
+      return { movements: call.win > 0 ? [bet, win] : [bet], onlyIf: freshRound(provider, call.betTxId, call.winTxId, roundId) };
+    });
+    // And in the same statement, these records: each round, settled, and its two transactions
+    // (a losing round's WIN has no journal row and the balance after its bet).
+    const settledRounds = sql`values ${sql.join(
+      calls.map((c, grp) => sql`(${grp}::int, ${c.provider}, ${c.roundId}, ${c.accountId}::uuid, ${c.betTxId}, ${c.winTxId}, ${c.bet}::bigint, ${c.win}::bigint)`),
+    )}`;
     const records = {
       provider_round: sql`insert into provider_rounds (provider, round_id, account_id, status)
-          select ${provider}, ${roundId}, ${accountId}::uuid, 'settled' from posted where ord = 0`,
+        select r.provider, r.round_id, r.account_id, 'settled' from settled_rounds r join posted p on p.grp = r.grp and p.ord = 0`,
       provider_txs: sql`insert into provider_transactions (provider, tx_id, kind, account_id, round_id, amount, ref_tx_id, journal_id, balance_after)
-          select ${provider}, ${call.betTxId}, 'BET', ${accountId}::uuid, ${roundId}, ${call.bet}::bigint, null, b.id, b.balance_after from posted b where b.ord = 0
-          union all
-          select ${provider}, ${call.winTxId}, 'WIN', ${accountId}::uuid, ${roundId}, ${call.win}::bigint, null, w.id, last.balance_after
-          from (select balance_after from posted order by ord desc limit 1) as last left join posted w on w.ord = 1`,
+        select r.provider, case k.ord when 0 then r.bet_tx else r.win_tx end, case k.ord when 0 then 'BET' else 'WIN' end, r.account_id, r.round_id,
+               case k.ord when 0 then r.bet else r.win end, null, j.id, b.balance_after
+        from settled_rounds r cross join (values (0), (1)) as k (ord)
+        join posted b on b.grp = r.grp and b.ord = case when k.ord = 1 and r.win > 0 then 1 else 0 end
+        left join posted j on j.grp = r.grp and j.ord = k.ord`,
     };
-    let moved: Awaited<ReturnType<typeof postMovementsIn>>;
-    try {
-      moved = await postMovementsIn(db, call.win > 0 ? [betMove, winMove] : [betMove], {
-        onlyIf: freshRound(provider, call.betTxId, call.winTxId, roundId),
-        gate: attach.gate,
-        alongside: { ...records, ...attach.alongside },
-      });
-    } catch (error) {
-      if (error instanceof AppError && error.code === 'INSUFFICIENT_FUNDS') return null;
-      throw error;
-    }
-    // Nothing moved, or the same round sent twice at once (the first one did it all): the caller
-    // answers as the calls one by one would.
-    if (!moved || moved[0].replayed) return null;
-    const [bet, win] = moved;
-    // (A losing round's closing call moves nothing: the wallet row is still locked by the bet, so
-    // the balance after the bet is the balance.)
-    return { balance: win ? win.newBalance : bet.newBalance, replayed: false };
+    const moved = await postMovementsEach(db, groups, {
+      before: { settled_rounds: sql`select * from (${settledRounds}) as r (grp, provider, round_id, account_id, bet_tx, win_tx, bet, win)`, ...attach.before },
+      gate: attach.gate,
+      alongside: { ...records, ...attach.alongside },
+    });
+    return moved.map((m) => (m ? { balance: m[m.length - 1].newBalance, replayed: false } : null));
   },
 
   async rollback(db, call) {

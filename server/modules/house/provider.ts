@@ -26,7 +26,7 @@ import type { Db } from '../../db';
 import { AppError } from '../../errors';
 import { hashToken, newToken } from '../../plugins/session';
 import { definitionOf, findGame } from '../games/service';
-import { coinSeamlessWallet, SeamlessWalletError, type SeamlessWallet } from '../games/seamless-wallet';
+import { coinSeamlessWallet, SeamlessWalletError, type SeamlessWallet, type WalletCallResult } from '../games/seamless-wallet';
 import type { DbOrTrx } from '../wallet/service';
 
 /**
@@ -398,8 +398,7 @@ export async function playHouseRound(db: Db, sessionToken: string, input: PlayIn
       settled_at: played.settled ? new Date() : null,
     };
     if (session.mode === 'real') {
-      const records = realRoundRecords({ ...round, account_id: session.account_id! }, { when: sql``, balanceAfter: sql`${balance}::bigint` });
-      await sql`with player_seq as (${records.player_seq}) ${records.house_round}`.execute(trx);
+      await recordRealRound(trx, { ...round, account_id: session.account_id!, seed_id: seed.id, balance_after: balance, token_hash: tokenHash, played_at: now });
     } else {
       await trx.insertInto('house_rounds').values({ ...round, player_seq: null }).execute();
     }
@@ -459,13 +458,13 @@ async function loadPlayState(db: Db, tokenHash: string, now: Date): Promise<Play
   };
 }
 
+/** A real round as recorded in house_rounds, with the session it was played in. */
 interface RoundRow {
   id: string;
   account_id: string;
   play_session_id: string;
   game_code: string;
   definition_hash: string;
-  mode: 'real' | 'demo';
   seed_id: number;
   nonce: number;
   input: string;
@@ -474,35 +473,142 @@ interface RoundRow {
   status: 'settled' | 'open';
   outcome: string;
   settled_at: Date | null;
+  /** Known up front on the long way; on the one-statement way it comes from the posted journal rows. */
+  balance_after: number | null;
+  token_hash: string;
+  played_at: Date;
 }
 
+/** The CTE body `played`: real rounds, a row each, keyed by `grp` (their index). */
+const playedValues = (rounds: RoundRow[]) => sql`
+  select * from (values ${sql.join(
+    rounds.map(
+      (r, grp) => sql`(${grp}::int, ${r.id}::uuid, ${r.account_id}::uuid, ${r.play_session_id}::uuid, ${r.game_code}, ${r.definition_hash}, ${r.seed_id}::bigint,
+        ${r.nonce}::int, ${r.input}::jsonb, ${r.stake}::bigint, ${r.win}::bigint, ${r.status}, ${r.outcome}::jsonb, ${r.settled_at}::timestamptz,
+        ${r.balance_after}::bigint, ${r.token_hash}, ${r.played_at}::timestamptz)`,
+    ),
+  )}) as r (grp, id, account_id, play_session_id, game_code, definition_hash, seed_id, nonce, input, stake, win, status, outcome, settled_at, balance_after, token_hash, played_at)`;
+
 /**
- * A real round's records as two CTE bodies: `player_seq` (the player's next round number) and
- * `house_round` (the round row, numbered from player_seq). `when` is a FROM clause that yields one
- * row when the round is to be recorded (empty: always); `balanceAfter` the balance after it.
+ * The records of the real rounds in `played` as two CTE bodies: `player_seq` (each player's next
+ * round number) and `house_round` (the round rows, numbered from player_seq). `from` is the FROM
+ * clause naming the rounds to record (`r`, at most one per player); `balanceAfter` an expression
+ * of the balance after round `r`.
  */
-function realRoundRecords(round: RoundRow, at: { when: RawBuilder<unknown>; balanceAfter: RawBuilder<unknown> }) {
+function roundRecords(from: RawBuilder<unknown>, balanceAfter: RawBuilder<unknown>) {
   return {
-    player_seq: sql`insert into house_players (account_id, rounds) select ${round.account_id}::uuid, 1 ${at.when}
-      on conflict (account_id) do update set rounds = house_players.rounds + 1 returning rounds`,
+    player_seq: sql`insert into house_players (account_id, rounds) select r.account_id, 1 ${from}
+      on conflict (account_id) do update set rounds = house_players.rounds + 1 returning account_id, rounds`,
     house_round: sql`insert into house_rounds (id, account_id, play_session_id, game_code, definition_hash, mode, seed_id, nonce, input, actions, stake, win, balance_after, status, outcome, player_seq, settled_at)
-      select ${round.id}::uuid, ${round.account_id}::uuid, ${round.play_session_id}::uuid, ${round.game_code}, ${round.definition_hash}, ${round.mode}, ${round.seed_id}::bigint, ${round.nonce}::int,
-             ${round.input}::jsonb, '[]'::jsonb, ${round.stake}::bigint, ${round.win}::bigint, ${at.balanceAfter}, ${round.status}, ${round.outcome}::jsonb, player_seq.rounds, ${round.settled_at}::timestamptz
-      from player_seq`,
+      select r.id, r.account_id, r.play_session_id, r.game_code, r.definition_hash, 'real', r.seed_id, r.nonce,
+             r.input, '[]'::jsonb, r.stake, r.win, ${balanceAfter}, r.status, r.outcome, ps.rounds, r.settled_at
+      from played r join player_seq ps on ps.account_id = r.account_id`,
   };
 }
 
+/** The long way's record of one real round (inside its transaction). */
+async function recordRealRound(trx: DbOrTrx, round: RoundRow): Promise<void> {
+  const records = roundRecords(sql`from played r`, sql`r.balance_after`);
+  await sql`with played as (${playedValues([round])}), player_seq as (${records.player_seq}) ${records.house_round}`.execute(trx);
+}
+
 /**
- * A real round that settles at once (slots, roulette, baccarat) as ONE statement, autocommitted:
- * the outcome is computed from the remembered seed pair and nonce, then a single betAndWinWith
- * locks the wallet, takes the nonce (only if the session, game and seed pair are still as
- * remembered and the coins cover the bet), moves the coins and records the round. Undefined when
- * it cannot (nothing remembered or loadable, bad input, a refusal): the caller goes the long way,
- * which explains any refusal.
+ * Real rounds that settle at once (slots, roulette, baccarat) of several players, as ONE
+ * autocommitted statement (one betAndWinEach): it locks the wallets, takes each round's nonce
+ * (only if its session, game and seed pair are still as remembered and the coins cover its bet),
+ * moves the coins and records the rounds. Null for a round it refused.
+ */
+async function playRoundsInOneStatement(db: Db, rounds: RoundRow[]): Promise<Array<WalletCallResult | null>> {
+  return wallet.betAndWinEach(
+    db,
+    rounds.map((r) => ({ provider: HOUSE_PROVIDER, betTxId: `${r.id}:bet`, winTxId: `${r.id}:win`, roundId: r.id, accountId: r.account_id, bet: r.stake, win: r.win, gameCode: r.game_code })),
+    {
+      before: { played: playedValues(rounds) },
+      gate: (ready) => sql`
+        update fair_seeds f set nonce = f.nonce + 1
+        from played r
+        where r.grp in ${ready} and f.id = r.seed_id and f.nonce = r.nonce and f.revealed_at is null and f.account_id = r.account_id
+          and exists (select 1 from play_sessions s join games g on g.code = s.game_code
+                      where s.token_hash = r.token_hash and s.account_id = r.account_id and s.expires_at > r.played_at
+                        and g.is_enabled and g.definition_hash = r.definition_hash)
+          and exists (select 1 from accounts a where a.id = r.account_id and a.deleted_at is null)
+        returning r.grp`,
+      alongside: roundRecords(
+        sql`from played r join posted p on p.grp = r.grp and p.ord = 0`,
+        sql`(select balance_after from posted b where b.grp = r.grp order by b.ord desc limit 1)`,
+      ),
+    },
+  );
+}
+
+/**
+ * Rounds waiting for their statement, as a database's group commit: one statement runs at a time,
+ * and the rounds that arrive meanwhile wait and go together in the next one (one round per player
+ * in each). Under load one statement, one commit and one round trip carry many players' rounds
+ * (measured: 0.36 of pgbench's TPS with statements of 1-2 rounds, 0.6 with 32); alone, a round goes
+ * at once. A second (up to STATEMENTS_IN_FLIGHT) starts only when a full statement's worth waits.
+ */
+const STATEMENTS_IN_FLIGHT = 4;
+const ROUNDS_PER_STATEMENT = 32;
+
+class RoundQueue {
+  private waiting: Array<{ round: RoundRow; resolve: (r: WalletCallResult | null) => void; reject: (e: unknown) => void }> = [];
+  private inFlight = 0;
+
+  constructor(private readonly db: Db) {}
+
+  play(round: RoundRow): Promise<WalletCallResult | null> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ round, resolve, reject });
+      this.pump();
+    });
+  }
+
+  private pump() {
+    while (this.waiting.length > 0 && (this.inFlight === 0 || (this.inFlight < STATEMENTS_IN_FLIGHT && this.waiting.length >= ROUNDS_PER_STATEMENT))) {
+      const batch: typeof this.waiting = [];
+      const later: typeof this.waiting = [];
+      const players = new Set<string>();
+      for (const w of this.waiting) {
+        if (batch.length < ROUNDS_PER_STATEMENT && !players.has(w.round.account_id)) {
+          players.add(w.round.account_id);
+          batch.push(w);
+        } else later.push(w);
+      }
+      this.waiting = later;
+      this.inFlight++;
+      void this.run(batch).finally(() => {
+        this.inFlight--;
+        this.pump();
+      });
+    }
+  }
+
+  private async run(batch: typeof this.waiting): Promise<void> {
+    try {
+      const results = await playRoundsInOneStatement(this.db, batch.map((w) => w.round));
+      batch.forEach((w, i) => w.resolve(results[i]));
+    } catch (error) {
+      // A statement fails as a whole: each round on its own, so the failure lands where it belongs.
+      if (batch.length === 1) batch[0].reject(error);
+      else await Promise.all(batch.map((w) => this.run([w])));
+    }
+  }
+}
+
+const roundQueues = new WeakMap<Db, RoundQueue>();
+
+/**
+ * A real round that settles at once, played from the session's remembered state (or its state
+ * read afresh) and written in one statement with other players' rounds. Undefined when it cannot
+ * (nothing remembered or loadable, bad input, a refusal): the caller goes the long way, which
+ * explains any refusal.
  */
 async function playInOneStatement(db: Db, tokenHash: string, input: PlayInput, now: Date): Promise<PlayResponse | undefined> {
   const remembered = playStates.get(tokenHash);
   if (remembered === 'demo') return undefined;
+  let queue = roundQueues.get(db);
+  if (!queue) roundQueues.set(db, (queue = new RoundQueue(db)));
   for (const state of remembered ? [remembered, undefined] : [undefined]) {
     const current = state ?? (await loadPlayState(db, tokenHash, now));
     if (!current) break;
@@ -516,13 +622,12 @@ async function playInOneStatement(db: Db, tokenHash: string, input: PlayInput, n
     const played = playRound(definition, fairRandom(seed.server_seed, seed.client_seed, nonce, nodeHmac), input);
     if (!played.settled) break;
     const roundId = randomUUID();
-    const round: RoundRow = {
+    const done = await queue.play({
       id: roundId,
       account_id: current.accountId,
       play_session_id: current.sessionId,
       game_code: current.gameCode,
       definition_hash: current.definitionHash,
-      mode: 'real',
       seed_id: seed.id,
       nonce,
       input: JSON.stringify(input),
@@ -531,22 +636,10 @@ async function playInOneStatement(db: Db, tokenHash: string, input: PlayInput, n
       status: 'settled',
       outcome: JSON.stringify(played.outcome),
       settled_at: now,
-    };
-    const done = await wallet.betAndWinWith(
-      db,
-      { provider: HOUSE_PROVIDER, betTxId: `${roundId}:bet`, winTxId: `${roundId}:win`, roundId, accountId: current.accountId, bet: played.stake, win: played.win, gameCode: current.gameCode },
-      {
-        gate: (go) => sql`
-          update fair_seeds f set nonce = f.nonce + 1
-          where ${go} and f.id = ${seed.id} and f.nonce = ${nonce} and f.revealed_at is null
-            and exists (select 1 from play_sessions s join games g on g.code = s.game_code
-                        where s.token_hash = ${tokenHash} and s.account_id = f.account_id and s.expires_at > ${now}
-                          and g.is_enabled and g.definition_hash = ${current.definitionHash})
-            and exists (select 1 from accounts a where a.id = f.account_id and a.deleted_at is null)
-          returning f.id`,
-        alongside: realRoundRecords(round, { when: sql`from posted where ord = 0`, balanceAfter: sql`(select balance_after from posted order by ord desc limit 1)` }),
-      },
-    );
+      balance_after: null,
+      token_hash: tokenHash,
+      played_at: now,
+    });
     if (done) {
       rememberPlayState(tokenHash, { ...current, nonce: nonce + 1 });
       return playResponse(roundId, nonce, played, done.balance, 'real', fairnessOf({ ...seed, nonce: nonce + 1 }));

@@ -61,110 +61,171 @@ async function ensureWallet(db: DbOrTrx, accountId: string): Promise<void> {
     .execute();
 }
 
+/** What one group (one wallet's movements) of a post came to. */
 interface PostedRow {
   /** The wallet's balance as locked by this statement; null when the account has no wallet yet. */
   locked: number | null;
-  /** The caller's `onlyIf` (true when none was given). */
+  /** The group's `onlyIf` (true when none was given). */
   ok: boolean | null;
   /** Whether the locked balance covers the movements (no running balance below zero). */
   enough: boolean | null;
   /** Whether the gate let the movements through. */
   gated: boolean;
-  /** How many journal rows this call wrote: all or none (the statement fails rather than write part). */
+  /** How many journal rows were written: all or none (the statement fails rather than write part). */
   written: number;
   /** The new journal rows' ids, in movement order, when they were written. */
   ids: Array<number | string> | null;
   balance: number | null;
 }
 
+/** One wallet's movements in a post, and the condition they are posted on. */
+export interface PostGroup {
+  movements: Movement[];
+  /** Post only if this holds (evaluated in the same statement, after the wallet lock is requested). */
+  onlyIf?: RawBuilder<boolean>;
+}
+
 export interface PostOptions {
   at?: Date;
-  /** Post only if this condition holds (evaluated in the same statement); else the answer is null. */
-  onlyIf?: RawBuilder<boolean>;
+  /**
+   * The caller's own data for `gate` and `alongside`, as named CTEs placed first (e.g. a VALUES list
+   * with a row per group, keyed by `grp`, the group's index). They read nothing of the wallet's.
+   */
+  before?: Record<string, RawBuilder<unknown>>;
   /**
    * A caller's data-modifying step that the movements depend on, in the same statement: the body
-   * of a CTE, built around `go` (a condition it must put in its WHERE: the wallet is locked, its
-   * balance covers the movements and `onlyIf` holds). The movements are written only if it returns
-   * a row; when it returns none, nothing is written and the answer is null. It runs after the
-   * wallet row is locked, so its own row locks come after the wallet's.
+   * of a CTE, built around `ready` (a subquery of the groups that may go on: wallet locked, balance
+   * covering the movements, `onlyIf` holding), returning the `grp` of each group it lets through.
+   * The other groups write nothing. It runs after the wallet rows are locked, so its own row locks
+   * come after the wallets'.
    */
-  gate?: (go: RawBuilder<boolean>) => RawBuilder<unknown>;
+  gate?: (ready: RawBuilder<unknown>) => RawBuilder<unknown>;
   /**
    * Data-modifying statements run inside the same SQL statement (one round trip), for a caller's
    * own record of the movements, as named CTEs (a later one may read an earlier one by its name).
-   * Each reads the rows just written from the CTE `posted (ord, id, balance_after)` (ord = the
-   * movement's index) and must write nothing when `posted` is empty. They never touch wallets or
-   * wallet_journal.
+   * Each reads the rows just written from the CTE `posted (grp, ord, id, balance_after)` (ord = the
+   * movement's index in its group) and must write nothing for a group without rows in `posted`.
+   * They never touch wallets or wallet_journal.
    */
   alongside?: Record<string, RawBuilder<unknown>>;
 }
 
 /**
- * Movements of one wallet as ONE statement (one round trip, the hot path of every game round):
- *  1. lock the wallet row (FOR UPDATE: movements of one wallet are serialised across instances);
+ * Movements of one or more wallets (a group each, at most one group per wallet) as ONE statement,
+ * one round trip: the hot path of every game round, and of several players' rounds at once.
+ *  1. lock the wallet rows (FOR UPDATE, in account order: movements of one wallet are serialised
+ *     across instances, and two posts never wait for each other's wallets in a cycle);
  *  2. run the caller's gate, if any;
- *  3. append the journal rows, each balance_after = the locked balance + the running sum, only if
- *     no running balance goes below zero (and `onlyIf` holds and the gate passed), with
+ *  3. append each group's journal rows, each balance_after = its locked balance + the running sum,
+ *     only if no running balance goes below zero (and `onlyIf` holds and the gate passed), with
  *     `on conflict (idempotency_key) do nothing`: a repeated key writes nothing and, unlike a
  *     unique violation, does not abort the caller's transaction;
- *  4. set the balance to the last journal row's balance_after, only if every row was written.
+ *  4. set each balance to its group's last journal row's balance_after, only if every row of the
+ *     group was written.
  * Step 4 copies balance_after rather than recomputing `balance + amount`: the row is held locked
  * from step 1, so they are the same number, and PostgreSQL's re-check of a row updated
- * concurrently before the lock (EvalPlanQual through the join with `ins`) was seen to recompute
- * `balance + amount` from a stale version. The CHECK constraints still refuse a negative balance.
- * The statement is all or nothing by itself: when only some rows could be written (a key taken by
- * another movement) or the gate wrote but the movements were not, its last line fails the whole
- * statement (a cast of a message to int: the error names what happened). So it needs no
- * surrounding transaction to stay consistent.
+ * concurrently before the lock (EvalPlanQual) was seen to recompute `balance + amount` from a
+ * stale version. The CHECK constraints still refuse a negative balance.
+ * The statement is all or nothing by itself: when only some rows of a group could be written (a
+ * key taken by another movement) or the gate let a group through whose movements were then not
+ * written, its last line fails the whole statement (a cast of a message to int: the error names
+ * what happened). So it needs no surrounding transaction to stay consistent.
  */
-async function postOnce(trx: DbOrTrx, accountId: string, ms: Movement[], at: Date, opts: PostOptions): Promise<PostedRow> {
-  const { onlyIf, gate, alongside = {} } = opts;
-  let running = 0;
-  const rows = ms.map((m, i) => {
-    running += m.amount;
-    return sql`(${i}::int, ${m.type}, ${m.amount}::bigint, ${running}::bigint, ${m.idempotencyKey}, ${m.gameCode ?? null}, ${m.sessionId ?? null}, ${m.traceId ?? null}, ${m.reason ?? null})`;
+async function postGroups(trx: DbOrTrx, groups: PostGroup[], at: Date, opts: PostOptions): Promise<PostedRow[]> {
+  const { before = {}, gate, alongside = {} } = opts;
+  const movementRows: RawBuilder<unknown>[] = [];
+  const groupRows = groups.map(({ movements }, grp) => {
+    let running = 0;
+    // The lowest running balance must stay >= 0 (a credit after a debit does not pay for the debit).
+    let lowest = 0;
+    movements.forEach((m, ord) => {
+      lowest = Math.min(lowest, (running += m.amount));
+      movementRows.push(
+        sql`(${grp}::int, ${ord}::int, ${m.type}, ${m.amount}::bigint, ${running}::bigint, ${m.idempotencyKey}, ${m.gameCode ?? null}, ${m.sessionId ?? null}, ${m.traceId ?? null}, ${m.reason ?? null})`,
+      );
+    });
+    return sql`(${grp}::int, ${movements[0].accountId}::uuid, ${movements.length}::int, ${lowest}::bigint)`;
   });
-  // The lowest running balance must stay >= 0 (a credit after a debit does not pay for the debit).
-  let lowest = 0;
-  running = 0;
-  for (const m of ms) lowest = Math.min(lowest, (running += m.amount));
-  const go = sql<boolean>`coalesce((select enough and ok from w), false)`;
-  const n = ms.length;
-  const { rows: out } = await sql<PostedRow>`
-    with v (ord, type, amount, running, key, game_code, session_id, trace_id, reason) as (
-      values ${sql.join(rows)}
-    ), w as (
-      select balance, balance + ${lowest}::bigint >= 0 as enough, ${onlyIf ?? sql`true`} as ok
-      from wallets where account_id = ${accountId} for update
-    ), gate as (
-      ${gate ? gate(go) : sql`select 1 from w where enough and ok`}
-    ), ins as (
-      insert into wallet_journal (account_id, type, amount, balance_after, idempotency_key, game_code, session_id, trace_id, reason, created_at)
-      select ${accountId}, v.type, v.amount, w.balance + v.running, v.key, v.game_code, v.session_id, v.trace_id, v.reason, ${at}::timestamptz
-      from w, v
-      where exists (select 1 from gate)
-      order by v.ord
-      on conflict (idempotency_key) do nothing
-      returning id, balance_after, idempotency_key
-    ), posted as (
-      select v.ord, ins.id, ins.balance_after from ins join v on v.key = ins.idempotency_key
-    )${sql.join(Object.entries(alongside).map(([name, statement]) => sql`, ${sql.id(name)} as (${statement})`), sql``)}, upd as (
-      update wallets set balance = last.balance_after, updated_at = ${at}::timestamptz
-      from posted last
-      where wallets.account_id = ${accountId} and last.ord = ${n - 1} and (select count(*) from ins) = ${n}
-      returning wallets.balance
-    )
-    select w.balance as locked, w.ok, w.enough, exists (select 1 from gate) as gated,
-           (select case when count(*) = ${n} or (count(*) = 0 and ${gate ? sql`not exists (select 1 from gate)` : sql`true`}) then count(*)
-                        else ('wallet: refused to write ' || count(*) || ' of ${sql.raw(String(n))} movements')::int end
-            from ins)::int as written,
-           (select array_agg(id order by id) from ins) as ids, (select balance from upd) as balance
-    from (values (1)) as one left join w on true`.execute(trx);
-  return out[0];
+  const ok = groups.some((g) => g.onlyIf)
+    ? sql`case g.grp ${sql.join(groups.map((g, grp) => sql`when ${grp} then ${g.onlyIf ?? sql`true`}`), sql` `)} end`
+    : sql`true`;
+  const ready = sql`(select grp from w where enough and ok)`;
+  const ctes = (named: Record<string, RawBuilder<unknown>>) => Object.entries(named).map(([name, statement]) => sql`${sql.id(name)} as (${statement})`);
+  const { rows } = await sql<PostedRow & { grp: number }>`
+    with ${sql.join([
+      ...ctes(before),
+      sql`v (grp, ord, type, amount, running, key, game_code, session_id, trace_id, reason) as (values ${sql.join(movementRows)})`,
+      sql`g (grp, account_id, n, lowest) as (values ${sql.join(groupRows)})`,
+      sql`w as (
+        select g.grp, wl.balance, wl.balance + g.lowest >= 0 as enough, ${ok} as ok
+        from g join wallets wl on wl.account_id = g.account_id
+        order by wl.account_id
+        for update of wl)`,
+      sql`gate as (${gate ? gate(ready) : sql`select grp from w where enough and ok`})`,
+      sql`ins as (
+        insert into wallet_journal (account_id, type, amount, balance_after, idempotency_key, game_code, session_id, trace_id, reason, created_at)
+        select g.account_id, v.type, v.amount, w.balance + v.running, v.key, v.game_code, v.session_id, v.trace_id, v.reason, ${at}::timestamptz
+        from v join w on w.grp = v.grp join g on g.grp = v.grp
+        where v.grp in (select grp from gate)
+        order by v.grp, v.ord
+        on conflict (idempotency_key) do nothing
+        returning id, balance_after, idempotency_key)`,
+      sql`posted as (select v.grp, v.ord, ins.id, ins.balance_after from ins join v on v.key = ins.idempotency_key)`,
+      sql`written as (select grp, count(*)::int as n, array_agg(id order by ord) as ids from posted group by grp)`,
+      ...ctes(alongside),
+      sql`upd as (
+        update wallets set balance = last.balance_after, updated_at = ${at}::timestamptz
+        from g join written c on c.grp = g.grp and c.n = g.n join posted last on last.grp = g.grp and last.ord = g.n - 1
+        where wallets.account_id = g.account_id
+        returning g.grp, wallets.balance)`,
+    ])}
+    select g.grp, w.balance as locked, w.ok, w.enough, g.grp in (select grp from gate) as gated,
+           case when coalesce(c.n, 0) = g.n or (c.n is null and ${gate ? sql`g.grp not in (select grp from gate)` : sql`true`}) then coalesce(c.n, 0)
+                else ('wallet: refused to write ' || coalesce(c.n, 0) || ' of ' || g.n || ' movements')::int end as written,
+           c.ids, u.balance
+    from g left join w on w.grp = g.grp left join written c on c.grp = g.grp left join upd u on u.grp = g.grp
+    order by g.grp`.execute(trx);
+  return rows;
+}
+
+function checkGroups(groups: PostGroup[]): void {
+  const accounts = new Set<string>();
+  const keys = new Set<string>();
+  for (const { movements } of groups) {
+    if (movements.length === 0) throw new Error('wallet: no movement to post');
+    for (const m of movements) checkMovement(m);
+    const accountId = movements[0].accountId;
+    if (movements.some((m) => m.accountId !== accountId)) throw new Error('wallet: movements posted together belong to one wallet');
+    if (accounts.has(accountId)) throw new Error('wallet: one group per wallet in a post');
+    accounts.add(accountId);
+    for (const m of movements) {
+      if (keys.has(m.idempotencyKey)) throw new Error('wallet: repeated key in one post');
+      keys.add(m.idempotencyKey);
+    }
+  }
+}
+
+const results = (movements: Movement[], posted: PostedRow): MovementResult[] => {
+  let balance = Number(posted.locked);
+  return movements.map((m, i) => ({ transactionId: Number(posted.ids![i]), newBalance: (balance += m.amount), replayed: false }));
+};
+
+const wroteAll = (movements: Movement[], posted: PostedRow) => posted.written === movements.length && posted.balance !== null && Boolean(posted.ids);
+
+/**
+ * Posts several wallets' movements in one statement, each group all or none, and answers each
+ * group's results, or null for a group that wrote nothing (no wallet yet, `onlyIf` false, refused
+ * by the gate, a debit the balance cannot cover, or keys used already): the caller then posts that
+ * group on its own (postMovementsIn), which says why.
+ */
+export async function postMovementsEach(db: DbOrTrx, groups: PostGroup[], opts: PostOptions = {}): Promise<Array<MovementResult[] | null>> {
+  checkGroups(groups);
+  const posted = await postGroups(db, groups, opts.at ?? walletClock.now(), opts);
+  return groups.map(({ movements }, i) => (wroteAll(movements, posted[i]) ? results(movements, posted[i]) : null));
 }
 
 /**
- * Posts movements of ONE wallet, in order: all of them or none (one statement, see postOnce).
+ * Posts movements of ONE wallet, in order: all of them or none (one statement, see postGroups).
  * One round trip when they move coins; the rare paths (first movement of a wallet, a repeated key,
  * a refused debit) take one or two more.
  * `onlyIf`: a condition evaluated in the same statement (after the wallet lock is requested); when
@@ -176,25 +237,22 @@ async function postOnce(trx: DbOrTrx, accountId: string, ms: Movement[], at: Dat
  * caller's transaction should then roll back (it does when the error propagates out of
  * `db.transaction().execute`).
  */
-export async function postMovementsIn(trx: DbOrTrx, movements: Movement[], opts: PostOptions = {}): Promise<MovementResult[] | null> {
+export async function postMovementsIn(
+  trx: DbOrTrx,
+  movements: Movement[],
+  opts: PostOptions & { onlyIf?: RawBuilder<boolean> } = {},
+): Promise<MovementResult[] | null> {
   const at = opts.at ?? walletClock.now();
-  if (movements.length === 0) throw new Error('wallet: no movement to post');
-  for (const m of movements) checkMovement(m);
-  const accountId = movements[0].accountId;
-  if (movements.some((m) => m.accountId !== accountId)) throw new Error('wallet: movements posted together belong to one wallet');
-  if (new Set(movements.map((m) => m.idempotencyKey)).size !== movements.length) throw new Error('wallet: repeated key in one post');
-
-  let posted = await postOnce(trx, accountId, movements, at, opts);
+  const group = { movements, onlyIf: opts.onlyIf };
+  checkGroups([group]);
+  let [posted] = await postGroups(trx, [group], at, opts);
   if (posted.locked === null) {
     // No wallet yet (its first movement): create it, then post again.
-    await ensureWallet(trx, accountId);
-    posted = await postOnce(trx, accountId, movements, at, opts);
+    await ensureWallet(trx, movements[0].accountId);
+    [posted] = await postGroups(trx, [group], at, opts);
   }
   if (posted.ok === false) return null;
-  if (posted.written === movements.length && posted.balance !== null && posted.ids) {
-    let balance = Number(posted.locked);
-    return movements.map((m, i) => ({ transactionId: Number(posted.ids![i]), newBalance: (balance += m.amount), replayed: false }));
-  }
+  if (wroteAll(movements, posted)) return results(movements, posted);
   if (opts.gate && !posted.gated) return null;
   // Nothing written: either the keys were used already (those first answers win, as before the
   // funds check) or a debit would go negative. A new statement sees a duplicate committed meanwhile.
