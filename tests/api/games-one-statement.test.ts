@@ -1,9 +1,11 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HouseSessionResponseSchema, PlayResponseSchema, VerifyRoundResponseSchema } from '../../contracts/games';
 import { recomputeRound } from '../../contracts/fairness';
 import { seedGames } from '../../server/modules/games/service';
+import { RoundQueue, type RoundRow } from '../../server/modules/house/provider';
+import { hashToken } from '../../server/plugins/session';
 import { checkConservation, postMovement } from '../../server/modules/wallet/service';
 import { createTestApp, type TestApp } from '../support/app';
 import { createTestPlayer, type TestPlayer } from '../support/players';
@@ -174,5 +176,37 @@ describe(`house rounds in one statement: remembered session state is only a hint
       from house_rounds where account_id in (${sql.join(players.map((p) => p.id))})`.execute(t.testDb.db);
     expect(rows[0].rounds).toBe(44);
     if (process.env.TEST_DATABASE_URL) expect(rows[0].statements).toBeLessThan(20);
+  });
+
+  it('a statement that fails takes no other player\'s round with it: each round is retried alone and only the faulty one fails', async () => {
+    const players = await Promise.all([0, 1, 2].map(() => createTestPlayer(t.testDb.db)));
+    for (const p of players) await fund(p.id, 1_000);
+    const rounds: RoundRow[] = [];
+    for (const p of players) {
+      const s = await session(p);
+      const live = await t.testDb.db.selectFrom('play_sessions').select(['id', 'game_code']).where('token_hash', '=', hashToken(s.session)).executeTakeFirstOrThrow();
+      // The seed pair exists once the player has played (the long way creates it).
+      expect((await spin(s.session)).statusCode).toBe(200);
+      const seed = await t.testDb.db.selectFrom('fair_seeds').select(['id', 'nonce']).where('account_id', '=', p.id).where('revealed_at', 'is', null).executeTakeFirstOrThrow();
+      const game = await t.testDb.db.selectFrom('games').select('definition_hash').where('code', '=', live.game_code).executeTakeFirstOrThrow();
+      const now = new Date();
+      rounds.push({
+        id: randomUUID(), account_id: p.id, play_session_id: live.id, game_code: live.game_code, definition_hash: game.definition_hash,
+        seed_id: seed.id, nonce: seed.nonce, input: JSON.stringify({ kind: 'slot', bet: 10 }), stake: 10, win: 25, status: 'settled',
+        outcome: JSON.stringify({ kind: 'slot' }), settled_at: now, balance_after: null, token_hash: hashToken(s.session), played_at: now,
+      });
+    }
+    // The middle round's outcome is not JSON: its statement fails in PostgreSQL.
+    rounds[1].outcome = 'not json';
+    const before = await Promise.all(players.map((p) => balanceOf(p.id)));
+    const queue = new RoundQueue(t.testDb.db);
+    const results = await Promise.allSettled(rounds.map((r) => queue.play(r)));
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(results[0]).toMatchObject({ value: { balance: before[0] + 15 } });
+    expect(results[2]).toMatchObject({ value: { balance: before[2] + 15 } });
+    expect(await Promise.all(players.map((p) => balanceOf(p.id)))).toEqual([before[0] + 15, before[1], before[2] + 15]);
+    const recorded = await t.testDb.db.selectFrom('house_rounds').select('id').where('id', 'in', rounds.map((r) => r.id)).execute();
+    expect(recorded.map((r) => r.id).sort()).toEqual([rounds[0].id, rounds[2].id].sort());
+    await expectContiguousNonces(players[1].id);
   });
 });

@@ -459,7 +459,7 @@ async function loadPlayState(db: Db, tokenHash: string, now: Date): Promise<Play
 }
 
 /** A real round as recorded in house_rounds, with the session it was played in. */
-interface RoundRow {
+export interface RoundRow {
   id: string;
   account_id: string;
   play_session_id: string;
@@ -551,7 +551,7 @@ async function playRoundsInOneStatement(db: Db, rounds: RoundRow[]): Promise<Arr
 const STATEMENTS_IN_FLIGHT = 4;
 const ROUNDS_PER_STATEMENT = 32;
 
-class RoundQueue {
+export class RoundQueue {
   private waiting: Array<{ round: RoundRow; resolve: (r: WalletCallResult | null) => void; reject: (e: unknown) => void }> = [];
   private inFlight = 0;
 
