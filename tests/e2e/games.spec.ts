@@ -26,6 +26,11 @@ const catalogue = JSON.parse(readFileSync('server/modules/games/catalogue.json',
 const enabled = catalogue.filter((g) => g.isEnabled);
 
 const DEMO_SLOT = 'slot-sakura-fortune';
+/**
+ * How long a slot round may take to show: a spin that awards 10 free spins plays them all
+ * (~1.4 s each) before the round's result and the next nonce appear; a CI run saw one exceed 20 s.
+ */
+const SLOT_ROUND_MS = 60_000;
 const NO_DEMO_SLOT = enabled.find((g) => g.definition.kind === 'slot' && !g.isDemoAvailable)!.gameCode;
 
 for (const lang of ['ja', 'en'] as const) {
@@ -86,6 +91,7 @@ for (const lang of ['ja', 'en'] as const) {
     });
 
     test('a visitor plays a demo slot round with PTS, by mouse and by keyboard', async ({ page }) => {
+      test.slow(); // slot rounds with free spins take a while to show (SLOT_ROUND_MS)
       const frame = await openGame(page, DEMO_SLOT);
       await expect(frame.getByTestId('house-game')).toHaveAttribute('data-mode', 'demo');
       await expect(frame.getByText(g('house.pts'), { exact: true })).toBeVisible();
@@ -95,7 +101,7 @@ for (const lang of ['ja', 'en'] as const) {
       const bet = catalogue.find((c) => c.gameCode === DEMO_SLOT)!.definition.betLevels![0];
 
       await frame.getByTestId('spin').click();
-      await expect(frame.getByTestId('round-win')).toBeVisible({ timeout: 20_000 });
+      await expect(frame.getByTestId('round-win')).toBeVisible({ timeout: SLOT_ROUND_MS });
       const winText = await frame.getByTestId('round-win').innerText();
       const win = winText === g('slot.noWin') ? 0 : Number(winText.replace(/[^\d]/g, ''));
       await expect.poll(() => houseBalance(frame)).toBe(start - bet + win);
@@ -104,7 +110,7 @@ for (const lang of ['ja', 'en'] as const) {
       // Space spins too (focus on the page, not a control).
       await frame.locator('body').evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
       await frame.locator('body').press('Space');
-      await expect(frame.getByTestId('fairness-nonce')).toHaveText('2', { timeout: 20_000 });
+      await expect(frame.getByTestId('fairness-nonce')).toHaveText('2', { timeout: SLOT_ROUND_MS });
       // Demo points never show in a header (visitor) and never touch coins.
       await expect(page.getByTestId('header-balance')).toHaveCount(0);
     });
@@ -159,6 +165,7 @@ for (const lang of ['ja', 'en'] as const) {
     });
 
     test('real rounds move the header balance and appear in the bet history; a round verifies on the fairness page', async ({ page }) => {
+      test.slow(); // slot rounds with free spins take a while to show (SLOT_ROUND_MS)
       await newSignedInPlayer(page, { language: lang });
       const frame = await openGame(page, DEMO_SLOT);
       await expect(frame.getByTestId('house-game')).toHaveAttribute('data-mode', 'real');
@@ -167,8 +174,8 @@ for (const lang of ['ja', 'en'] as const) {
 
       for (let round = 1; round <= 3; round++) {
         await frame.getByTestId('spin').click();
-        await expect(frame.getByTestId('fairness-nonce')).toHaveText(String(round), { timeout: 20_000 });
-        await expect(frame.getByTestId('spin')).toBeEnabled({ timeout: 20_000 });
+        await expect(frame.getByTestId('fairness-nonce')).toHaveText(String(round), { timeout: SLOT_ROUND_MS });
+        await expect(frame.getByTestId('spin')).toBeEnabled({ timeout: SLOT_ROUND_MS });
         // The header follows each round (the game posts a balance message to the launch page).
         const after = await houseBalance(frame);
         await expect(page.getByTestId('balance')).toHaveAttribute('data-target', String(after));
