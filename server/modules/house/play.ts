@@ -15,6 +15,7 @@ import { answeredRequest, isRequestConflict, recordRequest } from './requests';
 import { recordRealRound } from './round-records';
 import { inputProblem, lockTimeout, moveDemo, playResponse, ROUND_LOCK_TIMEOUT, walletRefusal } from './rounds';
 import { activeSeed, fairnessOf, type SeedRow } from './seeds';
+import { clock } from '../../clock';
 
 /**
  * POST /house/play: one round, or one blackjack decision. The client's `requestId` makes it
@@ -24,7 +25,7 @@ import { activeSeed, fairnessOf, type SeedRow } from './seeds';
  */
 export async function playHouseRound(db: Db, sessionToken: string, input: PlayInput, requestId: string): Promise<PlayResponse> {
   const tokenHash = hashToken(sessionToken);
-  const now = new Date();
+  const now = clock.now();
   try {
     if (input.kind === 'blackjack' && input.action !== 'deal') {
       const { session, game } = await liveSession(db, tokenHash, now);

@@ -3,7 +3,7 @@ import { COIN_CURRENCY } from '../../../contracts/constants';
 import type { Db } from '../../db';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
-import { walletClock } from './clock';
+import { clock } from '../../clock';
 import { TRANSACTION_TYPES, type Movement, type MovementResult, type TransactionType } from './types';
 
 /**
@@ -23,6 +23,8 @@ const SIGN: Record<TransactionType, 'debit' | 'credit' | 'either'> = {
   PROMO_BONUS: 'credit',
   SIGNUP_BONUS: 'credit',
   ADJUSTMENT: 'either',
+  RAFFLE_PRIZE: 'credit',
+  TOURNAMENT_PRIZE: 'credit',
 };
 
 const MAX_KEY = 200;
@@ -226,7 +228,7 @@ const wroteAll = (movements: Movement[], posted: PostedRow) => posted.written ==
  */
 export async function postMovementsEach(db: DbOrTrx, groups: PostGroup[], opts: PostOptions = {}): Promise<Array<MovementResult[] | null>> {
   checkGroups(groups);
-  const posted = await postGroups(db, groups, opts.at ?? walletClock.now(), opts);
+  const posted = await postGroups(db, groups, opts.at ?? clock.now(), opts);
   return groups.map(({ movements }, i) => (wroteAll(movements, posted[i]) ? results(movements, posted[i]) : null));
 }
 
@@ -248,7 +250,7 @@ export async function postMovementsIn(
   movements: Movement[],
   opts: PostOptions & { onlyIf?: RawBuilder<boolean> } = {},
 ): Promise<MovementResult[] | null> {
-  const at = opts.at ?? walletClock.now();
+  const at = opts.at ?? clock.now();
   const group = { movements, onlyIf: opts.onlyIf };
   checkGroups([group]);
   let [posted] = await postGroups(trx, [group], at, opts);
@@ -274,7 +276,7 @@ export async function postMovementsIn(
  * Posts a movement inside the caller's transaction (e.g. the signup transaction, a game round).
  * See postMovementsIn: one round trip, a repeated key answers the first result.
  */
-export async function postMovementIn(trx: DbOrTrx, movement: Movement, at: Date = walletClock.now()): Promise<MovementResult> {
+export async function postMovementIn(trx: DbOrTrx, movement: Movement, at: Date = clock.now()): Promise<MovementResult> {
   const [result] = (await postMovementsIn(trx, [movement], { at }))!;
   return result;
 }
