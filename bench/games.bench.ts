@@ -27,7 +27,7 @@ import { createDb, migrateToLatest } from '../server/db';
 import { seedGames } from '../server/modules/games/service';
 import { loadCatalogue } from '../server/modules/games/catalogue';
 import { simulateGame } from '../server/modules/games/rtp';
-import { postMovement } from '../server/modules/wallet/service';
+import { postMovement } from '../server/modules/wallet';
 import { createSession } from '../server/plugins/session';
 import { serverSeedHash } from '../contracts/fairness';
 import { createLaunchToken } from '../server/modules/house/launch';

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coinSeamlessWallet as wallet, SeamlessWalletError } from '../../server/modules/house/seamless-wallet';
-import { postMovement } from '../../server/modules/wallet/service';
+import { postMovement } from '../../server/modules/wallet';
 import { AppError } from '../../server/errors';
 import { createTestDb, type TestDb } from '../support/db';
 import { createTestPlayer, type TestPlayer } from '../support/players';

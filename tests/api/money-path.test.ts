@@ -7,7 +7,7 @@ import { hashPassword } from '../../server/modules/auth/passwords';
 import { createResetToken, resetPassword } from '../../server/modules/auth/service';
 import { seedGames } from '../../server/modules/games/service';
 import { coinSeamlessWallet as wallet, SeamlessWalletError } from '../../server/modules/house/seamless-wallet';
-import { checkConservation, postMovement } from '../../server/modules/wallet/service';
+import { checkConservation, postMovement } from '../../server/modules/wallet';
 import { createTestApp, type TestApp } from '../support/app';
 import { onPostgres } from '../support/db';
 import { createTestPlayer, type TestPlayer } from '../support/players';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkConservation } from '../../server/modules/wallet/service';
+import { checkConservation } from '../../server/modules/wallet';
 import { createTestApp, type TestApp } from '../support/app';
 import { onPostgres } from '../support/db';
 

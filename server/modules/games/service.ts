@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { gameDisplayTitle, type Game, type GameDefinition } from '../../../contracts/games';
 import type { Language } from '../../../contracts/constants';
 import type { Db } from '../../db';
-import type { DbOrTrx } from '../wallet/service';
+import type { DbOrTrx } from '../wallet';
 import { loadCatalogue, type CatalogueEntry } from './catalogue';
 import { clock } from '../../clock';
 

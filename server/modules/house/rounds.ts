@@ -6,7 +6,7 @@ import { blackjackBetProblem } from '../../../contracts/house/blackjack';
 import { rouletteBetsProblem } from '../../../contracts/house/roulette';
 import { isValidSlotBet } from '../../../contracts/house/slot';
 import { AppError } from '../../errors';
-import type { DbOrTrx } from '../wallet/service';
+import type { DbOrTrx } from '../wallet';
 import type { PlaySession } from './play-session';
 import { SeamlessWalletError } from './seamless-wallet';
 

@@ -15,7 +15,7 @@ import { AppError } from '../../errors';
 import { requireAccount } from '../../plugins/session';
 import { balanceWithBonusStatus, claimDailyBonus, claimPromotionBonus, hasClaimedPromotion } from './bonus';
 import { clock } from '../../clock';
-import { getStatement } from './service';
+import { getStatement } from './statement';
 
 /** GET /balance, POST /claimDailyBonus, POST /claimBonus, GET /promotionBonus, GET /transactions. */
 export default async function walletRoutes(app: FastifyInstance) {
