@@ -211,6 +211,34 @@ for (const lang of ['ja', 'en'] as const) {
       await expect(page.getByTestId('outcome-verdict')).toHaveAttribute('data-ok', 'false');
     });
 
+    test('a round whose answer is lost is retried with the same request id: one round, one debit, the result shown once', async ({ page }) => {
+      await newSignedInPlayer(page, { language: lang });
+      const frame = await openGame(page, 'roulette-european');
+      await expect(frame.getByTestId('house-game')).toHaveAttribute('data-mode', 'real');
+      const before = await houseBalance(frame);
+      // The first answer is lost on the way back: the server plays the round, the browser never hears.
+      const requestIds: string[] = [];
+      let dropped = false;
+      await page.route('**/api/house/play', async (route) => {
+        requestIds.push((route.request().postDataJSON() as { requestId: string }).requestId);
+        if (dropped) return route.continue();
+        dropped = true;
+        await route.fetch();
+        await route.abort('connectionreset');
+      });
+      await frame.locator('[data-bet="red"]').click();
+      await frame.getByTestId('spin').click();
+      await expect(frame.getByTestId('winning-number')).toBeVisible({ timeout: 20_000 });
+      expect(requestIds.length).toBeGreaterThanOrEqual(2);
+      expect(new Set(requestIds).size).toBe(1);
+      const history = await page.request.get('/api/get-bet-history?page=1', { headers: { channel: 'WEB' } });
+      const { records } = (await history.json()) as { records: Array<{ stake: number; win: number; balanceAfter: number }> };
+      expect(records).toHaveLength(1);
+      expect(records[0].stake).toBe(10);
+      await expect.poll(() => houseBalance(frame)).toBe(before - records[0].stake + records[0].win);
+      expect(records[0].balanceAfter).toBe(before - records[0].stake + records[0].win);
+    });
+
     test('bet history pages with "load more" and ends with the end-of-records message', async ({ page }) => {
       await newSignedInPlayer(page, { language: lang });
       // 21 real rounds through the same API the game client uses (one page is 20 records).
