@@ -39,7 +39,7 @@ import { checkDeclaredRtp, simulateGame } from '../server/modules/games/rtp';
 import { postMovement } from '../server/modules/wallet/service';
 import { createSession } from '../server/plugins/session';
 import { serverSeedHash } from '../contracts/fairness';
-import { createLaunchToken } from '../server/modules/house/provider';
+import { createLaunchToken } from '../server/modules/house/launch';
 import { httpWindow, percentile, pool, printableUrl, REQUEST_ID, type Window } from './http-load';
 
 const SPIN_TARGET = 0.5;
@@ -132,7 +132,8 @@ export async function run(): Promise<void> {
       const account = await db.insertInto('accounts').values({ account_ref: `acc_${tag}`, email: `b${tag}@example.test`, display_name: `b${tag}` }).returning('id').executeTakeFirstOrThrow();
       await postMovement(db, { accountId: account.id, type: 'ADJUSTMENT', amount: 1_000_000_000, idempotencyKey: `bench-${tag}`, reason: 'bench' });
       // Launch tokens straight from the provider: /launchgame allows an address 60 a minute.
-      const launchToken = await createLaunchToken(db, { accountId: account.id, gameCode: 'slot-neon-sevens', mode: 'real', lobbyUrl: null, language: 'en' });
+      const { sessionId } = await createSession(db, account.id);
+      const launchToken = await createLaunchToken(db, { accountId: account.id, signInSessionId: sessionId, gameCode: 'slot-neon-sevens', mode: 'real', lobbyUrl: null, language: 'en' });
       const session = await call('POST', '/house/session', { token: launchToken });
       sessions.push(String(session.session));
     }

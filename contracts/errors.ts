@@ -35,6 +35,7 @@ export const errorStatus = {
   PROMOTION_NOT_AVAILABLE: 404,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  SERVICE_UNAVAILABLE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db';
 import { AppError } from '../errors';
+import { clock } from '../clock';
 
 export const SESSION_COOKIE = 'session';
 /** Readable by the site: its presence means signed in, and it carries the display name (spec section 3). */
@@ -32,7 +33,7 @@ export async function createSession(db: Db, accountId: string): Promise<{ token:
   const token = newToken();
   const row = await db
     .insertInto('sessions')
-    .values({ token_hash: hashToken(token), account_id: accountId, expires_at: new Date(Date.now() + SESSION_TTL_MS) })
+    .values({ token_hash: hashToken(token), account_id: accountId, expires_at: new Date(clock.ms() + SESSION_TTL_MS) })
     .returning('id')
     .executeTakeFirstOrThrow();
   return { token, sessionId: row.id };
@@ -71,7 +72,7 @@ export async function findSession(db: Db, token: string): Promise<SignedInAccoun
     ])
     .where('sessions.token_hash', '=', hashToken(token))
     .where('sessions.revoked_at', 'is', null)
-    .where('sessions.expires_at', '>', new Date())
+    .where('sessions.expires_at', '>', clock.now())
     .where('accounts.deleted_at', 'is', null)
     .executeTakeFirst();
   if (!row) return null;

@@ -4,6 +4,7 @@ import type { Language } from '../../../contracts/constants';
 import type { Db } from '../../db';
 import type { DbOrTrx } from '../wallet/service';
 import { loadCatalogue, type CatalogueEntry } from './catalogue';
+import { clock } from '../../clock';
 
 /** The catalogue as stored: games and the versions of their maths. */
 
@@ -87,8 +88,8 @@ export async function upsertGame(db: Db, entry: CatalogueEntry, opts: { keepOper
       oc.column('code').doUpdateSet(
         // At start-up the data file refreshes the maths and art but leaves what the operator changed by command.
         opts.keepOperatorFields
-          ? { kind: values.kind, rtp: values.rtp, definition_hash: hash, image_path: values.image_path, updated_at: new Date() }
-          : { ...values, updated_at: new Date() },
+          ? { kind: values.kind, rtp: values.rtp, definition_hash: hash, image_path: values.image_path, updated_at: clock.now() }
+          : { ...values, updated_at: clock.now() },
       ),
     )
     .execute();

@@ -8,7 +8,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db';
 import { AppError } from '../../errors';
 import { burnVerifyTime, verifyPassword } from '../auth/passwords';
-import { phoneClock } from './clock';
+import { clock } from '../../clock';
 import type { SmsGateway } from './gateway';
 import type { PhoneCodePurpose } from './tables';
 
@@ -84,7 +84,7 @@ export async function isNumberTaken(db: Db, phoneNumber: string, exceptAccountId
  */
 export async function checkPassword(deps: PhoneDeps, accountId: string, password: string): Promise<void> {
   const { db, config } = deps;
-  const now = phoneClock.now();
+  const now = clock.now();
   const windowStart = new Date(now.getTime() - config.LOCKOUT_MS);
   // Tries older than the window no longer count: drop them so the table stays small.
   await db.deleteFrom('phone_password_failures').where('account_id', '=', accountId).where('created_at', '<=', windowStart).execute();
@@ -123,7 +123,7 @@ export interface CodeRequest {
  */
 export async function requestCode(deps: PhoneDeps, { account, phoneNumber, purpose }: CodeRequest) {
   const { db, config } = deps;
-  const now = phoneClock.now();
+  const now = clock.now();
   const code = newCode();
   const codeId = await db.transaction().execute(async (trx) => {
     const current = await trx
@@ -219,7 +219,7 @@ export interface CodeCheck {
  */
 export async function verifyCode(deps: PhoneDeps, { accountId, phoneNumber, token, purpose }: CodeCheck) {
   const { db } = deps;
-  const now = phoneClock.now();
+  const now = clock.now();
   const live = await db
     .selectFrom('phone_codes')
     .selectAll()
@@ -270,7 +270,7 @@ export async function verifyCode(deps: PhoneDeps, { accountId, phoneNumber, toke
 
 /** Clears the account's number (verified or not) and its live codes; the player verifies a number again. */
 export async function resetPhoneNumber(deps: PhoneDeps, accountId: string): Promise<void> {
-  const now = phoneClock.now();
+  const now = clock.now();
   await deps.db.transaction().execute(async (trx) => {
     const cleared = await trx
       .updateTable('accounts')

@@ -10,11 +10,11 @@ import {
 } from '../../../contracts/wallet';
 import { COIN_CURRENCY } from '../../../contracts/constants';
 import { isPromotionActive, loadPromotions, type Promotion } from '../../../content/promotions';
-import { zod } from '../../app';
+import { zod } from '../../zod-routes';
 import { AppError } from '../../errors';
 import { requireAccount } from '../../plugins/session';
 import { balanceWithBonusStatus, claimDailyBonus, claimPromotionBonus, hasClaimedPromotion } from './bonus';
-import { walletClock } from './clock';
+import { clock } from '../../clock';
 import { getStatement } from './service';
 
 /** GET /balance, POST /claimDailyBonus, POST /claimBonus, GET /promotionBonus, GET /transactions. */
@@ -26,17 +26,17 @@ export default async function walletRoutes(app: FastifyInstance) {
   api.get('/balance', { schema: { response: { 200: BalanceSchema } } }, async (request, reply) => {
     const account = requireAccount(request);
     reply.header('cache-control', 'no-store');
-    return balanceWithBonusStatus(app.db, account.id, walletClock.now());
+    return balanceWithBonusStatus(app.db, account.id, clock.now());
   });
 
   api.post('/claimDailyBonus', { schema: { response: { 200: BonusResultSchema } } }, async (request) => {
     const account = requireAccount(request);
-    return claimDailyBonus(app.db, account.id, app.config.DAILY_BONUS, walletClock.now());
+    return claimDailyBonus(app.db, account.id, app.config.DAILY_BONUS, clock.now());
   });
 
   api.post('/claimBonus', { schema: { body: ClaimBonusSchema, response: { 200: BonusResultSchema } } }, async (request) => {
     const account = requireAccount(request);
-    return claimPromotionBonus(app.db, account.id, promotions.get(request.body.promoSlug), walletClock.now());
+    return claimPromotionBonus(app.db, account.id, promotions.get(request.body.promoSlug), clock.now());
   });
 
   api.get(
@@ -51,7 +51,7 @@ export default async function walletRoutes(app: FastifyInstance) {
         promoSlug: promotion.slug,
         bonus: promotion.bonus,
         currency: COIN_CURRENCY,
-        active: isPromotionActive(promotion, walletClock.now()),
+        active: isPromotionActive(promotion, clock.now()),
         claimed: await hasClaimedPromotion(app.db, promotion.slug, account.id),
       };
     },

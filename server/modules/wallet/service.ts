@@ -3,7 +3,7 @@ import { COIN_CURRENCY } from '../../../contracts/constants';
 import type { Db } from '../../db';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
-import { walletClock } from './clock';
+import { clock } from '../../clock';
 import { TRANSACTION_TYPES, type Movement, type MovementResult, type TransactionType } from './types';
 
 /**
@@ -23,6 +23,8 @@ const SIGN: Record<TransactionType, 'debit' | 'credit' | 'either'> = {
   PROMO_BONUS: 'credit',
   SIGNUP_BONUS: 'credit',
   ADJUSTMENT: 'either',
+  RAFFLE_PRIZE: 'credit',
+  TOURNAMENT_PRIZE: 'credit',
 };
 
 const MAX_KEY = 200;
@@ -88,6 +90,12 @@ export interface PostGroup {
 export interface PostOptions {
   at?: Date;
   /**
+   * Leave out the groups whose wallet is locked by another transaction (they write nothing and
+   * answer null) instead of waiting for it: a batch of players' rounds must not wait on one wallet
+   * held elsewhere.
+   */
+  skipLocked?: boolean;
+  /**
    * The caller's own data for `gate` and `alongside`, as named CTEs placed first (e.g. a VALUES list
    * with a row per group, keyed by `grp`, the group's index). They read nothing of the wallet's.
    */
@@ -132,7 +140,7 @@ export interface PostOptions {
  * what happened). So it needs no surrounding transaction to stay consistent.
  */
 async function postGroups(trx: DbOrTrx, groups: PostGroup[], at: Date, opts: PostOptions): Promise<PostedRow[]> {
-  const { before = {}, gate, alongside = {} } = opts;
+  const { before = {}, gate, alongside = {}, skipLocked = false } = opts;
   const movementRows: RawBuilder<unknown>[] = [];
   const groupRows = groups.map(({ movements }, grp) => {
     let running = 0;
@@ -160,7 +168,7 @@ async function postGroups(trx: DbOrTrx, groups: PostGroup[], at: Date, opts: Pos
         select g.grp, wl.balance, wl.balance + g.lowest >= 0 as enough, ${ok} as ok
         from g join wallets wl on wl.account_id = g.account_id
         order by wl.account_id
-        for update of wl)`,
+        for update of wl${skipLocked ? sql` skip locked` : sql``})`,
       sql`gate as (${gate ? gate(ready) : sql`select grp from w where enough and ok`})`,
       sql`ins as (
         insert into wallet_journal (account_id, type, amount, balance_after, idempotency_key, game_code, session_id, trace_id, reason, created_at)
@@ -220,7 +228,7 @@ const wroteAll = (movements: Movement[], posted: PostedRow) => posted.written ==
  */
 export async function postMovementsEach(db: DbOrTrx, groups: PostGroup[], opts: PostOptions = {}): Promise<Array<MovementResult[] | null>> {
   checkGroups(groups);
-  const posted = await postGroups(db, groups, opts.at ?? walletClock.now(), opts);
+  const posted = await postGroups(db, groups, opts.at ?? clock.now(), opts);
   return groups.map(({ movements }, i) => (wroteAll(movements, posted[i]) ? results(movements, posted[i]) : null));
 }
 
@@ -242,7 +250,7 @@ export async function postMovementsIn(
   movements: Movement[],
   opts: PostOptions & { onlyIf?: RawBuilder<boolean> } = {},
 ): Promise<MovementResult[] | null> {
-  const at = opts.at ?? walletClock.now();
+  const at = opts.at ?? clock.now();
   const group = { movements, onlyIf: opts.onlyIf };
   checkGroups([group]);
   let [posted] = await postGroups(trx, [group], at, opts);
@@ -268,7 +276,7 @@ export async function postMovementsIn(
  * Posts a movement inside the caller's transaction (e.g. the signup transaction, a game round).
  * See postMovementsIn: one round trip, a repeated key answers the first result.
  */
-export async function postMovementIn(trx: DbOrTrx, movement: Movement, at: Date = walletClock.now()): Promise<MovementResult> {
+export async function postMovementIn(trx: DbOrTrx, movement: Movement, at: Date = clock.now()): Promise<MovementResult> {
   const [result] = (await postMovementsIn(trx, [movement], { at }))!;
   return result;
 }
