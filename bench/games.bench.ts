@@ -74,7 +74,16 @@ const pgbenchArgs = (clients: number, threads: number, seconds: number) => ['-N'
 function pgbenchWindow(url: string, clients: number, threads: number, seconds: number): Window {
   const logDir = mkdtempSync(path.join(tmpdir(), 'cc-pgbench-'));
   try {
-    const out = execFileSync('pgbench', [...pgbenchArgs(clients, threads, seconds), '-l', `--log-prefix=${path.join(logDir, 'tx')}`, url], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    let out: string;
+    try {
+      out = execFileSync('pgbench', [...pgbenchArgs(clients, threads, seconds), '-l', `--log-prefix=${path.join(logDir, 'tx')}`, url], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    } catch (error) {
+      const stderr = String((error as { stderr?: string }).stderr ?? '');
+      if (stderr.includes('too many clients')) {
+        throw new Error(`pgbench could not open its ${clients} connections (PostgreSQL's max_connections, shared with the API's pool of up to 20 and with every other client of the server, was reached): no measurement`);
+      }
+      throw error;
+    }
     const tps = out.match(/tps = ([\d.]+) \((?:without initial connection time|excluding connections establishing)\)/) ?? out.match(/tps = ([\d.]+)/);
     const processed = out.match(/number of transactions actually processed: (\d+)/);
     if (!tps || !processed) throw new Error(`could not read pgbench output:\n${out}`);
