@@ -30,7 +30,7 @@ import { simulateGame } from '../server/modules/games/rtp';
 import { postMovement } from '../server/modules/wallet/service';
 import { createSession } from '../server/plugins/session';
 import { serverSeedHash } from '../contracts/fairness';
-import { createLaunchToken } from '../server/modules/house/provider';
+import { createLaunchToken } from '../server/modules/house/launch';
 
 const SPIN_TARGET = 0.5;
 const HISTORY_TARGET = 2;
@@ -141,7 +141,8 @@ export async function run(): Promise<void> {
       const account = await db.insertInto('accounts').values({ account_ref: `acc_${tag}`, email: `b${tag}@example.test`, display_name: `b${tag}` }).returning('id').executeTakeFirstOrThrow();
       await postMovement(db, { accountId: account.id, type: 'ADJUSTMENT', amount: 1_000_000_000, idempotencyKey: `bench-${tag}`, reason: 'bench' });
       // Launch tokens straight from the provider: /launchgame allows an address 60 a minute.
-      const launchToken = await createLaunchToken(db, { accountId: account.id, gameCode: 'slot-neon-sevens', mode: 'real', lobbyUrl: null, language: 'en' });
+      const { sessionId } = await createSession(db, account.id);
+      const launchToken = await createLaunchToken(db, { accountId: account.id, signInSessionId: sessionId, gameCode: 'slot-neon-sevens', mode: 'real', lobbyUrl: null, language: 'en' });
       const session = await call('POST', '/house/session', { token: launchToken });
       players.push({ session: String(session.session) });
     }

@@ -299,7 +299,11 @@ export type HouseSessionResponse = z.infer<typeof HouseSessionResponseSchema>;
 
 /* ---------- POST /house/play ---------- */
 
-export const PlayRequestSchema = z.strictObject({ session: z.string().min(16).max(128), input: PlayInputSchema });
+/**
+ * `requestId`: a UUID the game client makes per action and sends again when it retries that action;
+ * the same id in the same play session answers the first result and moves nothing.
+ */
+export const PlayRequestSchema = z.strictObject({ session: z.string().min(16).max(128), input: PlayInputSchema, requestId: z.uuid() });
 export type PlayRequest = z.infer<typeof PlayRequestSchema>;
 export const PlayResponseSchema = z.object({
   roundId: z.string(),

@@ -9,28 +9,19 @@
 import { pathToFileURL } from 'node:url';
 import { loadConfig, type Config } from './config';
 import { createDb, migrateToLatest, type Db } from './db';
-import { accountCommands, UsageError } from './modules/auth/admin';
+import { UsageError, type AdminCommand, type AdminContext } from './admin-command';
+import { accountCommands } from './modules/auth/admin';
+import { houseCommands } from './modules/house/admin';
 import { walletCommands } from './modules/wallet/admin';
 import { gamesCommands } from './modules/games/admin';
 
-export interface AdminContext {
-  db: Db;
-  config: Config;
-  /** One line of output (stdout when run from the command line). */
-  out: (line: string) => void;
-}
-
-export interface AdminCommand {
-  usage: string;
-  description: string;
-  /** Returns the exit code; throws UsageError when the arguments are wrong. */
-  run(ctx: AdminContext, args: string[]): Promise<number>;
-}
+export type { AdminCommand, AdminContext } from './admin-command';
 
 export const commands: Record<string, AdminCommand> = {
   ...accountCommands,
   ...walletCommands,
   ...gamesCommands,
+  ...houseCommands,
 };
 
 function help(out: (line: string) => void) {

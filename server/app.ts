@@ -120,5 +120,3 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
   return app;
 }
 
-/** Route modules register through this: zod schemas give typed bodies, queries and replies. */
-export const zod = (app: FastifyInstance) => app.withTypeProvider<ZodTypeProvider>();

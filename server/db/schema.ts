@@ -2,6 +2,7 @@ import type { Generated } from 'kysely';
 import type { AuthTables } from '../modules/auth/tables';
 import type { CaptchaTables } from '../modules/captcha/tables';
 import type { GamesTables } from '../modules/games/tables';
+import type { HouseTables } from '../modules/house/tables';
 import type { OutboxTables } from '../modules/outbox/tables';
 import type { PhoneTables } from '../modules/phone/tables';
 import type { WalletTables } from '../modules/wallet/tables';
@@ -21,4 +22,4 @@ export interface SystemTables {
   };
 }
 
-export interface Database extends SystemTables, AuthTables, CaptchaTables, OutboxTables, PhoneTables, WalletTables, GamesTables {}
+export interface Database extends SystemTables, AuthTables, CaptchaTables, OutboxTables, PhoneTables, WalletTables, GamesTables, HouseTables {}

@@ -115,10 +115,38 @@ function commitRound(result: PlayResponse) {
   notifyLaunchPage();
 }
 
+/** A v4 UUID (crypto.randomUUID exists only on https and localhost pages). */
+export function newRequestId(): string {
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6] & 0x0f) | 0x40;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  const hex = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** Waits before each retry of a round whose answer was lost (ms). */
+export const ROUND_RETRY_DELAYS = [250, 1000, 2500, 5000];
+
+/** A failure after which the round may or may not have been played: the network, or a server that was unreachable or busy. */
+const mayRetry = (error: unknown) => error instanceof ApiError && (error.status === 0 || error.status === 502 || error.status === 503 || error.status === 504);
+
+/**
+ * Sends one action with a request id of its own. When the answer is lost (the connection dropped,
+ * the server restarted) the same request goes again with the same id: the server answers the first
+ * result and moves nothing twice, so the player sees the one round that was played.
+ */
 async function requestRound(input: PlayInput): Promise<PlayResponse> {
   $houseBusy.set(true);
+  const body = { session: sessionToken(), input, requestId: newRequestId() };
   try {
-    return await apiCall(PlayResponseSchema, '/house/play', { method: 'POST', body: { session: sessionToken(), input } });
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await apiCall(PlayResponseSchema, '/house/play', { method: 'POST', body });
+      } catch (error) {
+        if (!mayRetry(error) || attempt >= ROUND_RETRY_DELAYS.length) throw error;
+        await new Promise((resolve) => setTimeout(resolve, ROUND_RETRY_DELAYS[attempt]));
+      }
+    }
   } finally {
     $houseBusy.set(false);
   }

@@ -314,15 +314,18 @@ describe(`accounts API: sign-up, sign-in, sessions, change password, delete (${d
   });
 
   describe('change password', () => {
-    it('changes the password (204, no body), keeps this session and ends every other one', async () => {
+    it('changes the password (204, no body), ends every session, this one included, and hands this browser a new one', async () => {
       const player = await signUp(t);
       const here = (await signIn(t, player.email, player.password)).json().authToken;
       const elsewhere = (await signIn(t, player.email, player.password)).json().authToken;
       const res = await t.api({ method: 'POST', url: '/change-password', headers: bearer(here), payload: { currentPassword: player.password, newPassword: 'Brand-new-9' } });
       expect(res.statusCode).toBe(204);
       expect(res.body).toBe('');
-      expect((await t.api({ method: 'GET', url: '/account', headers: bearer(here) })).statusCode).toBe(200);
+      expect((await t.api({ method: 'GET', url: '/account', headers: bearer(here) })).statusCode).toBe(401);
       expect((await t.api({ method: 'GET', url: '/account', headers: bearer(elsewhere) })).statusCode).toBe(401);
+      const fresh = res.cookies.find((c) => c.name === 'session')!.value;
+      expect(fresh).not.toBe(here);
+      expect((await t.api({ method: 'GET', url: '/account', headers: { cookie: `session=${fresh}` } })).statusCode).toBe(200);
       expect((await signIn(t, player.email, player.password)).json().code).toBe('INVALID_USER_OR_EMAIL');
       expect((await signIn(t, player.email, 'Brand-new-9')).statusCode).toBe(200);
     });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PlayResponseSchema } from '../../contracts/games';
@@ -46,9 +47,9 @@ describe(`games operator commands (${process.env.TEST_DATABASE_URL ? 'PostgreSQL
     let open: string | null = null;
     let settled: string | null = null;
     for (let i = 0; i < 30 && !(open && settled); i++) {
-      const r = PlayResponseSchema.parse((await t.api({ method: 'POST', url: '/house/play', payload: { session, input: { kind: 'blackjack', action: 'deal', bet: 100 } } })).json());
+      const r = PlayResponseSchema.parse((await t.api({ method: 'POST', url: '/house/play', payload: { session, input: { kind: 'blackjack', action: 'deal', bet: 100 }, requestId: randomUUID() } })).json());
       if (r.status === 'open' && !open) open = r.roundId;
-      else if (r.status === 'open') await t.api({ method: 'POST', url: '/house/play', payload: { session, input: { kind: 'blackjack', action: 'stand', roundId: r.roundId } } });
+      else if (r.status === 'open') await t.api({ method: 'POST', url: '/house/play', payload: { session, input: { kind: 'blackjack', action: 'stand', roundId: r.roundId }, requestId: randomUUID() } });
       else settled = r.roundId;
       if (open && r.status === 'open' && r.roundId === open) break;
     }

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { coinSeamlessWallet as wallet, SeamlessWalletError } from '../../server/modules/games/seamless-wallet';
+import { coinSeamlessWallet as wallet, SeamlessWalletError } from '../../server/modules/house/seamless-wallet';
 import { checkConservation, postMovement } from '../../server/modules/wallet/service';
 import { AppError } from '../../server/errors';
 import { createTestDb, type TestDb } from '../support/db';

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HouseSessionResponseSchema, PlayResponseSchema, VerifyRoundResponseSchema } from '../../contracts/games';
 import { recomputeRound } from '../../contracts/fairness';
 import { seedGames } from '../../server/modules/games/service';
-import { RoundQueue, type RoundRow } from '../../server/modules/house/provider';
+import { roundQueue } from '../../server/modules/house/one-statement';
+import type { RoundRow } from '../../server/modules/house/round-records';
 import { hashToken } from '../../server/plugins/session';
 import { checkConservation, postMovement } from '../../server/modules/wallet/service';
 import { createTestApp, type TestApp } from '../support/app';
@@ -36,7 +37,7 @@ describe(`house rounds in one statement: remembered session state is only a hint
     const token = new URL(res.json().url, 'http://x').searchParams.get('token')!;
     return HouseSessionResponseSchema.parse((await t.api({ method: 'POST', url: '/house/session', payload: { token } })).json());
   }
-  const spin = (sessionToken: string) => t.api({ method: 'POST', url: '/house/play', payload: { session: sessionToken, input: { kind: 'slot', bet: 10 } } });
+  const spin = (sessionToken: string) => t.api({ method: 'POST', url: '/house/play', payload: { session: sessionToken, input: { kind: 'slot', bet: 10 }, requestId: randomUUID() } });
 
   /** Every seed pair's rounds use nonces 0, 1, 2, ... once each, in the order the player played them. */
   async function expectContiguousNonces(accountId: string) {
@@ -110,7 +111,7 @@ describe(`house rounds in one statement: remembered session state is only a hint
     const third = await session(p);
     expect((await spin(third.session)).statusCode).toBe(200);
     await t.testDb.db.updateTable('accounts').set({ deleted_at: new Date() }).where('id', '=', p.id).execute();
-    expect((await spin(third.session)).json().code).toBe('GAME_SESSION_EXPIRED');
+    expect((await spin(third.session)).json().code).toBe('UNAUTHORIZED');
 
     const rounds = await expectContiguousNonces(p.id);
     expect(rounds).toHaveLength(4);
@@ -193,14 +194,13 @@ describe(`house rounds in one statement: remembered session state is only a hint
       rounds.push({
         id: randomUUID(), account_id: p.id, play_session_id: live.id, game_code: live.game_code, definition_hash: game.definition_hash,
         seed_id: seed.id, nonce: seed.nonce, input: JSON.stringify({ kind: 'slot', bet: 10 }), stake: 10, win: 25, status: 'settled',
-        outcome: JSON.stringify({ kind: 'slot' }), settled_at: now, balance_after: null, token_hash: hashToken(s.session), played_at: now,
+        outcome: JSON.stringify({ kind: 'slot' }), settled_at: now, balance_after: null, token_hash: hashToken(s.session), played_at: now, request_id: randomUUID(), response: JSON.stringify({ roundId: 'x' }),
       });
     }
     // The middle round's outcome is not JSON: its statement fails in PostgreSQL.
     rounds[1].outcome = 'not json';
     const before = await Promise.all(players.map((p) => balanceOf(p.id)));
-    const queue = new RoundQueue(t.testDb.db);
-    const results = await Promise.allSettled(rounds.map((r) => queue.play(r)));
+    const results = await Promise.allSettled(rounds.map((r) => roundQueue(t.testDb.db).submit(r)));
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect(results[0]).toMatchObject({ value: { balance: before[0] + 15 } });
     expect(results[2]).toMatchObject({ value: { balance: before[2] + 15 } });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GamesResponseSchema, HouseSessionResponseSchema, PlayResponseSchema, VerifyRoundResponseSchema, BetHistoryResponseSchema, GAME_TITLES } from '../../contracts/games';
@@ -31,7 +32,7 @@ describe(`games API: catalogue, launch, house rounds, fairness, history (${db})`
     expect(opened.statusCode).toBe(200);
     return HouseSessionResponseSchema.parse(opened.json());
   }
-  const play = (sessionToken: string, input: unknown) => t.api({ method: 'POST', url: '/house/play', payload: { session: sessionToken, input } });
+  const play = (sessionToken: string, input: unknown) => t.api({ method: 'POST', url: '/house/play', payload: { session: sessionToken, input, requestId: randomUUID() } });
 
   beforeAll(async () => {
     t = await createTestApp({
@@ -226,7 +227,8 @@ describe(`games API: catalogue, launch, house rounds, fairness, history (${db})`
       expect((await play(s.session, { kind: 'slot', bet: 10 })).statusCode).toBe(200);
       await t.testDb.db.updateTable('accounts').set({ deleted_at: new Date() }).where('id', '=', gone.id).execute();
       const res = await play(s.session, { kind: 'slot', bet: 10 });
-      expect(res.json().code).toBe('GAME_SESSION_EXPIRED');
+      expect(res.statusCode).toBe(401);
+      expect(res.json().code).toBe('UNAUTHORIZED');
     });
 
     it('plays baccarat with a banker bet paid at 0.95', async () => {

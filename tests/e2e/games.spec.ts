@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -222,7 +223,7 @@ for (const lang of ['ja', 'en'] as const) {
       const { session, game } = await opened.json();
       const bet = game.definition.betLevels[0] as number;
       for (let i = 0; i < 21; i++) {
-        const played = await page.request.post('/api/house/play', { headers, data: { session, input: { kind: 'slot', bet } } });
+        const played = await page.request.post('/api/house/play', { headers, data: { session, input: { kind: 'slot', bet }, requestId: randomUUID() } });
         expect(played.status(), await played.text()).toBe(200);
       }
       await page.goto(path('/bet-history'));

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { AdminCommand } from '../../admin';
+import { UsageError, type AdminCommand } from '../../admin-command';
 
 /** Operator commands for accounts: `find` and `tester` (see server/admin.ts). */
 export const accountCommands: Record<string, AdminCommand> = {
@@ -87,4 +87,3 @@ export const accountCommands: Record<string, AdminCommand> = {
 };
 
 /** Thrown by a command whose arguments are wrong: the runner prints its usage. */
-export class UsageError extends Error {}

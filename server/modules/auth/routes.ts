@@ -13,7 +13,7 @@ import {
   UniqueResultSchema,
 } from '../../../contracts/auth';
 import { OkSchema } from '../../../contracts/common';
-import { zod } from '../../app';
+import { zod } from '../../zod-routes';
 import { AppError } from '../../errors';
 import { limitOf, registerRateLimit } from '../../plugins/rate-limit';
 import { clearSessionCookies, requireAccount, setSessionCookies } from '../../plugins/session';
@@ -120,7 +120,9 @@ export default async function authRoutes(app: FastifyInstance) {
 
   r.post('/change-password', { schema: { body: ChangePasswordSchema } }, async (request, reply) => {
     const account = requireAccount(request);
-    await changePassword(app.db, account.id, account.sessionId, request.body.currentPassword, request.body.newPassword);
+    const { token } = await changePassword(app.db, account.id, request.body.currentPassword, request.body.newPassword);
+    // The old session ended with the old password; the browser carries on with a new one.
+    setSessionCookies(request, reply, token, account.displayName);
     return reply.status(204).send();
   });
 

@@ -174,12 +174,17 @@ async function checkPassword(db: Db, accountId: string, password: string): Promi
   return verifyPassword(row.password_hash, password);
 }
 
-export async function changePassword(db: Db, accountId: string, sessionId: number, currentPassword: string, newPassword: string) {
+/**
+ * Changes the password and ends every session of the account, this one included (and with them
+ * every game they launched): the caller gets a new session token to carry on with.
+ */
+export async function changePassword(db: Db, accountId: string, currentPassword: string, newPassword: string): Promise<{ token: string }> {
   if (!(await checkPassword(db, accountId, currentPassword))) throw new AppError('INVALID_CURRENT_PASSWORD');
   refuseCommonPassword(newPassword);
   const passwordHash = await hashPassword(newPassword);
   await db.updateTable('accounts').set({ password_hash: passwordHash }).where('id', '=', accountId).execute();
-  await revokeSessions(db, accountId, { except: sessionId });
+  await revokeSessions(db, accountId);
+  return createSession(db, accountId);
 }
 
 /**

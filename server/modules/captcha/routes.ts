@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { CaptchaChallengeSchema, CaptchaParamsSchema, CaptchaSolutionSchema } from '../../../contracts/auth';
-import { zod } from '../../app';
+import { zod } from '../../zod-routes';
 import { isProduction } from '../../config';
 import { AppError } from '../../errors';
 import { limitOf } from '../../plugins/rate-limit';

@@ -1,11 +1,8 @@
-import type { AdminCommand } from '../../admin';
-import { UsageError } from '../auth/admin';
-import { coinSeamlessWallet, SeamlessWalletError } from './seamless-wallet';
+import { UsageError, type AdminCommand } from '../../admin-command';
 import { CatalogueEntrySchema, loadCatalogue } from './catalogue';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { upsertGame } from './service';
-import { HOUSE_PROVIDER } from '../house/provider';
 
 /**
  * Operator commands for the games catalogue (`npm run admin -- games:...`). The data file
@@ -88,44 +85,6 @@ export const gamesCommands: Record<string, AdminCommand> = {
       for (const entry of entries) await upsertGame(db, entry, { keepOperatorFields: false });
       out(`Imported ${entries.length} games.`);
       return 0;
-    },
-  },
-  'games:void-round': {
-    usage: 'games:void-round <round id>',
-    description: 'Void an unfinished round: its bets are rolled back through the seamless wallet (settled rounds are refused).',
-    async run({ db, out }, [roundId]) {
-      if (!roundId || !/^[0-9a-f-]{36}$/i.test(roundId)) throw new UsageError();
-      try {
-        return await db.transaction().execute(async (trx) => {
-          const round = await trx.selectFrom('house_rounds').select(['id', 'account_id', 'game_code', 'status', 'mode']).where('id', '=', roundId).forUpdate().executeTakeFirst();
-          if (!round) {
-            out(`No round ${roundId}.`);
-            return 1;
-          }
-          if (round.status !== 'open') {
-            out(`Round ${roundId} is ${round.status}: only an unfinished round can be voided.`);
-            return 1;
-          }
-          let refunded = 0;
-          if (round.mode === 'real' && round.account_id) {
-            for (const bet of ['bet', 'double']) {
-              const tx = await trx.selectFrom('provider_transactions').select('amount').where('provider', '=', HOUSE_PROVIDER).where('tx_id', '=', `${roundId}:${bet}`).executeTakeFirst();
-              if (!tx) continue;
-              await coinSeamlessWallet.rollback(trx, { provider: HOUSE_PROVIDER, txId: `${roundId}:void:${bet}`, roundId, accountId: round.account_id, betTxId: `${roundId}:${bet}`, gameCode: round.game_code });
-              refunded += tx.amount;
-            }
-          }
-          await trx.updateTable('house_rounds').set({ status: 'refunded', settled_at: new Date() }).where('id', '=', roundId).execute();
-          out(`Voided round ${roundId}: ${refunded} coins refunded.`);
-          return 0;
-        });
-      } catch (error) {
-        if (error instanceof SeamlessWalletError) {
-          out(`Refused by the wallet: ${error.code}.`);
-          return 1;
-        }
-        throw error;
-      }
     },
   },
 };

@@ -1,8 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { GAMES_STALE_MS, type Language } from '../../../contracts/constants';
 import {
-  BetHistoryQuerySchema,
-  BetHistoryResponseSchema,
   DemoLaunchQuerySchema,
   GamesQuerySchema,
   GamesResponseSchema,
@@ -11,17 +9,17 @@ import {
   LaunchResultSchema,
   SportsbookQuerySchema,
 } from '../../../contracts/games';
-import { zod } from '../../app';
+import { zod } from '../../zod-routes';
 import { AppError } from '../../errors';
 import { requireAccount } from '../../plugins/session';
 import { registerRateLimit } from '../../plugins/rate-limit';
-import { betHistory, createLaunchToken } from '../house/provider';
+import { createLaunchToken } from '../house/launch';
 import { findGame, listGames } from './service';
 
 /** Launches per IP per minute: each one stores a token, so a script cannot flood the table. */
 const LAUNCH_LIMIT = { max: 60, timeWindow: 60_000 };
 
-/** Catalogue, game launch (real and demo), sportsbook link and bet history (spec section 7). */
+/** Catalogue, game launch (real and demo) and sportsbook link (spec section 7). */
 export default async function gamesRoutes(app: FastifyInstance) {
   await registerRateLimit(app);
   const api = zod(app);
@@ -72,7 +70,7 @@ export default async function gamesRoutes(app: FastifyInstance) {
       const game = await enabledGame(request.query.gameCode);
       const language = request.query.language ?? (account.language === 'en' ? 'en' : 'ja');
       const lobbyUrl = lobbyUrlOf(request.query.lobbyUrl);
-      const token = await createLaunchToken(app.db, { accountId: account.id, gameCode: game.code, mode: 'real', lobbyUrl, language });
+      const token = await createLaunchToken(app.db, { accountId: account.id, signInSessionId: account.sessionId, gameCode: game.code, mode: 'real', lobbyUrl, language });
       return { url: launchUrl(token, lobbyUrl, language) };
     },
   );
@@ -87,7 +85,7 @@ export default async function gamesRoutes(app: FastifyInstance) {
       const language = request.query.language ?? 'ja';
       const lobbyUrl = lobbyUrlOf(request.query.lobbyUrl);
       // Demo play is anonymous even for a signed-in player: its points never touch the coin wallet.
-      const token = await createLaunchToken(app.db, { accountId: null, gameCode: game.code, mode: 'demo', lobbyUrl, language });
+      const token = await createLaunchToken(app.db, { accountId: null, signInSessionId: null, gameCode: game.code, mode: 'demo', lobbyUrl, language });
       return { url: launchUrl(token, lobbyUrl, language) };
     },
   );
@@ -96,11 +94,5 @@ export default async function gamesRoutes(app: FastifyInstance) {
     refuseInMaintenance(request);
     if (!app.config.SPORTSBOOK_URL) throw new AppError('SPORTSBOOK_NOT_CONFIGURED', 'No sportsbook is configured');
     return { url: app.config.SPORTSBOOK_URL };
-  });
-
-  api.get('/get-bet-history', { schema: { querystring: BetHistoryQuerySchema, response: { 200: BetHistoryResponseSchema } } }, async (request) => {
-    const account = requireAccount(request);
-    const language = request.query.languageCode ?? (account.language === 'en' ? 'en' : 'ja');
-    return betHistory(app.db, account.id, request.query.page, language);
   });
 }

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  BetHistoryQuerySchema,
+  BetHistoryResponseSchema,
   HouseSessionRequestSchema,
   HouseSessionResponseSchema,
   PlayRequestSchema,
@@ -10,10 +12,15 @@ import {
   VerifyRoundQuerySchema,
   VerifyRoundResponseSchema,
 } from '../../../contracts/games';
-import { zod } from '../../app';
-import { openPlaySession, playHouseRound, rotateSeed, verifyRound } from './provider';
+import { zod } from '../../zod-routes';
+import { requireAccount } from '../../plugins/session';
+import { betHistory } from './bet-history';
+import { openPlaySession } from './launch';
+import { playHouseRound } from './play';
+import { rotateSeed } from './seeds';
+import { verifyRound } from './verify';
 
-/** The house game provider's API, called by the game client page (/house/play/). */
+/** The house game provider's API, called by the game client page (/house/play/), and the player's bet history. */
 export default async function houseRoutes(app: FastifyInstance) {
   const api = zod(app);
 
@@ -22,7 +29,7 @@ export default async function houseRoutes(app: FastifyInstance) {
   );
 
   api.post('/house/play', { schema: { body: PlayRequestSchema, response: { 200: PlayResponseSchema } } }, async (request) =>
-    playHouseRound(app.db, request.body.session, request.body.input),
+    playHouseRound(app.db, request.body.session, request.body.input, request.body.requestId),
   );
 
   api.post('/house/seed', { schema: { body: SeedRequestSchema, response: { 200: SeedResponseSchema } } }, async (request) =>
@@ -34,4 +41,10 @@ export default async function houseRoutes(app: FastifyInstance) {
     { schema: { params: RoundIdParamsSchema, querystring: VerifyRoundQuerySchema, response: { 200: VerifyRoundResponseSchema } } },
     async (request) => verifyRound(app.db, request.params.roundId, request.query.languageCode ?? 'ja'),
   );
+
+  api.get('/get-bet-history', { schema: { querystring: BetHistoryQuerySchema, response: { 200: BetHistoryResponseSchema } } }, async (request) => {
+    const account = requireAccount(request);
+    const language = request.query.languageCode ?? (account.language === 'en' ? 'en' : 'ja');
+    return betHistory(app.db, account.id, request.query.page, language);
+  });
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { OutboxListSchema, OutboxQuerySchema } from '../../../contracts/outbox';
-import { zod } from '../../app';
+import { zod } from '../../zod-routes';
 import { isProduction } from '../../config';
 
 /** GET {API_BASE}/dev/outbox: the mail and SMS the development outbox holds, newest first. Absent in production. */

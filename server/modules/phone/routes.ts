@@ -13,7 +13,7 @@ import {
   VerifyOtpSchema,
 } from '../../../contracts/phone';
 import { OkSchema } from '../../../contracts/common';
-import { zod } from '../../app';
+import { zod } from '../../zod-routes';
 import { AppError } from '../../errors';
 import { requireAccount } from '../../plugins/session';
 import { registerRateLimit } from '../../plugins/rate-limit';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { ChannelFlagsSchema, ChannelQuerySchema, HealthSchema, PageViewSchema } from '../../../contracts/system';
 import { OkSchema } from '../../../contracts/common';
-import { zod } from '../../app';
+import { zod } from '../../zod-routes';
 import { AppError } from '../../errors';
 import { hashToken, SESSION_COOKIE } from '../../plugins/session';
 

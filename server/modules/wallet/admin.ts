@@ -1,8 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db';
-import type { AdminCommand } from '../../admin';
+import { UsageError, type AdminCommand } from '../../admin-command';
 import { AppError } from '../../errors';
-import { UsageError } from '../auth/admin';
 import { adjustWallet } from './bonus';
 import { checkConservation, getBalance, getStatement } from './service';
 

@@ -10,7 +10,7 @@ import {
 } from '../../../contracts/wallet';
 import { COIN_CURRENCY } from '../../../contracts/constants';
 import { isPromotionActive, loadPromotions, type Promotion } from '../../../content/promotions';
-import { zod } from '../../app';
+import { zod } from '../../zod-routes';
 import { AppError } from '../../errors';
 import { requireAccount } from '../../plugins/session';
 import { balanceWithBonusStatus, claimDailyBonus, claimPromotionBonus, hasClaimedPromotion } from './bonus';

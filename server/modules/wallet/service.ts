@@ -88,6 +88,12 @@ export interface PostGroup {
 export interface PostOptions {
   at?: Date;
   /**
+   * Leave out the groups whose wallet is locked by another transaction (they write nothing and
+   * answer null) instead of waiting for it: a batch of players' rounds must not wait on one wallet
+   * held elsewhere.
+   */
+  skipLocked?: boolean;
+  /**
    * The caller's own data for `gate` and `alongside`, as named CTEs placed first (e.g. a VALUES list
    * with a row per group, keyed by `grp`, the group's index). They read nothing of the wallet's.
    */
@@ -132,7 +138,7 @@ export interface PostOptions {
  * what happened). So it needs no surrounding transaction to stay consistent.
  */
 async function postGroups(trx: DbOrTrx, groups: PostGroup[], at: Date, opts: PostOptions): Promise<PostedRow[]> {
-  const { before = {}, gate, alongside = {} } = opts;
+  const { before = {}, gate, alongside = {}, skipLocked = false } = opts;
   const movementRows: RawBuilder<unknown>[] = [];
   const groupRows = groups.map(({ movements }, grp) => {
     let running = 0;
@@ -160,7 +166,7 @@ async function postGroups(trx: DbOrTrx, groups: PostGroup[], at: Date, opts: Pos
         select g.grp, wl.balance, wl.balance + g.lowest >= 0 as enough, ${ok} as ok
         from g join wallets wl on wl.account_id = g.account_id
         order by wl.account_id
-        for update of wl)`,
+        for update of wl${skipLocked ? sql` skip locked` : sql``})`,
       sql`gate as (${gate ? gate(ready) : sql`select grp from w where enough and ok`})`,
       sql`ins as (
         insert into wallet_journal (account_id, type, amount, balance_after, idempotency_key, game_code, session_id, trace_id, reason, created_at)

@@ -7,12 +7,16 @@ import { getBalance, postMovementIn, postMovementsEach, type DbOrTrx, type PostO
  *
  * - bet (debit), win (credit), rollback (refund of a bet), each idempotent by the provider's own
  *   transaction id: a repeated call returns the first answer and moves nothing.
- * - A rollback of a round that is settled (its final win was recorded) is refused.
+ * - A bet is refunded at most once, whatever the rollback's own id: a second rollback of the same
+ *   bet answers the first refund and moves nothing (a unique index allows one ROLLBACK per bet).
+ * - A rollback of a round that is settled (its final win was recorded) is refused; a win or a bet on
+ *   a rolled-back round is refused.
  * - A rollback that arrives before the bet it cancels is remembered; that bet, when it comes, is refused.
  * - A bet the balance cannot cover is refused with INSUFFICIENT_FUNDS and moves nothing.
  *
- * Each call takes the database handle to work in: a remote provider's adapter calls each in its
- * own transaction; the in-process house provider passes its round's transaction so a round is atomic.
+ * Each call is atomic with its provider record: it runs in the transaction it is given, or in a
+ * transaction of its own when given the database itself. The in-process house provider passes its
+ * round's transaction so a whole round is atomic.
  */
 export interface WalletCallResult {
   balance: number;
@@ -32,7 +36,7 @@ export interface RollbackCall { provider: string; txId: string; roundId: string;
  * nonce) and its own records of the rounds (`alongside`). Rounds are keyed by `grp`, their index
  * in the calls.
  */
-export type RoundAttachment = Pick<PostOptions, 'before' | 'gate' | 'alongside'>;
+export type RoundAttachment = Pick<PostOptions, 'before' | 'gate' | 'alongside' | 'skipLocked'>;
 
 export type SeamlessWalletErrorCode = 'ROUND_SETTLED' | 'ROUND_CLOSED' | 'BET_ROLLED_BACK' | 'UNKNOWN_ROUND' | 'TRANSACTION_MISMATCH';
 
@@ -48,8 +52,8 @@ export interface SeamlessWallet {
   bet(db: DbOrTrx, call: BetCall): Promise<WalletCallResult>;
   win(db: DbOrTrx, call: WinCall): Promise<WalletCallResult>;
   /**
-   * Exactly `bet` then `win` with `final: true`, with the same rules, in fewer round trips. Call it
-   * inside a transaction (a refusal of the win must undo the bet).
+   * Exactly `bet` then `win` with `final: true`, with the same rules, in fewer round trips; all or
+   * nothing (a refusal of the win undoes the bet).
    */
   betAndWin(db: DbOrTrx, call: BetAndWinCall): Promise<WalletCallResult>;
   /**
@@ -160,74 +164,157 @@ async function record(
     values ${txValues(rows)}`.execute(db);
 }
 
-/** The interface over this casino's coin wallet (server/modules/wallet). */
-export const coinSeamlessWallet: SeamlessWallet = {
-  balance: (db, accountId) => getBalance(db, accountId),
+/** A unique index refused a provider record: a concurrent call with the same ids got there first. */
+const isRecordConflict = (error: unknown) => {
+  const e = error as { code?: string; table?: string; message?: string };
+  return e?.code === '23505' && (e.table === 'provider_transactions' || e.table === 'provider_rounds' || /provider_(transactions|rounds)/.test(e.message ?? ''));
+};
 
-  async bet(db, call) {
-    if (!Number.isSafeInteger(call.amount) || call.amount <= 0) throw new Error('seamless wallet: a bet is a positive integer');
-    const { first, cancelled, round } = await lookup(db, call.provider, call.txId, call.roundId);
-    if (first) {
-      if (first.kind !== 'BET' || first.account_id !== call.accountId) throw new SeamlessWalletError('TRANSACTION_MISMATCH');
-      return { balance: first.balance_after, replayed: true };
-    }
-    if (cancelled) throw new SeamlessWalletError('BET_ROLLED_BACK', 'A rollback of this bet arrived first');
-    if (round && (round.status !== 'open' || round.account_id !== call.accountId)) throw new SeamlessWalletError('ROUND_CLOSED');
-    // INSUFFICIENT_FUNDS is thrown here, before anything is written.
+/**
+ * Runs a call atomically: in the caller's transaction, or in one of its own. When it owns the
+ * transaction and a concurrent call with the same ids won a unique index (two rollbacks of one bet,
+ * two first bets of a round), the call runs once more: it then sees the winner's record and applies
+ * the rules to it (answers the first refund, joins the open round).
+ */
+async function atomic<T>(db: DbOrTrx, call: (trx: DbOrTrx) => Promise<T>): Promise<T> {
+  if (db.isTransaction) return call(db);
+  try {
+    return await db.transaction().execute(call);
+  } catch (error) {
+    if (!isRecordConflict(error)) throw error;
+    return db.transaction().execute(call);
+  }
+}
+
+/** The first rollback of a bet (whatever its own id), if any. */
+async function refundOf(db: DbOrTrx, provider: string, betTxId: string) {
+  return db
+    .selectFrom('provider_transactions')
+    .select(['tx_id', 'account_id', 'balance_after'])
+    .where('provider', '=', provider)
+    .where('ref_tx_id', '=', betTxId)
+    .where('kind', '=', 'ROLLBACK')
+    .executeTakeFirst();
+}
+
+async function betIn(db: DbOrTrx, call: BetCall): Promise<WalletCallResult> {
+  if (!Number.isSafeInteger(call.amount) || call.amount <= 0) throw new Error('seamless wallet: a bet is a positive integer');
+  const { first, cancelled, round } = await lookup(db, call.provider, call.txId, call.roundId);
+  if (first) {
+    if (first.kind !== 'BET' || first.account_id !== call.accountId) throw new SeamlessWalletError('TRANSACTION_MISMATCH');
+    return { balance: first.balance_after, replayed: true };
+  }
+  if (cancelled) throw new SeamlessWalletError('BET_ROLLED_BACK', 'A rollback of this bet arrived first');
+  if (round && (round.status !== 'open' || round.account_id !== call.accountId)) throw new SeamlessWalletError('ROUND_CLOSED');
+  // INSUFFICIENT_FUNDS is thrown here, before anything is written.
+  const moved = await postMovementIn(db, {
+    accountId: call.accountId,
+    type: 'BET',
+    amount: -call.amount,
+    idempotencyKey: journalKey(call.provider, call.txId),
+    gameCode: call.gameCode,
+    sessionId: call.roundId,
+  });
+  // The same bet sent twice at once: the wallet lock let the first through, this one only replays.
+  if (moved.replayed) return { balance: moved.newBalance, replayed: true };
+  await record(db, [{ ...call, kind: 'BET', journalId: moved.transactionId, balance: moved.newBalance }], round ? undefined : { open: 'open' });
+  return { balance: moved.newBalance, replayed: false };
+}
+
+async function winIn(db: DbOrTrx, call: WinCall): Promise<WalletCallResult> {
+  if (!Number.isSafeInteger(call.amount) || call.amount < 0) throw new Error('seamless wallet: a win is a non-negative integer');
+  const { first, round } = await lookup(db, call.provider, call.txId, call.roundId);
+  if (first) {
+    if (first.kind !== 'WIN' || first.account_id !== call.accountId) throw new SeamlessWalletError('TRANSACTION_MISMATCH');
+    return { balance: first.balance_after, replayed: true };
+  }
+  if (!round || round.account_id !== call.accountId) throw new SeamlessWalletError('UNKNOWN_ROUND');
+  if (round.status !== 'open') throw new SeamlessWalletError('ROUND_CLOSED');
+  let balance: number;
+  let journalId: number | null = null;
+  if (call.amount > 0) {
     const moved = await postMovementIn(db, {
       accountId: call.accountId,
-      type: 'BET',
-      amount: -call.amount,
+      type: 'WIN',
+      amount: call.amount,
       idempotencyKey: journalKey(call.provider, call.txId),
       gameCode: call.gameCode,
       sessionId: call.roundId,
     });
-    // The same bet sent twice at once: the wallet lock let the first through, this one only replays.
     if (moved.replayed) return { balance: moved.newBalance, replayed: true };
-    await record(db, [{ ...call, kind: 'BET', journalId: moved.transactionId, balance: moved.newBalance }], round ? undefined : { open: 'open' });
-    return { balance: moved.newBalance, replayed: false };
-  },
+    balance = moved.newBalance;
+    journalId = moved.transactionId;
+  } else {
+    // A losing round's closing call: nothing to credit, the journal takes no zero rows.
+    balance = await getBalance(db, call.accountId);
+  }
+  await record(db, [{ ...call, kind: 'WIN', journalId, balance }], call.final ? { status: 'settled' } : undefined);
+  return { balance, replayed: false };
+}
 
-  async win(db, call) {
-    if (!Number.isSafeInteger(call.amount) || call.amount < 0) throw new Error('seamless wallet: a win is a non-negative integer');
-    const { first, round } = await lookup(db, call.provider, call.txId, call.roundId);
-    if (first) {
-      if (first.kind !== 'WIN' || first.account_id !== call.accountId) throw new SeamlessWalletError('TRANSACTION_MISMATCH');
-      return { balance: first.balance_after, replayed: true };
-    }
-    if (!round || round.account_id !== call.accountId) throw new SeamlessWalletError('UNKNOWN_ROUND');
-    if (round.status !== 'open') throw new SeamlessWalletError('ROUND_CLOSED');
-    let balance: number;
-    let journalId: number | null = null;
-    if (call.amount > 0) {
-      const moved = await postMovementIn(db, {
-        accountId: call.accountId,
-        type: 'WIN',
-        amount: call.amount,
-        idempotencyKey: journalKey(call.provider, call.txId),
-        gameCode: call.gameCode,
-        sessionId: call.roundId,
-      });
-      if (moved.replayed) return { balance: moved.newBalance, replayed: true };
-      balance = moved.newBalance;
-      journalId = moved.transactionId;
-    } else {
-      // A losing round's closing call: nothing to credit, the journal takes no zero rows.
-      balance = await getBalance(db, call.accountId);
-    }
-    await record(db, [{ ...call, kind: 'WIN', journalId, balance }], call.final ? { status: 'settled' } : undefined);
+async function rollbackIn(db: DbOrTrx, call: RollbackCall): Promise<WalletCallResult> {
+  const first = await seen(db, call.provider, call.txId);
+  if (first) {
+    if (first.kind !== 'ROLLBACK' || first.account_id !== call.accountId) throw new SeamlessWalletError('TRANSACTION_MISMATCH');
+    return { balance: first.balance_after, replayed: true };
+  }
+  // Rollbacks of one bet wait for each other here (the bet's record is locked), so the check for an
+  // earlier refund below sees any that committed meanwhile. The unique index backs this up.
+  const bet = await db
+    .selectFrom('provider_transactions')
+    .select(['kind', 'account_id', 'round_id', 'amount'])
+    .where('provider', '=', call.provider)
+    .where('tx_id', '=', call.betTxId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (bet && (bet.kind !== 'BET' || bet.account_id !== call.accountId || bet.round_id !== call.roundId)) {
+    throw new SeamlessWalletError('TRANSACTION_MISMATCH');
+  }
+  const refunded = await refundOf(db, call.provider, call.betTxId);
+  if (refunded) {
+    if (refunded.account_id !== call.accountId) throw new SeamlessWalletError('TRANSACTION_MISMATCH');
+    // This bet was refunded (or cancelled before it came) under another rollback id: that answer stands.
+    return { balance: Number(refunded.balance_after), replayed: true };
+  }
+  const round = await roundStatus(db, call.provider, call.roundId);
+  if (round?.status === 'settled') throw new SeamlessWalletError('ROUND_SETTLED', 'A settled round cannot be rolled back');
+  if (!bet) {
+    // The bet has not arrived (yet): remember the rollback so that bet is refused when it comes.
+    const balance = await getBalance(db, call.accountId);
+    await record(db, [{ ...call, kind: 'ROLLBACK', amount: 0, refTxId: call.betTxId, journalId: null, balance }]);
     return { balance, replayed: false };
-  },
+  }
+  const moved = await postMovementIn(db, {
+    accountId: call.accountId,
+    type: 'REFUND',
+    amount: bet.amount,
+    idempotencyKey: journalKey(call.provider, call.txId),
+    gameCode: call.gameCode,
+    sessionId: call.roundId,
+  });
+  if (moved.replayed) return { balance: moved.newBalance, replayed: true };
+  await record(db, [{ ...call, kind: 'ROLLBACK', amount: bet.amount, refTxId: call.betTxId, journalId: moved.transactionId, balance: moved.newBalance }], { status: 'rolled_back' });
+  return { balance: moved.newBalance, replayed: false };
+}
 
-  async betAndWin(db, call) {
-    const [done] = await coinSeamlessWallet.betAndWinEach(db, [call], {});
-    if (done) return done;
-    // Something is known (a retry, a rollback, an existing round), or the bet is refused: the two
-    // calls one by one, which apply every rule. The one-statement path is only for a fresh round.
-    const { provider, roundId, accountId, gameCode } = call;
-    await coinSeamlessWallet.bet(db, { provider, txId: call.betTxId, roundId, accountId, amount: call.bet, gameCode });
-    return coinSeamlessWallet.win(db, { provider, txId: call.winTxId, roundId, accountId, amount: call.win, gameCode, final: true });
-  },
+/** The interface over this casino's coin wallet (server/modules/wallet). */
+export const coinSeamlessWallet: SeamlessWallet = {
+  balance: (db, accountId) => getBalance(db, accountId),
+
+  bet: (db, call) => atomic(db, (trx) => betIn(trx, call)),
+
+  win: (db, call) => atomic(db, (trx) => winIn(trx, call)),
+
+  betAndWin: (db, call) =>
+    atomic(db, async (trx) => {
+      const [done] = await coinSeamlessWallet.betAndWinEach(trx, [call], {});
+      if (done) return done;
+      // Something is known (a retry, a rollback, an existing round), or the bet is refused: the two
+      // calls one by one, which apply every rule. The one-statement path is only for a fresh round.
+      const { provider, roundId, accountId, gameCode } = call;
+      await betIn(trx, { provider, txId: call.betTxId, roundId, accountId, amount: call.bet, gameCode });
+      return winIn(trx, { provider, txId: call.winTxId, roundId, accountId, amount: call.win, gameCode, final: true });
+    }),
 
   async betAndWinEach(db, calls, attach) {
     for (const call of calls) {
@@ -261,38 +348,10 @@ export const coinSeamlessWallet: SeamlessWallet = {
       before: { settled_rounds: sql`select * from (${settledRounds}) as r (grp, provider, round_id, account_id, bet_tx, win_tx, bet, win)`, ...attach.before },
       gate: attach.gate,
       alongside: { ...records, ...attach.alongside },
+      skipLocked: attach.skipLocked,
     });
     return moved.map((m) => (m ? { balance: m[m.length - 1].newBalance, replayed: false } : null));
   },
 
-  async rollback(db, call) {
-    const first = await seen(db, call.provider, call.txId);
-    if (first) {
-      if (first.kind !== 'ROLLBACK' || first.account_id !== call.accountId) throw new SeamlessWalletError('TRANSACTION_MISMATCH');
-      return { balance: first.balance_after, replayed: true };
-    }
-    const bet = await seen(db, call.provider, call.betTxId);
-    if (bet && (bet.kind !== 'BET' || bet.account_id !== call.accountId || bet.round_id !== call.roundId)) {
-      throw new SeamlessWalletError('TRANSACTION_MISMATCH');
-    }
-    const round = await roundStatus(db, call.provider, call.roundId);
-    if (round?.status === 'settled') throw new SeamlessWalletError('ROUND_SETTLED', 'A settled round cannot be rolled back');
-    if (!bet) {
-      // The bet has not arrived (yet): remember the rollback so that bet is refused when it comes.
-      const balance = await getBalance(db, call.accountId);
-      await record(db, [{ ...call, kind: 'ROLLBACK', amount: 0, refTxId: call.betTxId, journalId: null, balance }]);
-      return { balance, replayed: false };
-    }
-    const moved = await postMovementIn(db, {
-      accountId: call.accountId,
-      type: 'REFUND',
-      amount: bet.amount,
-      idempotencyKey: journalKey(call.provider, call.txId),
-      gameCode: call.gameCode,
-      sessionId: call.roundId,
-    });
-    if (moved.replayed) return { balance: moved.newBalance, replayed: true };
-    await record(db, [{ ...call, kind: 'ROLLBACK', amount: bet.amount, refTxId: call.betTxId, journalId: moved.transactionId, balance: moved.newBalance }], { status: 'rolled_back' });
-    return { balance: moved.newBalance, replayed: false };
-  },
+  rollback: (db, call) => atomic(db, (trx) => rollbackIn(trx, call)),
 };

@@ -1,0 +1,71 @@
+import { sql } from 'kysely';
+import type { FairnessState, GameDefinition, PlayInput, PlayResponse } from '../../../contracts/games';
+import type { playRound } from '../../../contracts/fairness';
+import { baccaratBetsProblem } from '../../../contracts/house/baccarat';
+import { blackjackBetProblem } from '../../../contracts/house/blackjack';
+import { rouletteBetsProblem } from '../../../contracts/house/roulette';
+import { isValidSlotBet } from '../../../contracts/house/slot';
+import { AppError } from '../../errors';
+import type { DbOrTrx } from '../wallet/service';
+import type { PlaySession } from './play-session';
+import { SeamlessWalletError } from './seamless-wallet';
+
+/** What every way of playing a round shares: input checks, demo points, the answer. */
+
+export function inputProblem(def: GameDefinition, input: PlayInput): string | null {
+  if (def.kind !== input.kind) return `this is a ${def.kind} game`;
+  if (def.kind === 'slot' && input.kind === 'slot') return isValidSlotBet(def, input.bet) ? null : 'not one of the bet levels';
+  if (def.kind === 'roulette' && input.kind === 'roulette') return rouletteBetsProblem(def, input.bets);
+  if (def.kind === 'baccarat' && input.kind === 'baccarat') return baccaratBetsProblem(def, input.bets);
+  if (def.kind === 'blackjack' && input.kind === 'blackjack' && input.action === 'deal') return blackjackBetProblem(def, input.bet);
+  return null;
+}
+
+/** Moves demo points in the play session; never the coin wallet. */
+export async function moveDemo(trx: DbOrTrx, sessionId: string, debit: number, credit: number): Promise<number> {
+  const row = await trx
+    .updateTable('play_sessions')
+    .set({ demo_balance: sql`demo_balance - ${debit} + ${credit}` })
+    .where('id', '=', sessionId)
+    .where('demo_balance', '>=', debit)
+    .returning('demo_balance')
+    .executeTakeFirst();
+  if (!row) throw new AppError('INSUFFICIENT_FUNDS', 'Not enough demo points');
+  return row.demo_balance!;
+}
+
+export function walletRefusal(error: unknown): never {
+  if (error instanceof SeamlessWalletError) throw new AppError('REQUEST_VALIDATION_ERROR', `wallet refused: ${error.code}`);
+  throw error;
+}
+
+/** The answer to a played round or blackjack action: an open round has won nothing yet. */
+export function playResponse(
+  roundId: string,
+  nonce: number,
+  played: ReturnType<typeof playRound>,
+  balance: number,
+  mode: PlaySession['mode'],
+  fairness: FairnessState,
+): PlayResponse {
+  return {
+    roundId,
+    nonce,
+    status: played.settled ? 'settled' : 'open',
+    stake: played.stake,
+    win: played.settled ? played.win : 0,
+    balance,
+    currency: mode === 'real' ? 'COIN' : 'PTS',
+    outcome: played.outcome,
+    fairness,
+  };
+}
+
+/** How long a round waits for a lock held elsewhere (an operator's adjustment, another server) before it answers 503. */
+export const ROUND_LOCK_TIMEOUT = '2s';
+
+export function lockTimeout(error: unknown): never {
+  // 55P03 lock_not_available: the wallet stayed locked elsewhere for longer than we wait.
+  if ((error as { code?: string })?.code === '55P03') throw new AppError('SERVICE_UNAVAILABLE', 'The wallet is busy; try again');
+  throw error;
+}
