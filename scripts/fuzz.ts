@@ -156,6 +156,7 @@ async function snapshot(): Promise<Record<string, string>> {
       (select count(*) from launch_tokens where used_at is not null)::text as used_launch_tokens,
       (select count(*) from play_sessions)::text as play_sessions,
       (select count(*) from house_rounds)::text as house_rounds,
+      (select count(*) from house_requests)::text as house_requests,
       (select count(*) from fair_seeds)::text as fair_seeds,
       (select count(*) from provider_transactions)::text as provider_transactions,
       (select count(*) from provider_rounds)::text as provider_rounds,

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -124,7 +124,7 @@ describe.skipIf(!onPostgres)('database faults: terminated backends answer 503 an
       while (!stop) {
         const res =
           Math.random() < 0.7
-            ? await t.api({ method: 'POST', url: '/house/play', payload: { session: sessions[i], input: { kind: 'slot', bet: 100 } } })
+            ? await t.api({ method: 'POST', url: '/house/play', payload: { session: sessions[i], input: { kind: 'slot', bet: 100 }, requestId: randomUUID() } })
             : await t.api({ method: 'GET', url: '/balance', headers: p.headers });
         statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
         if (res.statusCode !== 200) bodies.push(res.json());
@@ -146,7 +146,7 @@ describe.skipIf(!onPostgres)('database faults: terminated backends answer 503 an
 
     // Afterwards every player plays and reads again, and every coin is accounted for.
     for (const [i, p] of players.entries()) {
-      const spin = await t.api({ method: 'POST', url: '/house/play', payload: { session: sessions[i], input: { kind: 'slot', bet: 100 } } });
+      const spin = await t.api({ method: 'POST', url: '/house/play', payload: { session: sessions[i], input: { kind: 'slot', bet: 100 }, requestId: randomUUID() } });
       expect(spin.statusCode, spin.body).toBe(200);
       expect((await t.api({ method: 'GET', url: '/balance', headers: p.headers })).statusCode).toBe(200);
     }
