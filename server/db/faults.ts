@@ -26,6 +26,7 @@ const messages = [
   /^timeout exceeded when trying to connect/, // the pool's connectionTimeoutMillis (pg-pool)
   /^Cannot use a pool after calling end/, // shutting down
   /^Query read timeout/,
+  /^Postgres connection has been discarded/, // Kysely, after a rollback failed on a dead connection
 ];
 
 export function isDatabaseUnavailable(error: unknown): boolean {
