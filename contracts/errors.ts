@@ -35,6 +35,7 @@ export const errorStatus = {
   PROMOTION_NOT_AVAILABLE: 404,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  /** The database is unreachable or the server is overloaded: nothing was done, the client may retry. */
   SERVICE_UNAVAILABLE: 503,
 } as const;
 

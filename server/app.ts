@@ -15,6 +15,8 @@ import { AppError } from './errors';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSite } from './plugins/site';
 import { registerSession } from './plugins/session';
+import { registerOverload, sendUnavailable } from './plugins/overload';
+import { isDatabaseUnavailable } from './db/faults';
 import { apiModules } from './modules';
 
 declare module 'fastify' {
@@ -55,6 +57,7 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(cookie);
+  await registerOverload(app, config);
 
   app.setErrorHandler((error, request, reply) => {
     const send = (status: number, body: ApiErrorBody) => reply.status(status).send(body);
@@ -65,6 +68,12 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
         message: v.message ?? 'invalid',
       }));
       return send(400, { code: 'REQUEST_VALIDATION_ERROR', message: 'Invalid request', issues });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // The database restarted, failed over or is out of connections: a client error it is not, a
+      // bug neither. The client retries (with the same requestId where an action has one).
+      request.log.warn({ err: { message: (error as Error).message, code: (error as { code?: string }).code } }, 'database unavailable');
+      return sendUnavailable(reply);
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its contract');
@@ -79,6 +88,7 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
       return send(400, { code: 'TECHNICAL_ERROR', message: 'Unreadable request body' });
     }
     if (status === 429) return send(429, { code: 'TOO_MANY_REQUESTS' });
+    if (status === 503) return sendUnavailable(reply);
     if (status >= 400 && status < 500) return send(status, { code: 'REQUEST_VALIDATION_ERROR' });
     request.log.error({ err: error }, 'unhandled error');
     return send(500, { code: 'TECHNICAL_ERROR' });

@@ -60,6 +60,9 @@ export const ConfigSchema = z.object({
   PHONE_VERIFICATION_REQUIRED: bool.default(true),
   SMS_DAILY_LIMIT_PER_NUMBER: z.coerce.number().int().min(1).default(5),
   SMS_DAILY_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  // Overload (issue 11): refuse new requests with 503 instead of queueing them without bound.
+  MAX_REQUESTS_IN_FLIGHT: z.coerce.number().int().min(1).default(1000),
+  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;
