@@ -139,18 +139,29 @@ export async function createResetToken(db: Db, email: string): Promise<{ token: 
 
 /** Uses a reset token (once), sets the new password and ends every session. INVALID_RESET_TOKEN otherwise. */
 export async function resetPassword(db: Db, email: string, token: string, password: string) {
+  // The token is checked before the (deliberately slow) password hash: a guessed token costs the
+  // server one indexed look-up, not a hash.
+  const valid = await db
+    .selectFrom('password_resets')
+    .select('id')
+    .where('token_hash', '=', hashToken(token))
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', new Date())
+    .where('account_id', 'in', (eb) =>
+      eb.selectFrom('accounts').select('accounts.id').where(sql<string>`lower(accounts.email)`, '=', email.toLowerCase()).where('accounts.deleted_at', 'is', null),
+    )
+    .executeTakeFirst();
+  if (!valid) throw new AppError('INVALID_RESET_TOKEN');
   refuseCommonPassword(password);
   const passwordHash = await hashPassword(password);
   await db.transaction().execute(async (trx) => {
+    // Used only if still unused: a second request with the same token racing this one gets nothing.
     const used = await trx
       .updateTable('password_resets')
       .set({ used_at: new Date() })
-      .where('token_hash', '=', hashToken(token))
+      .where('id', '=', valid.id)
       .where('used_at', 'is', null)
       .where('expires_at', '>', new Date())
-      .where('account_id', 'in', (eb) =>
-        eb.selectFrom('accounts').select('accounts.id').where(sql<string>`lower(accounts.email)`, '=', email.toLowerCase()).where('accounts.deleted_at', 'is', null),
-      )
       .returning('account_id')
       .executeTakeFirst();
     if (!used) throw new AppError('INVALID_RESET_TOKEN');

@@ -20,6 +20,7 @@ import {
 import { fairRandom, playRound, serverSeedHash, type HmacFn } from '../../../contracts/fairness';
 import { baccaratBetsProblem } from '../../../contracts/house/baccarat';
 import { BlackjackActionError, blackjackBetProblem } from '../../../contracts/house/blackjack';
+import { invalidBets, type BetsProblem } from '../../../contracts/house/problems';
 import { rouletteBetsProblem } from '../../../contracts/house/roulette';
 import { isValidSlotBet } from '../../../contracts/house/slot';
 import type { Db } from '../../db';
@@ -212,12 +213,15 @@ export async function openPlaySession(db: Db, launchToken: string): Promise<Hous
 
 /* ---------------- rounds ---------------- */
 
-function inputProblem(def: GameDefinition, input: PlayInput): string | null {
-  if (def.kind !== input.kind) return `this is a ${def.kind} game`;
-  if (def.kind === 'slot' && input.kind === 'slot') return isValidSlotBet(def, input.bet) ? null : 'not one of the bet levels';
+function inputProblem(def: GameDefinition, input: PlayInput): BetsProblem | null {
+  if (def.kind !== input.kind) return invalidBets(`this is a ${def.kind} game`);
+  if (def.kind === 'slot' && input.kind === 'slot') return isValidSlotBet(def, input.bet) ? null : invalidBets('not one of the bet levels');
   if (def.kind === 'roulette' && input.kind === 'roulette') return rouletteBetsProblem(def, input.bets);
   if (def.kind === 'baccarat' && input.kind === 'baccarat') return baccaratBetsProblem(def, input.bets);
-  if (def.kind === 'blackjack' && input.kind === 'blackjack' && input.action === 'deal') return blackjackBetProblem(def, input.bet);
+  if (def.kind === 'blackjack' && input.kind === 'blackjack' && input.action === 'deal') {
+    const problem = blackjackBetProblem(def, input.bet);
+    return problem ? invalidBets(problem) : null;
+  }
   return null;
 }
 
@@ -350,7 +354,7 @@ export async function playHouseRound(db: Db, sessionToken: string, input: PlayIn
     const { session, game, seed } = start;
     const definition = await definitionOf(trx, game.definition_hash);
     const problem = inputProblem(definition, input);
-    if (problem) throw new AppError('REQUEST_VALIDATION_ERROR', problem);
+    if (problem) throw new AppError(problem.code, problem.message);
     if (definition.kind === 'blackjack') {
       let openQuery = trx.selectFrom('house_rounds').select('id').where('status', '=', 'open');
       openQuery = session.mode === 'real'
