@@ -238,7 +238,8 @@ describe(`security: Origin check for calls with the session cookie (${db})`, () 
   const cookie = () => ({ cookie: `session=${player.token}` });
 
   it('refuses a cookie call without Origin or Referer, or from another site, with 403 FORBIDDEN_ORIGIN and moves no coins', async () => {
-    for (const headers of [{ origin: '' }, { origin: 'https://evil.example' }, { origin: 'null' }, { origin: '', referer: 'https://evil.example/page' }]) {
+    const foreign: Array<Record<string, string>> = [{ origin: '' }, { origin: 'https://evil.example' }, { origin: 'null' }, { origin: '', referer: 'https://evil.example/page' }];
+    for (const headers of foreign) {
       const res = await claim({ ...cookie(), ...headers });
       expect(res.statusCode, JSON.stringify(headers)).toBe(403);
       expect(res.json().code).toBe('FORBIDDEN_ORIGIN');
