@@ -91,8 +91,12 @@ function claimedOrigin(request: FastifyRequest): string | null {
  */
 export function registerOriginCheck(api: FastifyInstance, config: Config, sessionCookie: string) {
   const siteOrigin = new URL(config.PUBLIC_SITE_URL).origin;
+  // The house provider's calls never read the cookie: their authority is the play-session token in
+  // the body, which another site cannot know. Its game page also sends no referrer (Origin: null).
+  const bodyTokenPaths = `${config.API_BASE}/house/`;
   api.addHook('onRequest', async (request) => {
     if (!STATE_CHANGING.has(request.method)) return;
+    if (request.url.startsWith(bodyTokenPaths)) return;
     if (request.headers.authorization?.startsWith('Bearer ')) return;
     const usesCookie = Boolean(request.cookies[sessionCookie]);
     const origin = claimedOrigin(request);

@@ -262,6 +262,11 @@ describe(`security: Origin check for calls with the session cookie (${db})`, () 
     expect(res.json().code).toBe('INVALID_USER_OR_EMAIL');
   });
 
+  it('lets the house provider calls through with the cookie and Origin: null (their authority is the play token in the body)', async () => {
+    const res = await t.api({ method: 'POST', url: '/house/session', headers: { ...cookie(), origin: 'null' }, payload: { token: 'not-a-launch-token' } });
+    expect(res.json().code).not.toBe('FORBIDDEN_ORIGIN');
+  });
+
   it('refuses a sign-in posted from another site (login forgery) and lets reads through', async () => {
     const res = await t.api({ method: 'POST', url: '/signin', headers: { origin: 'https://evil.example' }, payload: { email: 'nobody@example.test', password: 'x', siteRef: 'WEB' } });
     expect(res.statusCode).toBe(403);
