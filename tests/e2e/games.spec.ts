@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, test, type FrameLocator, type Page } from '@playwright/test';
-import { newSignedInPlayer, signUpViaApi, verifyPhoneViaApi } from './support/players';
+import { newSignedInPlayer, signUpViaApi, verifyPhoneViaApi, siteHeaders } from './support/players';
 
 /**
  * Games journeys (issue 6) in both languages: browse each category, play a demo round as a visitor
@@ -242,7 +242,7 @@ for (const lang of ['ja', 'en'] as const) {
     test('bet history pages with "load more" and ends with the end-of-records message', async ({ page }) => {
       await newSignedInPlayer(page, { language: lang });
       // 21 real rounds through the same API the game client uses (one page is 20 records).
-      const headers = { channel: 'WEB' };
+      const headers = siteHeaders();
       const launch = await page.request.get(`/api/launchgame?gameCode=${DEMO_SLOT}&language=${lang}`, { headers });
       expect(launch.status(), await launch.text()).toBe(200);
       const token = new URL((await launch.json()).url as string, 'http://x').searchParams.get('token');

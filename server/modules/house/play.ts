@@ -105,7 +105,7 @@ async function playTheLongWay(db: Db, tokenHash: string, input: PlayInput, reque
       const { session, game, seed } = start;
       const definition = await definitionOf(trx, game.definition_hash);
       const problem = inputProblem(definition, input);
-      if (problem) throw new AppError('REQUEST_VALIDATION_ERROR', problem);
+      if (problem) throw new AppError(problem.code, problem.message);
       if (definition.kind === 'blackjack') {
         let openQuery = trx.selectFrom('house_rounds').select('id').where('status', '=', 'open');
         openQuery = session.mode === 'real'
