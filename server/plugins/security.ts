@@ -79,7 +79,7 @@ function claimedOrigin(request: FastifyRequest): string | null {
   try {
     return new URL(referer).origin;
   } catch {
-    return 'null';
+    return 'null'; // an unreadable Referer names no origin of ours
   }
 }
 
@@ -96,7 +96,8 @@ export function registerOriginCheck(api: FastifyInstance, config: Config, sessio
   const bodyTokenPaths = `${config.API_BASE}/house/`;
   api.addHook('onRequest', async (request) => {
     if (!STATE_CHANGING.has(request.method)) return;
-    if (request.url.startsWith(bodyTokenPaths)) return;
+    // The matched route, not the raw URL: no crafted path can borrow the exemption.
+    if (request.routeOptions.url?.startsWith(bodyTokenPaths)) return;
     if (request.headers.authorization?.startsWith('Bearer ')) return;
     const usesCookie = Boolean(request.cookies[sessionCookie]);
     const origin = claimedOrigin(request);
