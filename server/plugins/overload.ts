@@ -21,7 +21,10 @@ export function sendUnavailable(reply: FastifyReply) {
  * Requests already admitted finish; the database pool bounds their wait for a connection.
  */
 export async function registerOverload(app: FastifyInstance, config: Config) {
-  if (config.MAX_EVENT_LOOP_DELAY_MS > 0) {
+  // Not on the embedded database: PGlite runs every query on this event loop, so its delay
+  // measures the database's own work rather than overload (a burst of rounds would refuse the
+  // next ones for a second at a time). The in-flight cap below still applies.
+  if (config.MAX_EVENT_LOOP_DELAY_MS > 0 && config.DATABASE_URL) {
     await app.register(underPressure, {
       maxEventLoopDelay: config.MAX_EVENT_LOOP_DELAY_MS,
       pressureHandler: (_request, reply) => {
