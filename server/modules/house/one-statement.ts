@@ -121,8 +121,6 @@ export async function playInOneStatement(db: Db, tokenHash: string, input: PlayI
     const played = playRound(definition, fairRandom(seed.server_seed, seed.client_seed, nonce, nodeHmac), input);
     if (!played.settled) break;
     const roundId = randomUUID();
-    // The answer as it will be kept for a repeat of this request; the statement fills in the balance.
-    const response = playResponse(roundId, nonce, played, 0, 'real', fairnessOf({ ...seed, nonce: nonce + 1 }));
     const done = await roundQueue(db).submit({
       id: roundId,
       account_id: current.accountId,
@@ -140,11 +138,10 @@ export async function playInOneStatement(db: Db, tokenHash: string, input: PlayI
       token_hash: tokenHash,
       played_at: now,
       request_id: requestId,
-      response: JSON.stringify(response),
     });
     if (done) {
       rememberPlayState(tokenHash, { ...current, nonce: nonce + 1 });
-      return { ...response, balance: done.balance };
+      return playResponse(roundId, nonce, played, done.balance, 'real', fairnessOf({ ...seed, nonce: nonce + 1 }));
     }
   }
   playStates.delete(tokenHash);

@@ -150,7 +150,7 @@ async function playTheLongWay(db: Db, tokenHash: string, input: PlayInput, reque
         settled_at: played.settled ? now : null,
       };
       if (session.mode === 'real') {
-        await recordRealRound(trx, { ...round, account_id: session.account_id!, token_hash: tokenHash, played_at: now, request_id: requestId, response: JSON.stringify(response) }, balance);
+        await recordRealRound(trx, { ...round, account_id: session.account_id!, token_hash: tokenHash, played_at: now, request_id: requestId }, balance, response);
       } else {
         await trx.insertInto('house_rounds').values({ ...round, account_id: null, mode: 'demo', actions: '[]', balance_after: balance, player_seq: null }).execute();
         await recordRequest(trx, session.id, requestId, response);

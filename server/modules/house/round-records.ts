@@ -1,4 +1,5 @@
 import { sql, type Insertable } from 'kysely';
+import type { PlayResponse } from '../../../contracts/games';
 import { attachment, type DbOrTrx } from '../wallet';
 import type { HouseTables } from './tables';
 
@@ -11,8 +12,6 @@ export type RoundRow = Required<
   token_hash: string;
   played_at: Date;
   request_id: string;
-  /** The answer (JSON text), its balance filled in by the statement that records the round. */
-  response: string;
 };
 
 /**
@@ -21,8 +20,8 @@ export type RoundRow = Required<
  * The house's part of a betAndWinEach statement (typed, server/modules/wallet/attachments.ts): real
  * rounds that settle at once, one per player. Its gate takes each round's nonce only if the session,
  * its sign-in session, the game and the seed pair are still as the server remembered them and the
- * request id is new; its records number the player's round, write the round and keep the request's
- * answer with the balance the statement posted.
+ * request id is new; its records number the player's round, write the round (with the balance the
+ * statement posted) and its request id (the round row is the request's answer).
  */
 export function houseRounds(rounds: RoundRow[]) {
   return attachment<'played', RoundRow, { player_seq: { account_id: string; rounds: number } }>({
@@ -31,7 +30,7 @@ export function houseRounds(rounds: RoundRow[]) {
     columns: {
       id: 'uuid', account_id: 'uuid', play_session_id: 'uuid', game_code: 'text', definition_hash: 'text', seed_id: 'bigint', nonce: 'int',
       input: 'jsonb', stake: 'bigint', win: 'bigint', status: 'text', outcome: 'jsonb', settled_at: 'timestamptz', token_hash: 'text',
-      played_at: 'timestamptz', request_id: 'uuid', response: 'jsonb',
+      played_at: 'timestamptz', request_id: 'uuid',
     },
     gate: (q) =>
       q
@@ -97,12 +96,12 @@ export function houseRounds(rounds: RoundRow[]) {
         (q) =>
           q
             .insertInto('house_requests')
-            .columns(['play_session_id', 'request_id', 'round_id', 'response'])
+            .columns(['play_session_id', 'request_id', 'round_id'])
             .expression(
               q
                 .selectFrom('played as r')
                 .innerJoin('posted as p', (join) => join.onRef('p.grp', '=', 'r.grp').on('p.ord', '=', 0))
-                .select((eb) => ['r.play_session_id', 'r.request_id', 'r.id', eb.fn<string>('jsonb_set', ['r.response', eb.val('{balance}'), eb.fn('to_jsonb', [eb.selectFrom('posted as b').select('b.balance_after').whereRef('b.grp', '=', 'r.grp').orderBy('b.ord', 'desc').limit(1)])]).as('response')]),
+                .select(['r.play_session_id', 'r.request_id', 'r.id']),
             ),
       ],
     ],
@@ -110,7 +109,7 @@ export function houseRounds(rounds: RoundRow[]) {
 }
 
 /** The long way's records of one real round and its request (inside its transaction). */
-export async function recordRealRound(trx: DbOrTrx, round: RoundRow, balance: number): Promise<void> {
+export async function recordRealRound(trx: DbOrTrx, round: RoundRow, balance: number, response: PlayResponse): Promise<void> {
   const { rounds } = await trx
     .insertInto('house_players')
     .values({ account_id: round.account_id, rounds: 1 })
@@ -127,6 +126,6 @@ export async function recordRealRound(trx: DbOrTrx, round: RoundRow, balance: nu
     .execute();
   await trx
     .insertInto('house_requests')
-    .values({ play_session_id: round.play_session_id, request_id: round.request_id, round_id: round.id, response: round.response })
+    .values({ play_session_id: round.play_session_id, request_id: round.request_id, round_id: round.id, response: JSON.stringify(response) })
     .execute();
 }
