@@ -71,7 +71,7 @@ export default function AccountMenu({ lang, displayName }: { lang: Language; dis
           <circle cx="12" cy="8" r="4" />
           <path d="M4 21c1.5-4 4.5-6 8-6s6.5 2 8 6" />
         </svg>
-        <span className="max-w-[8rem] truncate" data-testid="display-name">
+        <span className="max-w-[4.5rem] truncate sm:max-w-[8rem]" data-testid="display-name">
           {displayName}
         </span>
         <svg aria-hidden="true" viewBox="0 0 24 24" className={`h-4 w-4 transition-transform ${open ? 'rotate-180' : ''}`} fill="none" stroke="currentColor" strokeWidth="2">

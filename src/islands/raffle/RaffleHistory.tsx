@@ -48,9 +48,9 @@ export default function RaffleHistory({ lang }: { lang: Language }) {
             </colgroup>
             <thead className="bg-brown-800 text-left">
               <tr>
-                <th scope="col" className="px-3 py-2">{t('raffle:history.name')}</th>
-                <th scope="col" className="px-3 py-2">{t('raffle:history.drawDate')}</th>
-                <th scope="col" className="px-3 py-2">{t('raffle:history.result')}</th>
+                <th scope="col" className="px-2 py-2 sm:px-3">{t('raffle:history.name')}</th>
+                <th scope="col" className="px-2 py-2 sm:px-3">{t('raffle:history.drawDate')}</th>
+                <th scope="col" className="px-2 py-2 sm:px-3">{t('raffle:history.result')}</th>
               </tr>
             </thead>
             <tbody>
@@ -58,20 +58,20 @@ export default function RaffleHistory({ lang }: { lang: Language }) {
                 const name = historyTitle(row, lang) ?? t('raffle:history.na');
                 return (
                   <tr key={row.id} className="border-t border-brown-700" data-testid="raffle-history-row">
-                    <td className="break-words px-3 py-2" data-testid="raffle-history-name">{name}</td>
-                    <td className="px-3 py-2"><time dateTime={row.raffleDrawDate}>{formatRaffleDate(row.raffleDrawDate, lang, false)}</time></td>
-                    <td className="px-3 py-2">
+                    <td className="break-words px-2 py-2 sm:px-3" data-testid="raffle-history-name">{name}</td>
+                    <td className="px-2 py-2 sm:px-3"><time dateTime={row.raffleDrawDate}>{formatRaffleDate(row.raffleDrawDate, lang, false)}</time></td>
+                    <td className="px-2 py-2 sm:px-3">
                       {row.raffleDrawResult && (
                         <a
                           href={row.raffleDrawResult}
                           target="_blank"
                           rel="noopener noreferrer"
                           aria-label={t('raffle:history.resultLabel', { name })}
-                          className="inline-flex items-center gap-1 text-gold-400 underline"
+                          className="inline-flex items-center gap-0.5 whitespace-nowrap text-gold-400 underline"
                           data-testid="raffle-history-result"
                         >
                           {t('raffle:history.resultLink')}
-                          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-3.5 w-3.5" fill="none" stroke="currentColor" strokeWidth="2">
+                          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-3 w-3 shrink-0" fill="none" stroke="currentColor" strokeWidth="2">
                             <path d="M14 4h6v6M20 4l-9 9M18 14v6H4V6h6" />
                           </svg>
                         </a>

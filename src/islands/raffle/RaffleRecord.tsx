@@ -58,9 +58,9 @@ function RaffleList({ lang }: { lang: Language }) {
   );
 }
 
-function Field({ label, children, mono = false, testId }: { label: string; children: React.ReactNode; mono?: boolean; testId?: string }) {
+function Field({ label, children, mono = false, wide = false, testId }: { label: string; children: React.ReactNode; mono?: boolean; wide?: boolean; testId?: string }) {
   return (
-    <div className="min-w-0">
+    <div className={wide ? 'min-w-0 sm:col-span-2' : 'min-w-0'}>
       <dt className="text-xs uppercase tracking-wide text-cream/80">{label}</dt>
       <dd className={mono ? 'break-all font-mono text-xs' : ''} data-testid={testId}>{children}</dd>
     </div>
@@ -121,9 +121,9 @@ function RecordView({ lang, raffleRef }: { lang: Language; raffleRef: string }) 
         <Field label={t('raffle:record.drawDate')}>{formatRaffleDate(record.raffleDrawDate, lang)}</Field>
         <Field label={t('raffle:record.wagerPerEntry')}>{coins(record.wagerPerEntry)}</Field>
         {record.drawnAtUtc && <Field label={t('raffle:record.drawnAt')}>{formatRaffleDate(record.drawnAtUtc, lang)}</Field>}
-        <div className="sm:col-span-2"><Field label={t('raffle:record.commitment')} mono testId="raffle-commitment">{record.commitment}</Field></div>
-        {record.serverSeed && <div className="sm:col-span-2"><Field label={t('raffle:record.serverSeed')} mono testId="raffle-server-seed">{record.serverSeed}</Field></div>}
-        {record.ticketListHash && <div className="sm:col-span-2"><Field label={t('raffle:record.ticketListHash')} mono testId="raffle-list-hash">{record.ticketListHash}</Field></div>}
+        <Field wide label={t('raffle:record.commitment')} mono testId="raffle-commitment">{record.commitment}</Field>
+        {record.serverSeed && <Field wide label={t('raffle:record.serverSeed')} mono testId="raffle-server-seed">{record.serverSeed}</Field>}
+        {record.ticketListHash && <Field wide label={t('raffle:record.ticketListHash')} mono testId="raffle-list-hash">{record.ticketListHash}</Field>}
       </dl>
 
       {record.status === 'CANCELLED' && <p>{t('raffle:record.cancelled')}</p>}
