@@ -36,7 +36,7 @@ export default function HeaderAccount({ lang }: { lang: Language }) {
     );
   }
   return (
-    <div className="flex items-center gap-2">
+    <div className="flex items-center gap-1 sm:gap-2">
       <DailyBonusButton lang={lang} />
       <HeaderBalance lang={lang} />
       {/* Only while a current raffle exists. */}

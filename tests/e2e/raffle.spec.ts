@@ -41,6 +41,8 @@ async function screens(page: Page, lang: Lang, name: string) {
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
     await page.waitForTimeout(300);
+    // Nothing may make the page scroll sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} at ${width} px`).toBeLessThanOrEqual(width);
     await page.screenshot({ path: `${SCREENS}/${name}-${lang}-${width}.png`, fullPage: name !== 'popup' });
   }
   await page.setViewportSize({ width: 1280, height: 900 });

@@ -18,7 +18,7 @@ export default function RaffleButton({ lang }: { lang: Language }) {
         openPopup('raffle');
       }}
       aria-label={t('raffle:button.open', { count: data.numEntries })}
-      className="flex items-center gap-1 rounded-full border border-gold-500/60 bg-brown-800 px-2 py-1 text-sm font-semibold text-gold-400 hover:bg-brown-700"
+      className="flex items-center gap-1 rounded-full border border-gold-500/60 bg-brown-800 px-1.5 py-1 sm:px-2 text-sm font-semibold text-gold-400 hover:bg-brown-700"
       data-testid="raffle-button"
     >
       <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
