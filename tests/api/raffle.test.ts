@@ -321,4 +321,11 @@ describe(`raffles (${dbName})`, () => {
     expect((await t.api({ method: 'POST', url: '/dev/raffles', payload: good })).statusCode).toBe(200);
     expect((await t.api({ method: 'POST', url: '/dev/raffles', payload: good })).json().code).toBe('REQUEST_VALIDATION_ERROR');
   });
+
+  it('publishes the raffle calls in the OpenAPI document generated from the contracts', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const paths = res.json().paths;
+    for (const path of ['/api/currentRaffle', '/api/raffle-history', '/api/raffles', '/api/raffles/{ref}/record']) expect(paths[path]?.get, path).toBeDefined();
+  });
 });

@@ -15,6 +15,8 @@ import {
   refreshRaffleStanding,
 } from '../../stores/raffle';
 import Spinner from '../Spinner';
+import { $session } from '../../stores/session';
+import { openPopup } from '../../stores/popup';
 import type { PopupProps } from '../popups/registry';
 
 /**
@@ -25,6 +27,7 @@ import type { PopupProps } from '../popups/registry';
  */
 export default function RafflePopup({ lang }: PopupProps) {
   const t = useT(lang, 'raffle');
+  const session = useStore($session);
   const { data, loading, error } = useStore($raffleStanding);
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -33,6 +36,15 @@ export default function RafflePopup({ lang }: PopupProps) {
     return () => clearInterval(timer);
   }, []);
 
+  // Raffle data is fetched only when signed in (spec section 6).
+  if (!session) {
+    return (
+      <div className="flex flex-col items-center gap-3 py-4 text-center" data-testid="raffle-sign-in">
+        <p>{t('raffle:popup.signIn')}</p>
+        <button type="button" className="btn-gold" onClick={() => openPopup('login')}>{t('raffle:popup.signInAction')}</button>
+      </div>
+    );
+  }
   if (!data) {
     if (error && !loading) {
       return (
