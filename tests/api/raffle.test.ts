@@ -162,6 +162,44 @@ describe(`raffles (${dbName})`, () => {
     expect(await standing(p, r.start + 60_000)).toMatchObject({ numEntries: 2, amountLeftForNextEntry: 50 });
   });
 
+  it('loses no ticket and counts none twice: 90 random bets, in and out of the window, on several games, some refunded, some concurrent', async () => {
+    const r = await raffle(period(), { games: ['slot-neon-sevens', 'roulette-european'], wagerPerEntry: 70 });
+    const players = await Promise.all(Array.from({ length: 3 }, () => funded(1_000_000)));
+    const games = ['slot-neon-sevens', 'roulette-european', 'baccarat-classic'];
+    let seed = 7;
+    const rand = (n: number) => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) % n;
+    const expected = new Map(players.map((p) => [p.id, 0]));
+    const placed: Array<{ p: TestPlayer; call: Awaited<ReturnType<typeof bet>>; counts: boolean; amount: number }> = [];
+    for (let i = 0; i < 90; i++) {
+      const p = players[rand(players.length)];
+      const amount = 1 + rand(120);
+      // Times from 10 s before the start to 10 s after the end, the edges themselves included.
+      const offsets = [-1, 0, 1, HOUR - 1, HOUR, HOUR + 1];
+      const at = i % 10 === 0 ? r.start + offsets[rand(offsets.length)] : r.start - 10_000 + rand(HOUR + 20_000);
+      const gameCode = games[rand(games.length)];
+      const call = await bet(p, amount, at, gameCode);
+      const counts = at >= r.start && at < r.end && gameCode !== 'baccarat-classic';
+      placed.push({ p, call, counts, amount });
+    }
+    // A third of the bets are refunded, several at the same time.
+    const refunds = placed.filter((_, i) => i % 3 === 1);
+    clock.setAt(new Date(r.start + 30 * 60 * 1000));
+    await Promise.all(refunds.map(({ p, call }) => wallet.rollback(db(), { provider: 'ext', txId: `rb-${randomUUID()}`, roundId: call.roundId, accountId: p.id, betTxId: call.txId, gameCode: call.gameCode })));
+    for (const x of placed) if (x.counts && !refunds.includes(x)) expected.set(x.p.id, expected.get(x.p.id)! + x.amount);
+    for (const p of players) {
+      const s = await standing(p, r.start + 30 * 60 * 1000);
+      const wagered = expected.get(p.id)!;
+      expect(s, p.id).toMatchObject({ numEntries: Math.floor(wagered / 70), amountLeftForNextEntry: 70 - (wagered % 70) });
+    }
+    // The frozen list at the draw holds the same tickets.
+    clock.setAt(new Date(r.draw));
+    await drawDueRaffles(db(), clock.now());
+    const rec = await record(r.ref);
+    const total = [...expected.values()].reduce((n, w) => n + Math.floor(w / 70), 0);
+    expect(rec.totalTickets).toBe(total);
+    expect(rec.tickets!.reduce((n, h) => n + h.tickets, 0)).toBe(total);
+  });
+
   it('publishes the commitment at creation and reveals the seed at the draw: the record alone recomputes the same winners', async () => {
     const r = await raffle(period());
     const players = await Promise.all(Array.from({ length: 5 }, () => funded()));
