@@ -75,6 +75,7 @@ export const raffleCommands: Record<string, AdminCommand> = {
         const targets = [path.resolve('public', 'banners', def.accountRef), path.resolve(config.SITE_DIR, 'banners', def.accountRef)];
         for (const dir of targets) {
           if (dir.startsWith(path.resolve(config.SITE_DIR)) && !existsSync(path.resolve(config.SITE_DIR))) continue;
+          if (path.join(dir, def.bannerFileName) === bannerSource) continue;
           mkdirSync(dir, { recursive: true });
           copyFileSync(bannerSource, path.join(dir, def.bannerFileName));
           out(`Banner copied to ${path.join(dir, def.bannerFileName)}`);
