@@ -86,7 +86,14 @@ for (const lang of LANGS) {
     expect(created.status(), await created.text()).toBe(200);
     const { commitment } = (await created.json()) as { commitment: string };
 
+    const historyLoaded = page.waitForResponse((r) => r.url().includes('/api/raffle-history'));
     await page.goto(localized(`/game-launch/${GAME}`, lang));
+    // No raffle history yet: the account menu does not offer it.
+    expect(await (await historyLoaded).json()).toEqual([]);
+    await page.getByTestId('account-menu-button').click();
+    await expect(page.getByTestId('account-menu')).toBeVisible();
+    await expect(page.getByTestId('menu-raffle-history')).toHaveCount(0);
+    await page.keyboard.press('Escape');
     const frame = page.frameLocator('[data-testid="game-frame"]');
     await expect(frame.getByTestId('house-game')).toHaveAttribute('data-mode', 'real', { timeout: 20_000 });
     const button = page.getByTestId('raffle-button');
