@@ -36,6 +36,13 @@ export default function RafflePopup({ lang }: PopupProps) {
     return () => clearInterval(timer);
   }, []);
 
+  // When the raffle ends, ask again: another raffle may be current now (or none, and the button goes).
+  const endsAt = data?.raffleMetaData ? Date.parse(data.raffleMetaData.endDateUtc) : null;
+  const ended = endsAt !== null && now >= endsAt;
+  useEffect(() => {
+    if (ended) refreshRaffleStanding();
+  }, [ended]);
+
   // Raffle data is fetched only when signed in (spec section 6).
   if (!session) {
     return (
