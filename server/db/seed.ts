@@ -1,6 +1,8 @@
 import type { Config } from '../config';
 import type { Db } from './index';
 import { seedGames } from '../modules/games/service';
+import { seedRaffles } from '../modules/raffle/demo';
+import { clock } from '../clock';
 
 /**
  * Demo content for an empty database, run at every start (each step is idempotent).
@@ -8,4 +10,5 @@ import { seedGames } from '../modules/games/service';
  */
 export async function seedDemoContent(db: Db, _config: Config): Promise<void> {
   await seedGames(db);
+  await seedRaffles(db, clock.now());
 }

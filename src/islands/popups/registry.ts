@@ -27,3 +27,6 @@ popupViews['delete-account'] = { titleKey: 'auth:deleteAccount.title', component
 // Phone verification (issue 4).
 popupViews['phone-number'] = { titleKey: 'phone:verify.title', component: lazyPopup(() => import('../phone/PhoneNumberPopup')) };
 popupViews['set-phone-number'] = { titleKey: 'phone:change.title', component: lazyPopup(() => import('../phone/SetPhoneNumberPopup')) };
+
+// Raffle (issue 12).
+popupViews.raffle = { titleKey: 'raffle:popup.title', component: lazyPopup(() => import('../raffle/RafflePopup')) };
