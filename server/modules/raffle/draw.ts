@@ -12,7 +12,7 @@ import { wageredByEveryone } from './tickets';
  * only once draw_at has passed) in the same transaction as the frozen ticket list, the winners and
  * the prize postings. A second worker's UPDATE waits on the row lock, then finds the status changed
  * and claims nothing; a crash before the commit leaves the raffle SCHEDULED for the next check, so
- * a server that was down catches up on its first check (docs/decisions/0003-raffle-draws.md).
+ * a server that was down catches up on its first check (docs/decisions/0006-raffle-draws.md).
  */
 
 /** Node's HMAC: the same bytes as the pure one in contracts/house/random.ts, faster. */
