@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type FrameLocator, type Page } from '@playwright/test';
-import { newSignedInPlayer } from './support/players';
+import { newSignedInPlayer, siteHeaders } from './support/players';
 import { LANGS, localized, type Lang } from './support/site-routes';
 
 /**
@@ -68,6 +68,7 @@ for (const lang of LANGS) {
     const now = Date.now();
     const end = now + 50_000;
     const created = await page.request.post('/api/dev/raffles', {
+      headers: siteHeaders(),
       data: {
         ref,
         startDateUtc: new Date(now - 2_000).toISOString(),
