@@ -525,6 +525,14 @@ outer: for (const op of operations) {
   }
 }
 
+// The state check must be able to see a change: plant one (a coin moved, a row added) and look.
+{
+  const before = await snapshot();
+  await postMovement(db, { accountId: signedIn.accountId!, type: 'ADJUSTMENT', amount: 1, idempotencyKey: `fuzz-self-check-${randomBytes(8).toString('hex')}`, reason: 'fuzz self-check' });
+  const seen = diff(before, await snapshot());
+  if (!seen.includes(`journal: ${before.journal} -> ${Number(before.journal) + 1}`) || !seen.some((d) => d.startsWith('balances:'))) fail('self-check: the state check missed a planted movement', seen.join(', '));
+}
+
 const conservation = await checkConservation(db);
 if (conservation.problems.length) fail('wallet conservation broken', `at the end: ${JSON.stringify(conservation.problems.slice(0, 3))}`);
 await app.close();
