@@ -93,6 +93,38 @@ describe.skipIf(!onPostgres)('database faults: terminated backends answer 503 an
     }
   });
 
+  it('answers 503 SERVICE_UNAVAILABLE after a bounded wait when every pool connection is busy, instead of queueing', async () => {
+    const player = await createTestPlayer(t.testDb.db);
+    await fund(t, player.id, 500);
+    await admin.query('begin');
+    await admin.query('lock table wallets in access exclusive mode');
+    const started = Date.now();
+    // 20 reads take the pool's 20 connections and wait on the lock; the others wait for a connection.
+    const done: Array<{ statusCode: number; ms: number }> = [];
+    const reads = Array.from({ length: 26 }, () =>
+      t.api({ method: 'GET', url: '/balance', headers: player.headers }).then((res) => {
+        done.push({ statusCode: res.statusCode, ms: Date.now() - started });
+        return res;
+      }),
+    );
+    while (done.length === 0 && Date.now() - started < 10_000) await sleep(100);
+    // Only the readers without a connection are answered while the lock holds: 503, after the pool's wait.
+    expect(done.length).toBeGreaterThan(0);
+    for (const d of done) {
+      expect(d.statusCode).toBe(503);
+      expect(d.ms).toBeGreaterThanOrEqual(4_000);
+    }
+    await admin.query('rollback');
+    const answered = await Promise.all(reads);
+    const unavailable = answered.filter((res) => res.statusCode === 503);
+    expect(unavailable.length).toBeGreaterThan(0);
+    for (const res of unavailable) expect(res.json()).toEqual({ code: 'SERVICE_UNAVAILABLE' });
+    for (const res of answered.filter((r) => r.statusCode !== 503)) {
+      expect(res.statusCode).toBe(200);
+      expect(res.json().balance).toBe(500);
+    }
+  }, 30_000);
+
   it('survives a backend terminated between two queries of a transaction (the client error no query was waiting for)', async () => {
     // Before the fix this crashed the process: the checked-out pg client emitted `error` with no listener.
     const outcome = await t.testDb.db
