@@ -44,6 +44,24 @@ describe.skipIf(!onPostgres)('database faults: terminated backends answer 503 an
     return res.rowCount ?? 0;
   }
 
+  /**
+   * "Once the database is back": the terminated backends have exited and the pool has seen its
+   * connections close. A request that takes a connection killed a moment before answers 503 too
+   * (the client retries); this waits past that moment.
+   */
+  async function terminatedBackendsGone(): Promise<void> {
+    for (let i = 0; i < 100; i++) {
+      const left = await admin.query(
+        // No traffic runs meanwhile: any other backend of this database is a terminated one still exiting.
+        'select count(*)::int as n from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+        [databaseName],
+      );
+      if (left.rows[0].n === 0) break;
+      await sleep(50);
+    }
+    await sleep(200);
+  }
+
   beforeAll(async () => {
     t = await createTestApp({ PHONE_VERIFICATION_REQUIRED: 'false' });
     await seedGames(t.testDb.db);
@@ -86,6 +104,7 @@ describe.skipIf(!onPostgres)('database faults: terminated backends answer 503 an
     }
 
     // The database is back (it never left): new connections, statements prepared afresh, success.
+    await terminatedBackendsGone();
     for (const p of players) {
       const res = await t.api({ method: 'GET', url: '/balance', headers: p.headers });
       expect(res.statusCode, res.body).toBe(200);
@@ -176,7 +195,10 @@ describe.skipIf(!onPostgres)('database faults: terminated backends answer 503 an
     for (const body of bodies) expect(body).toEqual({ code: 'SERVICE_UNAVAILABLE' });
     expect(statuses.get(200)).toBeGreaterThan(0);
 
-    // Afterwards every player plays and reads again, and every coin is accounted for.
+    // Afterwards (one last termination, then the database is back) every player plays and reads
+    // again, and every coin is accounted for.
+    await terminateBackends();
+    await terminatedBackendsGone();
     for (const [i, p] of players.entries()) {
       const spin = await t.api({ method: 'POST', url: '/house/play', payload: { session: sessions[i], input: { kind: 'slot', bet: 100 }, requestId: randomUUID() } });
       expect(spin.statusCode, spin.body).toBe(200);
