@@ -450,6 +450,8 @@ async function buildRequest(op: Operation, who: Identity, mutation: Mutation, fi
 /* ---------------- the run ---------------- */
 
 const byStatus = new Map<number, number>();
+/** `--verbose`: statuses per operation, to see how deep the generated requests get. */
+const byOperation = new Map<string, Map<number, number>>();
 /** Problems by kind, with the first few requests that showed each. */
 const failures = new Map<string, { count: number; examples: string[] }>();
 const fail = (kind: string, example: string) => {
@@ -488,6 +490,10 @@ outer: for (const op of operations) {
       }
       sent++;
       byStatus.set(res.status, (byStatus.get(res.status) ?? 0) + 1);
+      const opKey = `${op.method} ${op.path} (${who.name})`;
+      const opStatuses = byOperation.get(opKey) ?? new Map<number, number>();
+      opStatuses.set(res.status, (opStatuses.get(res.status) ?? 0) + 1);
+      byOperation.set(opKey, opStatuses);
       // Every API path but the probes, the docs and the dev aids needs a known CHANNEL (Node trims a header's spaces).
       const needsChannel = !/^\/api\/(health|docs|openapi\.json|dev\/)/.test(req.target);
       const channelSent = sentChannel as string | undefined;
@@ -540,6 +546,9 @@ await testDb.drop();
 
 console.log(`\nfuzz: ${sent} requests (seed ${seed}); by status:`);
 for (const [status, count] of [...byStatus.entries()].sort((a, b) => a[0] - b[0])) console.log(`  ${status}: ${count}`);
+if (args.includes('--verbose')) {
+  for (const [key, statuses] of byOperation) console.log(`  ${key}: ${[...statuses.entries()].sort((a, b) => a[0] - b[0]).map(([st, n]) => `${st} x${n}`).join(', ')}`);
+}
 console.log(`wallets conserved: ${conservation.problems.length === 0 ? 'yes' : 'NO'} (${conservation.wallets} wallets, ${conservation.entries} journal entries)`);
 for (const [what, count] of notes) console.log(`note: ${what} x${count}`);
 if (failures.size) {
