@@ -25,7 +25,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { createDb, type Db } from '../server/db';
-import { checkConservation, postMovement } from '../server/modules/wallet/service';
+import { checkConservation, postMovement } from '../server/modules/wallet';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];

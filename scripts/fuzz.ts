@@ -20,7 +20,7 @@ import { sql } from 'kysely';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { seedDemoContent } from '../server/db/seed';
-import { checkConservation, postMovement } from '../server/modules/wallet/service';
+import { checkConservation, postMovement } from '../server/modules/wallet';
 import { createSession } from '../server/plugins/session';
 import { errorStatus } from '../contracts/errors';
 import { createTestDb } from '../tests/support/db';

@@ -13,6 +13,8 @@ import { isDatabaseUnavailable } from './faults';
 export { isDatabaseUnavailable, retryWhileUnavailable } from './faults';
 
 export type Db = Kysely<Database>;
+/** A Kysely handle or an open transaction (the same type: a function taking it joins the caller's transaction). */
+export type DbOrTrx = Kysely<Database>;
 
 const INT8 = 20;
 /** int8 (coins, counts) comes back as a JS number on both drivers; coins stay far below 2^53. */

@@ -16,13 +16,14 @@ export function sendUnavailable(reply: FastifyReply) {
 
 /**
  * Overload answers 503 SERVICE_UNAVAILABLE at once instead of queueing without bound: above
- * MAX_REQUESTS_IN_FLIGHT requests being handled, or (on PostgreSQL) while the event loop lags more
- * than MAX_EVENT_LOOP_DELAY_MS (@fastify/under-pressure), a new request is refused before any work.
+ * MAX_REQUESTS_IN_FLIGHT requests being handled, or while the event loop lags more than
+ * MAX_EVENT_LOOP_DELAY_MS (@fastify/under-pressure), a new request is refused before any work.
  * Requests already admitted finish; the database pool bounds their wait for a connection.
  */
 export async function registerOverload(app: FastifyInstance, config: Config) {
-  // Not on the embedded database: PGlite runs every query on the event loop, so a lag there is the
-  // database at work (a migration, a large read), not a queue of requests; the in-flight cap holds.
+  // Not on the embedded database: PGlite runs every query on this event loop, so its delay
+  // measures the database's own work rather than overload (a burst of rounds would refuse the
+  // next ones for a second at a time). The in-flight cap below still applies.
   if (config.MAX_EVENT_LOOP_DELAY_MS > 0 && config.DATABASE_URL) {
     await app.register(underPressure, {
       maxEventLoopDelay: config.MAX_EVENT_LOOP_DELAY_MS,

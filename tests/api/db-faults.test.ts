@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HouseSessionResponseSchema } from '../../contracts/games';
 import { seedGames } from '../../server/modules/games/service';
-import { checkConservation, postMovement } from '../../server/modules/wallet/service';
+import { checkConservation, postMovement } from '../../server/modules/wallet';
 import { isDatabaseUnavailable } from '../../server/db';
 import { createTestApp, type TestApp } from '../support/app';
 import { onPostgres } from '../support/db';

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../server/modules/auth/passwords';
-import { phoneClock } from '../../server/modules/phone/clock';
+import { clock } from '../../server/clock';
 import { createTestApp, type TestApp } from '../support/app';
 import { createTestPlayer, type TestPlayer } from '../support/players';
 
@@ -15,7 +15,7 @@ const newNumber = () => `+81${['90', '80', '70'][randomInt(3)]}${subscriber()}`;
 
 /** Moves the phone clock: every call in a test sees `at(offsetMs)` from the test's start. */
 let base = Date.now();
-const at = (offsetMs: number) => phoneClock.set(() => new Date(base + offsetMs));
+const at = (offsetMs: number) => clock.set(() => new Date(base + offsetMs));
 
 describe(`phone verification API (${db})`, () => {
   let t: TestApp;
@@ -24,12 +24,12 @@ describe(`phone verification API (${db})`, () => {
   });
   afterAll(() => t.close());
   afterEach(() => {
-    phoneClock.reset();
+    clock.reset();
     base = Date.now();
   });
 
   const player = async (opts: { language?: 'ja' | 'en'; password?: boolean } = {}) => {
-    const p = await createTestPlayer(t.testDb.db);
+    const p = await createTestPlayer(t.testDb.db, { phoneVerified: false });
     const values: { language?: string; password_hash?: string } = {};
     if (opts.language) values.language = opts.language;
     if (opts.password) values.password_hash = await hashPassword(PASSWORD);
@@ -390,7 +390,7 @@ describe(`phone verification API configuration (${db})`, () => {
   it('reports isRequired false when PHONE_VERIFICATION_REQUIRED=false', async () => {
     const t = await createTestApp({ PHONE_VERIFICATION_REQUIRED: 'false' });
     try {
-      const p = await createTestPlayer(t.testDb.db);
+      const p = await createTestPlayer(t.testDb.db, { phoneVerified: false });
       const res = await t.api({ method: 'GET', url: '/IsPhoneNumberVerified', headers: p.headers });
       expect(res.json()).toEqual({ phoneNumber: null, isVerified: false, isRequired: false });
     } finally {

@@ -1,8 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DAILY_BONUS_INTERVAL_MS, type TransactionList } from '../../contracts/wallet';
 import { loadPromotions } from '../../content/promotions';
-import { walletClock } from '../../server/modules/wallet/clock';
-import { checkConservation, getBalance, postMovement } from '../../server/modules/wallet/service';
+import { clock } from '../../server/clock';
+import { createSession } from '../../server/plugins/session';
+import { checkConservation, getBalance, postMovement } from '../../server/modules/wallet';
 import { creditSignupBonus } from '../../server/modules/wallet/bonus';
 import { createTestApp, type TestApp } from '../support/app';
 import { onPostgres } from '../support/db';
@@ -14,7 +15,7 @@ describe(`wallet API (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
   beforeAll(async () => {
     t = await createTestApp({ DAILY_BONUS: String(DAILY) });
   });
-  afterEach(() => walletClock.reset());
+  afterEach(() => clock.reset());
   afterAll(async () => {
     expect((await checkConservation(t.testDb.db)).problems).toEqual([]);
     await t.close();
@@ -23,8 +24,13 @@ describe(`wallet API (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
   const as = (p: TestPlayer) => ({ headers: p.headers });
   const at = (iso: string | number) => {
     const d = new Date(iso);
-    walletClock.set(() => d);
+    clock.set(() => d);
     return d;
+  };
+  /** Signs the player in again at the clock's time (a session lasts 30 days from its sign-in). */
+  const signInNow = async (p: TestPlayer) => {
+    const { token } = await createSession(t.testDb.db, p.id);
+    p.headers.authorization = `Bearer ${token}`;
   };
 
   describe('GET /balance', () => {
@@ -153,15 +159,19 @@ describe(`wallet API (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       const p = await createTestPlayer(t.testDb.db);
       const claim = (promoSlug: string) => t.api({ method: 'POST', url: '/claimBonus', payload: { promoSlug }, ...as(p) });
       at(Date.parse(withBonus.startsAt) - 1);
+      await signInNow(p);
       expect((await claim(withBonus.slug)).json().code).toBe('PROMOTION_NOT_AVAILABLE');
       at(Date.parse(withBonus.endsAt));
+      await signInNow(p);
       const ended = await claim(withBonus.slug);
       expect(ended.statusCode).toBe(404);
       expect(ended.json().code).toBe('PROMOTION_NOT_AVAILABLE');
       during();
+      await signInNow(p);
       expect((await claim('no-such-promotion')).json().code).toBe('PROMOTION_NOT_AVAILABLE');
       if (withoutBonus) {
         at(Date.parse(withoutBonus.startsAt) + 1000);
+        await signInNow(p);
         expect((await claim(withoutBonus.slug)).json().code).toBe('PROMOTION_NOT_AVAILABLE');
       }
       expect(await getBalance(t.testDb.db, p.id)).toBe(0);
@@ -173,6 +183,7 @@ describe(`wallet API (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       expect((await status('no-such-promotion')).json().code).toBe('PROMOTION_NOT_AVAILABLE');
       if (withoutBonus) expect((await status(withoutBonus.slug)).json().code).toBe('PROMOTION_NOT_AVAILABLE');
       at(Date.parse(withBonus.endsAt) + 1);
+      await signInNow(p);
       expect((await status(withBonus.slug)).json()).toMatchObject({ active: false, claimed: false });
       const bad = await status('Bad Slug');
       expect(bad.statusCode).toBe(400);

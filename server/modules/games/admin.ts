@@ -3,6 +3,7 @@ import { CatalogueEntrySchema, loadCatalogue } from './catalogue';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { upsertGame } from './service';
+import { clock } from '../../clock';
 
 /**
  * Operator commands for the games catalogue (`npm run admin -- games:...`). The data file
@@ -12,7 +13,7 @@ const TAG = /^[A-Za-z0-9_]+$/;
 
 async function setGame(db: Parameters<AdminCommand['run']>[0]['db'], code: string | undefined, values: Record<string, unknown>, out: (l: string) => void) {
   if (!code) throw new UsageError();
-  const res = await db.updateTable('games').set({ ...values, updated_at: new Date() }).where('code', '=', code).executeTakeFirst();
+  const res = await db.updateTable('games').set({ ...values, updated_at: clock.now() }).where('code', '=', code).executeTakeFirst();
   if (Number(res.numUpdatedRows) === 0) {
     out(`No game ${code}.`);
     return 1;

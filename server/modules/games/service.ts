@@ -1,28 +1,20 @@
 import { createHash } from 'node:crypto';
+import type { Selectable } from 'kysely';
 import { gameDisplayTitle, type Game, type GameDefinition } from '../../../contracts/games';
 import type { Language } from '../../../contracts/constants';
 import type { Db } from '../../db';
-import type { DbOrTrx } from '../wallet/service';
+import type { DbOrTrx } from '../wallet';
 import { loadCatalogue, type CatalogueEntry } from './catalogue';
+import type { GamesTables } from './tables';
+import { clock } from '../../clock';
 
 /** The catalogue as stored: games and the versions of their maths. */
 
 export const definitionHash = (definition: GameDefinition) =>
   createHash('sha256').update(JSON.stringify(definition)).digest('hex').slice(0, 32);
 
-export interface GameRow {
-  code: string;
-  kind: string;
-  titles: { ja: string; en: string } | null;
-  tags: string[];
-  orientation: string;
-  is_demo_available: boolean;
-  is_enabled: boolean;
-  image_path: string | null;
-  sort_order: number;
-  rtp: number;
-  definition_hash: string;
-}
+/** A games row as read (every column but updated_at). */
+export type GameRow = Omit<Selectable<GamesTables['games']>, 'updated_at'>;
 
 export function toGame(row: GameRow, language: Language): Game {
   return {
@@ -40,11 +32,11 @@ const gameColumns = ['code', 'kind', 'titles', 'tags', 'orientation', 'is_demo_a
 
 export async function listGames(db: Db, language: Language): Promise<Game[]> {
   const rows = await db.selectFrom('games').select(gameColumns).where('is_enabled', '=', true).orderBy('sort_order').orderBy('code').execute();
-  return rows.map((r) => toGame(r as GameRow, language));
+  return rows.map((r) => toGame(r, language));
 }
 
 export async function findGame(db: DbOrTrx, code: string): Promise<GameRow | undefined> {
-  return (await db.selectFrom('games').select(gameColumns).where('code', '=', code).executeTakeFirst()) as GameRow | undefined;
+  return db.selectFrom('games').select(gameColumns).where('code', '=', code).executeTakeFirst();
 }
 
 /** Definitions never change under a hash, so they are cached for the life of the process. */
@@ -87,8 +79,8 @@ export async function upsertGame(db: Db, entry: CatalogueEntry, opts: { keepOper
       oc.column('code').doUpdateSet(
         // At start-up the data file refreshes the maths and art but leaves what the operator changed by command.
         opts.keepOperatorFields
-          ? { kind: values.kind, rtp: values.rtp, definition_hash: hash, image_path: values.image_path, updated_at: new Date() }
-          : { ...values, updated_at: new Date() },
+          ? { kind: values.kind, rtp: values.rtp, definition_hash: hash, image_path: values.image_path, updated_at: clock.now() }
+          : { ...values, updated_at: clock.now() },
       ),
     )
     .execute();

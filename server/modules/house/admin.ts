@@ -1,6 +1,7 @@
 import { UsageError, type AdminCommand } from '../../admin-command';
 import { HOUSE_PROVIDER, houseWallet } from './provider';
 import { SeamlessWalletError } from './seamless-wallet';
+import { clock } from '../../clock';
 
 /** Operator commands of the house provider (`npm run admin -- games:void-round <round id>`). */
 export const houseCommands: Record<string, AdminCommand> = {
@@ -29,7 +30,7 @@ export const houseCommands: Record<string, AdminCommand> = {
               refunded += tx.amount;
             }
           }
-          await trx.updateTable('house_rounds').set({ status: 'refunded', settled_at: new Date() }).where('id', '=', roundId).execute();
+          await trx.updateTable('house_rounds').set({ status: 'refunded', settled_at: clock.now() }).where('id', '=', roundId).execute();
           out(`Voided round ${roundId}: ${refunded} coins refunded.`);
           return 0;
         });

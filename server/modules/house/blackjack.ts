@@ -9,6 +9,7 @@ import { HOUSE_PROVIDER, houseWallet, nodeHmac } from './provider';
 import { answeredRequestIn, recordRequest } from './requests';
 import { sql } from 'kysely';
 import { lockTimeout, moveDemo, playResponse, ROUND_LOCK_TIMEOUT, walletRefusal } from './rounds';
+import { clock } from '../../clock';
 
 /** A blackjack decision on the open hand: replays the hand from its seeds with the new action. */
 export async function continueBlackjack(db: Db, session: PlaySession, gameCode: string, roundId: string, action: BlackjackAction, requestId: string): Promise<PlayResponse> {
@@ -66,7 +67,7 @@ export async function continueBlackjack(db: Db, session: PlaySession, gameCode: 
         balance_after: balance,
         status: played.settled ? 'settled' : 'open',
         outcome: JSON.stringify(played.outcome),
-        settled_at: played.settled ? new Date() : null,
+        settled_at: played.settled ? clock.now() : null,
       })
       .where('id', '=', roundId)
       .execute();

@@ -5,10 +5,11 @@ import type { Db } from '../../db';
 import { AppError } from '../../errors';
 import { hashToken, newToken } from '../../plugins/session';
 import { definitionOf, findGame } from '../games/service';
-import type { DbOrTrx } from '../wallet/service';
+import type { DbOrTrx } from '../wallet';
 import { asLanguage } from './play-session';
 import { PLAY_SESSION_TTL_MS, houseWallet } from './provider';
 import { activeSeed, fairnessOf, insertSeed, newClientSeed, type SeedRow } from './seeds';
+import { clock } from '../../clock';
 
 /** Launch: a one-time token for the game client, exchanged once for a play session. */
 export interface LaunchRequest {
@@ -35,7 +36,7 @@ export async function createLaunchToken(db: Db, launch: LaunchRequest): Promise<
       mode: launch.mode,
       lobby_url: launch.lobbyUrl,
       language: launch.language,
-      expires_at: new Date(Date.now() + LAUNCH_TOKEN_TTL_SECONDS * 1000),
+      expires_at: new Date(clock.ms() + LAUNCH_TOKEN_TTL_SECONDS * 1000),
     })
     .execute();
   return token;
@@ -59,7 +60,7 @@ async function signInLive(db: DbOrTrx, signInSessionId: number | null, now: Date
 /** POST /house/session: exchanges a launch token (once) for a play session. */
 export async function openPlaySession(db: Db, launchToken: string): Promise<HouseSessionResponse> {
   return db.transaction().execute(async (trx) => {
-    const now = new Date();
+    const now = clock.now();
     const launch = await trx
       .updateTable('launch_tokens')
       .set({ used_at: now })

@@ -2,8 +2,9 @@ import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { Language } from '../../../contracts/constants';
 import { AppError } from '../../errors';
 import { hashToken } from '../../plugins/session';
-import type { DbOrTrx } from '../wallet/service';
+import type { DbOrTrx } from '../wallet';
 import type { HouseTables } from './tables';
+import { clock } from '../../clock';
 
 /**
  * Play sessions: what a launch token is exchanged for, and what every round names. A real play
@@ -50,5 +51,5 @@ export async function liveSession(db: DbOrTrx, tokenHash: string, now: Date) {
 
 /** The live play session of a client's session token (see liveSession). */
 export async function findPlaySession(db: DbOrTrx, token: string): Promise<PlaySession> {
-  return (await liveSession(db, hashToken(token), new Date())).session;
+  return (await liveSession(db, hashToken(token), clock.now())).session;
 }

@@ -6,7 +6,7 @@ import type { Db } from '../../db';
 import { AppError } from '../../errors';
 import { hashToken } from '../../plugins/session';
 import { definitionOf } from '../games/service';
-import type { DbOrTrx } from '../wallet/service';
+import type { DbOrTrx } from '../wallet';
 import { continueBlackjack } from './blackjack';
 import { playInOneStatement } from './one-statement';
 import { liveSession, signedInOrDemo, type PlaySession } from './play-session';
@@ -15,6 +15,7 @@ import { answeredRequest, isRequestConflict, recordRequest } from './requests';
 import { recordRealRound } from './round-records';
 import { inputProblem, lockTimeout, moveDemo, playResponse, ROUND_LOCK_TIMEOUT, walletRefusal } from './rounds';
 import { activeSeed, fairnessOf, type SeedRow } from './seeds';
+import { clock } from '../../clock';
 
 /**
  * POST /house/play: one round, or one blackjack decision. The client's `requestId` makes it
@@ -24,7 +25,7 @@ import { activeSeed, fairnessOf, type SeedRow } from './seeds';
  */
 export async function playHouseRound(db: Db, sessionToken: string, input: PlayInput, requestId: string): Promise<PlayResponse> {
   const tokenHash = hashToken(sessionToken);
-  const now = new Date();
+  const now = clock.now();
   try {
     if (input.kind === 'blackjack' && input.action !== 'deal') {
       const { session, game } = await liveSession(db, tokenHash, now);
@@ -104,7 +105,7 @@ async function playTheLongWay(db: Db, tokenHash: string, input: PlayInput, reque
       const { session, game, seed } = start;
       const definition = await definitionOf(trx, game.definition_hash);
       const problem = inputProblem(definition, input);
-      if (problem) throw new AppError('REQUEST_VALIDATION_ERROR', problem);
+      if (problem) throw new AppError(problem.code, problem.message);
       if (definition.kind === 'blackjack') {
         let openQuery = trx.selectFrom('house_rounds').select('id').where('status', '=', 'open');
         openQuery = session.mode === 'real'
@@ -149,7 +150,7 @@ async function playTheLongWay(db: Db, tokenHash: string, input: PlayInput, reque
         settled_at: played.settled ? now : null,
       };
       if (session.mode === 'real') {
-        await recordRealRound(trx, { ...round, account_id: session.account_id!, balance_after: balance, token_hash: tokenHash, played_at: now, request_id: requestId, response: JSON.stringify(response) });
+        await recordRealRound(trx, { ...round, account_id: session.account_id!, token_hash: tokenHash, played_at: now, request_id: requestId }, balance, response);
       } else {
         await trx.insertInto('house_rounds').values({ ...round, account_id: null, mode: 'demo', actions: '[]', balance_after: balance, player_seq: null }).execute();
         await recordRequest(trx, session.id, requestId, response);

@@ -4,9 +4,10 @@ import type { FairnessState, SeedResponse } from '../../../contracts/games';
 import { serverSeedHash } from '../../../contracts/fairness';
 import type { Db } from '../../db';
 import { AppError } from '../../errors';
-import type { DbOrTrx } from '../wallet/service';
+import type { DbOrTrx } from '../wallet';
 import { findPlaySession } from './play-session';
 import type { HouseTables } from './tables';
+import { clock } from '../../clock';
 
 /** Provably fair seed pairs: one active pair per account (real play), one per demo session. */
 export type SeedRow = Pick<Selectable<HouseTables['fair_seeds']>, 'id' | 'server_seed' | 'server_seed_hash' | 'client_seed' | 'nonce'>;
@@ -59,7 +60,7 @@ export async function rotateSeed(db: Db, sessionToken: string, clientSeed?: stri
     const open = await trx.selectFrom('house_rounds').select('id').where('seed_id', '=', seed.id).where('status', '=', 'open').executeTakeFirst();
     // Revealing the seed of an unfinished hand would show the cards still to come.
     if (open) throw new AppError('REQUEST_VALIDATION_ERROR', 'Finish the open hand before changing seeds');
-    await trx.updateTable('fair_seeds').set({ revealed_at: new Date() }).where('id', '=', seed.id).execute();
+    await trx.updateTable('fair_seeds').set({ revealed_at: clock.now() }).where('id', '=', seed.id).execute();
     const next = await insertSeed(trx, session.account_id, clientSeed ?? seed.client_seed);
     if (session.mode === 'demo') await trx.updateTable('play_sessions').set({ demo_seed_id: next.id }).where('id', '=', session.id).execute();
     return {

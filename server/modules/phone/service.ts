@@ -8,7 +8,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db';
 import { AppError } from '../../errors';
 import { burnVerifyTime, verifyPassword } from '../auth/passwords';
-import { phoneClock } from './clock';
+import { clock } from '../../clock';
 import type { SmsGateway } from './gateway';
 import type { PhoneCodePurpose } from './tables';
 
@@ -65,6 +65,23 @@ export async function phoneStatus(deps: PhoneDeps, accountId: string): Promise<P
   };
 }
 
+/**
+ * With PHONE_VERIFICATION_REQUIRED, coin play and bonuses need a verified number: the API enforces
+ * what the unclosable popup asks for, so a client skipping the popup gains nothing.
+ * PHONE_NUMBER_NOT_VERIFIED otherwise.
+ */
+export async function refuseUnverifiedPhone(db: Db, config: Pick<Config, 'PHONE_VERIFICATION_REQUIRED'>, accountId: string): Promise<void> {
+  if (!config.PHONE_VERIFICATION_REQUIRED) return;
+  const row = await db
+    .selectFrom('accounts')
+    .select('id')
+    .where('id', '=', accountId)
+    .where('phone_number', 'is not', null)
+    .where('phone_verified_at', 'is not', null)
+    .executeTakeFirst();
+  if (!row) throw new AppError('PHONE_NUMBER_NOT_VERIFIED', 'Verify a phone number first');
+}
+
 /** A live account other than `exceptAccountId` has verified this number. */
 export async function isNumberTaken(db: Db, phoneNumber: string, exceptAccountId?: string): Promise<boolean> {
   let query = db
@@ -84,7 +101,7 @@ export async function isNumberTaken(db: Db, phoneNumber: string, exceptAccountId
  */
 export async function checkPassword(deps: PhoneDeps, accountId: string, password: string): Promise<void> {
   const { db, config } = deps;
-  const now = phoneClock.now();
+  const now = clock.now();
   const windowStart = new Date(now.getTime() - config.LOCKOUT_MS);
   // Tries older than the window no longer count: drop them so the table stays small.
   await db.deleteFrom('phone_password_failures').where('account_id', '=', accountId).where('created_at', '<=', windowStart).execute();
@@ -123,7 +140,7 @@ export interface CodeRequest {
  */
 export async function requestCode(deps: PhoneDeps, { account, phoneNumber, purpose }: CodeRequest) {
   const { db, config } = deps;
-  const now = phoneClock.now();
+  const now = clock.now();
   const code = newCode();
   const codeId = await db.transaction().execute(async (trx) => {
     const current = await trx
@@ -219,7 +236,7 @@ export interface CodeCheck {
  */
 export async function verifyCode(deps: PhoneDeps, { accountId, phoneNumber, token, purpose }: CodeCheck) {
   const { db } = deps;
-  const now = phoneClock.now();
+  const now = clock.now();
   const live = await db
     .selectFrom('phone_codes')
     .selectAll()
@@ -270,7 +287,7 @@ export async function verifyCode(deps: PhoneDeps, { accountId, phoneNumber, toke
 
 /** Clears the account's number (verified or not) and its live codes; the player verifies a number again. */
 export async function resetPhoneNumber(deps: PhoneDeps, accountId: string): Promise<void> {
-  const now = phoneClock.now();
+  const now = clock.now();
   await deps.db.transaction().execute(async (trx) => {
     const cleared = await trx
       .updateTable('accounts')

@@ -14,8 +14,9 @@ import { zod } from '../../zod-routes';
 import { AppError } from '../../errors';
 import { requireAccount } from '../../plugins/session';
 import { balanceWithBonusStatus, claimDailyBonus, claimPromotionBonus, hasClaimedPromotion } from './bonus';
-import { walletClock } from './clock';
-import { getStatement } from './service';
+import { clock } from '../../clock';
+import { refuseUnverifiedPhone } from '../phone/service';
+import { getStatement } from './statement';
 
 /** GET /balance, POST /claimDailyBonus, POST /claimBonus, GET /promotionBonus, GET /transactions. */
 export default async function walletRoutes(app: FastifyInstance) {
@@ -26,17 +27,19 @@ export default async function walletRoutes(app: FastifyInstance) {
   api.get('/balance', { schema: { response: { 200: BalanceSchema } } }, async (request, reply) => {
     const account = requireAccount(request);
     reply.header('cache-control', 'no-store');
-    return balanceWithBonusStatus(app.db, account.id, walletClock.now());
+    return balanceWithBonusStatus(app.db, account.id, clock.now());
   });
 
   api.post('/claimDailyBonus', { schema: { response: { 200: BonusResultSchema } } }, async (request) => {
     const account = requireAccount(request);
-    return claimDailyBonus(app.db, account.id, app.config.DAILY_BONUS, walletClock.now());
+    await refuseUnverifiedPhone(app.db, app.config, account.id);
+    return claimDailyBonus(app.db, account.id, app.config.DAILY_BONUS, clock.now());
   });
 
   api.post('/claimBonus', { schema: { body: ClaimBonusSchema, response: { 200: BonusResultSchema } } }, async (request) => {
     const account = requireAccount(request);
-    return claimPromotionBonus(app.db, account.id, promotions.get(request.body.promoSlug), walletClock.now());
+    await refuseUnverifiedPhone(app.db, app.config, account.id);
+    return claimPromotionBonus(app.db, account.id, promotions.get(request.body.promoSlug), clock.now());
   });
 
   api.get(
@@ -51,7 +54,7 @@ export default async function walletRoutes(app: FastifyInstance) {
         promoSlug: promotion.slug,
         bonus: promotion.bonus,
         currency: COIN_CURRENCY,
-        active: isPromotionActive(promotion, walletClock.now()),
+        active: isPromotionActive(promotion, clock.now()),
         claimed: await hasClaimedPromotion(app.db, promotion.slug, account.id),
       };
     },

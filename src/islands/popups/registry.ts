@@ -1,9 +1,8 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { CAPTCHA_POPUP, type Language, type PopupName } from '../../../contracts/constants';
+import { CAPTCHA_POPUP, type PopupName } from '../../../contracts/constants';
+import type { PopupProps } from './types';
 
-export interface PopupProps {
-  lang: Language;
-}
+export type { PopupProps } from './types';
 export interface PopupView {
   /** Translation key of the dialog's accessible name. */
   titleKey: string;
