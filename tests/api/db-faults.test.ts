@@ -41,8 +41,11 @@ describe.skipIf(!onPostgres)('database faults: terminated backends answer 503 an
       'select pg_terminate_backend(pid), pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
       [databaseName],
     );
+    for (const row of res.rows) terminated.add(row.pid);
     return res.rowCount ?? 0;
   }
+  /** Backends this file terminated (pids), until they are seen gone. */
+  const terminated = new Set<number>();
 
   /**
    * "Once the database is back": the terminated backends have exited and the pool has seen its
@@ -51,14 +54,11 @@ describe.skipIf(!onPostgres)('database faults: terminated backends answer 503 an
    */
   async function terminatedBackendsGone(): Promise<void> {
     for (let i = 0; i < 100; i++) {
-      const left = await admin.query(
-        // No traffic runs meanwhile: any other backend of this database is a terminated one still exiting.
-        'select count(*)::int as n from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
-        [databaseName],
-      );
-      if (left.rows[0].n === 0) break;
+      const alive = await admin.query<{ pid: number }>('select pid from pg_stat_activity where pid = any($1::int[])', [[...terminated]]);
+      if (alive.rowCount === 0) break;
       await sleep(50);
     }
+    terminated.clear();
     await sleep(200);
   }
 
