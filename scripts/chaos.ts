@@ -347,6 +347,9 @@ async function verify(db: Db, players: Player[], label: string): Promise<{ lostO
     lostOrDoubled++;
     failures.push(`[${label}] ${what}`);
   };
+  // A run that played nothing proves nothing (a refused launch, a lost token): that fails too.
+  const played = players.reduce((n, p) => n + p.rounds.length, 0);
+  if (played < 10) failures.push(`[${label}] only ${played} acknowledged game actions: the load did not really play`);
   const conservation = await checkConservation(db);
   for (const p of conservation.problems) problem(`wallet ${p.accountId} does not equal its journal: ${JSON.stringify(p)}`);
   const negative = await db.selectFrom('wallets').select(['account_id', 'balance']).where('balance', '<', 0).execute();
@@ -450,7 +453,8 @@ const baseEnv = {
   LOG_LEVEL: 'warn',
   SITE_DIR: path.join(os.tmpdir(), 'chaos-no-site'),
   SEED_DEMO: 'true',
-  CHANNELS: JSON.stringify({ WEB: { maintenence: false, captcha: false } }),
+  // An app-like channel: sign-in hands out the token (bearer), so the harness needs no cookie jar.
+  CHANNELS: JSON.stringify({ WEB: { maintenence: false, captcha: false, bearer: true } }),
   PHONE_VERIFICATION_REQUIRED: 'false',
   // Every player comes from 127.0.0.1: per-IP limits would refuse the load itself.
   SIGNIN_RATE_LIMIT: '1000000',

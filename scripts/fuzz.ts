@@ -223,6 +223,8 @@ const badAuth: Array<Array<[string, string]>> = [
   [['cookie', 'session=\u00ff\u00fe']],
   [['cookie', '=;;=;session']],
   [['cookie', '__proto__=x; constructor=y; session=z']],
+  [['cookie', `session=${randomBytes(32).toString('base64url')}`], ['origin', 'https://evil.example']],
+  [['origin', 'null']],
   [['authorization', 'Bearer ']],
   [['authorization', 'Bearer \u0000']],
   [['authorization', `Bearer ${randomBytes(32).toString('base64url')}`]],
@@ -338,7 +340,8 @@ async function buildRequest(op: Operation, who: Identity, mutation: Mutation, fi
   const headers: Array<[string, string]> = [];
   let channel: string | undefined = 'WEB';
   let auth: Array<[string, string]> = who.token ? [['authorization', `Bearer ${who.token}`]] : [];
-  if (who.token && rand() < 0.3) auth = [['cookie', `session=${who.token}`]];
+  // The site's way: the session cookie, with the Origin a browser adds (the Origin check wants it).
+  if (who.token && rand() < 0.3) auth = [['cookie', `session=${who.token}`], ['origin', `http://127.0.0.1:${port}`]];
 
   // Mutations apply to the body when there is one, else to the query.
   const onBody = op.body !== undefined && (Object.keys(query).length === 0 || rand() < 0.7);
