@@ -25,7 +25,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { createDb, type Db } from '../server/db';
-import { checkConservation } from '../server/modules/wallet';
+import { checkConservation, postMovement } from '../server/modules/wallet';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
@@ -209,6 +209,7 @@ interface GameInfo {
 interface Acked {
   requestId: string;
   roundId: string;
+  status: 'open' | 'settled';
   stake: number;
   win: number;
   balance: number;
@@ -257,7 +258,7 @@ async function play(servers: ApiProcess[], player: Player, game: GameInfo, sessi
   if (!res) return undefined;
   if (res.status === 200) {
     const r = res.body;
-    player.rounds.push({ requestId, roundId: r.roundId, stake: r.stake, win: r.win, balance: r.balance });
+    player.rounds.push({ requestId, roundId: r.roundId, status: r.status, stake: r.stake, win: r.win, balance: r.balance });
     if (r.balance < 0) failures.push(`negative balance ${r.balance} answered to ${player.email}`);
     return r;
   }
@@ -346,6 +347,9 @@ async function verify(db: Db, players: Player[], label: string): Promise<{ lostO
     lostOrDoubled++;
     failures.push(`[${label}] ${what}`);
   };
+  // A run that played nothing proves nothing (a refused launch, a lost token): that fails too.
+  const played = players.reduce((n, p) => n + p.rounds.length, 0);
+  if (played < 10) failures.push(`[${label}] only ${played} acknowledged game actions: the load did not really play`);
   const conservation = await checkConservation(db);
   for (const p of conservation.problems) problem(`wallet ${p.accountId} does not equal its journal: ${JSON.stringify(p)}`);
   const negative = await db.selectFrom('wallets').select(['account_id', 'balance']).where('balance', '<', 0).execute();
@@ -358,12 +362,19 @@ async function verify(db: Db, players: Player[], label: string): Promise<{ lostO
     const rows = await db.selectFrom('house_requests').select(['request_id', 'round_id']).where('request_id', 'in', chunk.map((a) => a.requestId)).execute();
     const byRequest = new Map<string, string[]>();
     for (const r of rows) byRequest.set(r.request_id, [...(byRequest.get(r.request_id) ?? []), r.round_id]);
-    const roundIds = new Set((await db.selectFrom('house_rounds').select('id').where('id', 'in', [...new Set(chunk.map((a) => a.roundId))]).execute()).map((r) => r.id));
+    const stored = new Map(
+      (await db.selectFrom('house_rounds').select(['id', 'status', 'stake', 'win']).where('id', 'in', [...new Set(chunk.map((a) => a.roundId))]).execute()).map((r) => [r.id, r]),
+    );
     for (const a of chunk) {
       const found = byRequest.get(a.requestId) ?? [];
       if (found.length !== 1) problem(`acknowledged request ${a.requestId} has ${found.length} recorded answers`);
       else if (found[0] !== a.roundId) problem(`acknowledged request ${a.requestId} answered round ${a.roundId} but recorded ${found[0]}`);
-      if (!roundIds.has(a.roundId)) problem(`acknowledged round ${a.roundId} is missing`);
+      const round = stored.get(a.roundId);
+      if (!round) problem(`acknowledged round ${a.roundId} is missing`);
+      // A settled answer is final: the round must hold exactly what the player was told.
+      else if (a.status === 'settled' && (round.status !== 'settled' || Number(round.stake) !== a.stake || Number(round.win) !== a.win)) {
+        problem(`round ${a.roundId} answered settled stake ${a.stake} win ${a.win}, stored ${round.status} stake ${round.stake} win ${round.win}`);
+      }
     }
   }
 
@@ -411,6 +422,30 @@ async function verify(db: Db, players: Player[], label: string): Promise<{ lostO
   return { lostOrDoubled };
 }
 
+/**
+ * The checks must be able to fail: on the finished embedded database, double one acknowledged
+ * round's bet (through the wallet, so the journal still sums) and lose another acknowledged answer;
+ * verify must report both. The harness's own problems list is left as it was.
+ */
+async function checkTheChecks(db: Db, players: Player[]) {
+  const acked = players.flatMap((p) => p.rounds);
+  const [doubled, lost] = [acked.find((a) => a.stake > 0), acked.at(-1)];
+  if (!doubled || !lost || doubled === lost) {
+    failures.push('self-check: too few acknowledged rounds to check the checks');
+    return;
+  }
+  const round = await db.selectFrom('house_rounds').select(['account_id', 'game_code']).where('id', '=', doubled.roundId).executeTakeFirstOrThrow();
+  await postMovement(db, { accountId: round.account_id!, type: 'BET', amount: -doubled.stake, idempotencyKey: `chaos-self-check-${randomUUID()}`, gameCode: round.game_code, sessionId: doubled.roundId });
+  await db.deleteFrom('house_requests').where('request_id', '=', lost.requestId).execute();
+  const before = failures.length;
+  const { lostOrDoubled } = await verify(db, players, 'self-check');
+  const found = failures.splice(before);
+  const sawDouble = found.some((f) => f.includes(doubled.roundId));
+  const sawLost = found.some((f) => f.includes(lost.requestId));
+  if (!sawDouble || !sawLost) failures.push(`self-check: a doubled bet (${sawDouble ? 'found' : 'MISSED'}) or a lost answer (${sawLost ? 'found' : 'MISSED'}) went unnoticed`);
+  else console.log(`self-check: a doubled bet and a lost acknowledged answer planted afterwards were both found (${lostOrDoubled} problems)`);
+}
+
 /* ------------------------------------------------------------------ the runs */
 
 const baseEnv = {
@@ -418,7 +453,8 @@ const baseEnv = {
   LOG_LEVEL: 'warn',
   SITE_DIR: path.join(os.tmpdir(), 'chaos-no-site'),
   SEED_DEMO: 'true',
-  CHANNELS: JSON.stringify({ WEB: { maintenence: false, captcha: false } }),
+  // An app-like channel: sign-in hands out the token (bearer), so the harness needs no cookie jar.
+  CHANNELS: JSON.stringify({ WEB: { maintenence: false, captcha: false, bearer: true } }),
   PHONE_VERIFICATION_REQUIRED: 'false',
   // Every player comes from 127.0.0.1: per-IP limits would refuse the load itself.
   SIGNIN_RATE_LIMIT: '1000000',
@@ -557,6 +593,7 @@ async function chaosOnEmbedded(): Promise<boolean> {
     db = createDb({ dataDir });
     const result = await verify(db, players, 'PGlite');
     printSummary('on the embedded database: one process, SIGKILL after acknowledged rounds', result, `, unexpected exits ${server.unexpectedExits.length}`);
+    await checkTheChecks(db, players);
   } finally {
     await server.stop().catch(() => {});
     await db?.destroy();

@@ -223,6 +223,8 @@ const badAuth: Array<Array<[string, string]>> = [
   [['cookie', 'session=\u00ff\u00fe']],
   [['cookie', '=;;=;session']],
   [['cookie', '__proto__=x; constructor=y; session=z']],
+  [['cookie', `session=${randomBytes(32).toString('base64url')}`], ['origin', 'https://evil.example']],
+  [['origin', 'null']],
   [['authorization', 'Bearer ']],
   [['authorization', 'Bearer \u0000']],
   [['authorization', `Bearer ${randomBytes(32).toString('base64url')}`]],
@@ -338,7 +340,8 @@ async function buildRequest(op: Operation, who: Identity, mutation: Mutation, fi
   const headers: Array<[string, string]> = [];
   let channel: string | undefined = 'WEB';
   let auth: Array<[string, string]> = who.token ? [['authorization', `Bearer ${who.token}`]] : [];
-  if (who.token && rand() < 0.3) auth = [['cookie', `session=${who.token}`]];
+  // The site's way: the session cookie, with the Origin a browser adds (the Origin check wants it).
+  if (who.token && rand() < 0.3) auth = [['cookie', `session=${who.token}`], ['origin', `http://127.0.0.1:${port}`]];
 
   // Mutations apply to the body when there is one, else to the query.
   const onBody = op.body !== undefined && (Object.keys(query).length === 0 || rand() < 0.7);
@@ -450,6 +453,8 @@ async function buildRequest(op: Operation, who: Identity, mutation: Mutation, fi
 /* ---------------- the run ---------------- */
 
 const byStatus = new Map<number, number>();
+/** `--verbose`: statuses per operation, to see how deep the generated requests get. */
+const byOperation = new Map<string, Map<number, number>>();
 /** Problems by kind, with the first few requests that showed each. */
 const failures = new Map<string, { count: number; examples: string[] }>();
 const fail = (kind: string, example: string) => {
@@ -488,6 +493,10 @@ outer: for (const op of operations) {
       }
       sent++;
       byStatus.set(res.status, (byStatus.get(res.status) ?? 0) + 1);
+      const opKey = `${op.method} ${op.path} (${who.name})`;
+      const opStatuses = byOperation.get(opKey) ?? new Map<number, number>();
+      opStatuses.set(res.status, (opStatuses.get(res.status) ?? 0) + 1);
+      byOperation.set(opKey, opStatuses);
       // Every API path but the probes, the docs and the dev aids needs a known CHANNEL (Node trims a header's spaces).
       const needsChannel = !/^\/api\/(health|docs|openapi\.json|dev\/)/.test(req.target);
       const channelSent = sentChannel as string | undefined;
@@ -525,6 +534,14 @@ outer: for (const op of operations) {
   }
 }
 
+// The state check must be able to see a change: plant one (a coin moved, a row added) and look.
+{
+  const before = await snapshot();
+  await postMovement(db, { accountId: signedIn.accountId!, type: 'ADJUSTMENT', amount: 1, idempotencyKey: `fuzz-self-check-${randomBytes(8).toString('hex')}`, reason: 'fuzz self-check' });
+  const seen = diff(before, await snapshot());
+  if (!seen.includes(`journal: ${before.journal} -> ${Number(before.journal) + 1}`) || !seen.some((d) => d.startsWith('balances:'))) fail('self-check: the state check missed a planted movement', seen.join(', '));
+}
+
 const conservation = await checkConservation(db);
 if (conservation.problems.length) fail('wallet conservation broken', `at the end: ${JSON.stringify(conservation.problems.slice(0, 3))}`);
 await app.close();
@@ -532,6 +549,9 @@ await testDb.drop();
 
 console.log(`\nfuzz: ${sent} requests (seed ${seed}); by status:`);
 for (const [status, count] of [...byStatus.entries()].sort((a, b) => a[0] - b[0])) console.log(`  ${status}: ${count}`);
+if (args.includes('--verbose')) {
+  for (const [key, statuses] of byOperation) console.log(`  ${key}: ${[...statuses.entries()].sort((a, b) => a[0] - b[0]).map(([st, n]) => `${st} x${n}`).join(', ')}`);
+}
 console.log(`wallets conserved: ${conservation.problems.length === 0 ? 'yes' : 'NO'} (${conservation.wallets} wallets, ${conservation.entries} journal entries)`);
 for (const [what, count] of notes) console.log(`note: ${what} x${count}`);
 if (failures.size) {

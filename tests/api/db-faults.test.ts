@@ -41,7 +41,25 @@ describe.skipIf(!onPostgres)('database faults: terminated backends answer 503 an
       'select pg_terminate_backend(pid), pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
       [databaseName],
     );
+    for (const row of res.rows) terminated.add(row.pid);
     return res.rowCount ?? 0;
+  }
+  /** Backends this file terminated (pids), until they are seen gone. */
+  const terminated = new Set<number>();
+
+  /**
+   * "Once the database is back": the terminated backends have exited and the pool has seen its
+   * connections close. A request that takes a connection killed a moment before answers 503 too
+   * (the client retries); this waits past that moment.
+   */
+  async function terminatedBackendsGone(): Promise<void> {
+    for (let i = 0; i < 100; i++) {
+      const alive = await admin.query<{ pid: number }>('select pid from pg_stat_activity where pid = any($1::int[])', [[...terminated]]);
+      if (alive.rowCount === 0) break;
+      await sleep(50);
+    }
+    terminated.clear();
+    await sleep(200);
   }
 
   beforeAll(async () => {
@@ -86,12 +104,45 @@ describe.skipIf(!onPostgres)('database faults: terminated backends answer 503 an
     }
 
     // The database is back (it never left): new connections, statements prepared afresh, success.
+    await terminatedBackendsGone();
     for (const p of players) {
       const res = await t.api({ method: 'GET', url: '/balance', headers: p.headers });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().balance).toBe(10_000);
     }
   });
+
+  it('answers 503 SERVICE_UNAVAILABLE after a bounded wait when every pool connection is busy, instead of queueing', async () => {
+    const player = await createTestPlayer(t.testDb.db);
+    await fund(t, player.id, 500);
+    await admin.query('begin');
+    await admin.query('lock table wallets in access exclusive mode');
+    const started = Date.now();
+    // 20 reads take the pool's 20 connections and wait on the lock; the others wait for a connection.
+    const done: Array<{ statusCode: number; ms: number }> = [];
+    const reads = Array.from({ length: 26 }, () =>
+      t.api({ method: 'GET', url: '/balance', headers: player.headers }).then((res) => {
+        done.push({ statusCode: res.statusCode, ms: Date.now() - started });
+        return res;
+      }),
+    );
+    while (done.length === 0 && Date.now() - started < 10_000) await sleep(100);
+    // Only the readers without a connection are answered while the lock holds: 503, after the pool's wait.
+    expect(done.length).toBeGreaterThan(0);
+    for (const d of done) {
+      expect(d.statusCode).toBe(503);
+      expect(d.ms).toBeGreaterThanOrEqual(4_000);
+    }
+    await admin.query('rollback');
+    const answered = await Promise.all(reads);
+    const unavailable = answered.filter((res) => res.statusCode === 503);
+    expect(unavailable.length).toBeGreaterThan(0);
+    for (const res of unavailable) expect(res.json()).toEqual({ code: 'SERVICE_UNAVAILABLE' });
+    for (const res of answered.filter((r) => r.statusCode !== 503)) {
+      expect(res.statusCode).toBe(200);
+      expect(res.json().balance).toBe(500);
+    }
+  }, 30_000);
 
   it('survives a backend terminated between two queries of a transaction (the client error no query was waiting for)', async () => {
     // Before the fix this crashed the process: the checked-out pg client emitted `error` with no listener.
@@ -144,7 +195,10 @@ describe.skipIf(!onPostgres)('database faults: terminated backends answer 503 an
     for (const body of bodies) expect(body).toEqual({ code: 'SERVICE_UNAVAILABLE' });
     expect(statuses.get(200)).toBeGreaterThan(0);
 
-    // Afterwards every player plays and reads again, and every coin is accounted for.
+    // Afterwards (one last termination, then the database is back) every player plays and reads
+    // again, and every coin is accounted for.
+    await terminateBackends();
+    await terminatedBackendsGone();
     for (const [i, p] of players.entries()) {
       const spin = await t.api({ method: 'POST', url: '/house/play', payload: { session: sessions[i], input: { kind: 'slot', bet: 100 }, requestId: randomUUID() } });
       expect(spin.statusCode, spin.body).toBe(200);
