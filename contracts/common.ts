@@ -14,24 +14,30 @@ export const OkSchema = z.object({ ok: z.literal(true) });
  */
 export const isStorableText = (value: string) => !value.includes('\u0000') && value.isWellFormed();
 
+/** No contract nests deeper than this; deeper input is refused rather than walked. */
+export const MAX_REQUEST_DEPTH = 32;
+
 /**
  * The path (dot-separated) of the first string in a parsed request part (body, querystring, params),
- * keys included, that the database cannot store; null when every string is storable.
+ * keys included, that the database cannot store; null when every string is storable. A value nested
+ * deeper than MAX_REQUEST_DEPTH answers its path with `(too deep)`. Walked with a stack of its own,
+ * so a hostile nesting cannot exhaust the call stack.
  */
-export function unstorableTextPath(value: unknown, path: string[] = []): string | null {
-  if (typeof value === 'string') return isStorableText(value) ? null : path.join('.');
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = unstorableTextPath(value[i], [...path, String(i)]);
-      if (found !== null) return found;
+export function unstorableTextPath(value: unknown): string | null {
+  const pending: Array<{ value: unknown; path: string[] }> = [{ value, path: [] }];
+  while (pending.length > 0) {
+    const { value: item, path } = pending.pop()!;
+    if (typeof item === 'string') {
+      if (!isStorableText(item)) return path.join('.');
+      continue;
     }
-    return null;
-  }
-  if (value !== null && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      if (!isStorableText(key)) return [...path, '(key)'].join('.');
-      const found = unstorableTextPath(item, [...path, key]);
-      if (found !== null) return found;
+    if (item === null || typeof item !== 'object') continue;
+    if (path.length >= MAX_REQUEST_DEPTH) return [...path, '(too deep)'].join('.');
+    const entries = Array.isArray(item) ? item.map((v, i) => [String(i), v] as const) : Object.entries(item);
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [key, child] = entries[i];
+      if (!Array.isArray(item) && !isStorableText(key)) return [...path, '(key)'].join('.');
+      pending.push({ value: child, path: [...path, key] });
     }
   }
   return null;

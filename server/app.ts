@@ -125,8 +125,9 @@ export async function buildApp({ config, db, logger, logStream }: AppDeps): Prom
         for (const [part, value] of [['body', request.body], ['querystring', request.query], ['params', request.params]] as const) {
           const path = unstorableTextPath(value);
           if (path !== null) {
-            throw new AppError('REQUEST_VALIDATION_ERROR', 'Text the database cannot store (NUL or a lone surrogate)', [
-              { path: path === '' ? part : `${part}.${path}`, message: 'unstorable text' },
+            const tooDeep = path.endsWith('(too deep)');
+            throw new AppError('REQUEST_VALIDATION_ERROR', tooDeep ? 'Nested deeper than any contract' : 'Text the database cannot store (NUL or a lone surrogate)', [
+              { path: path === '' ? part : `${part}.${path}`, message: tooDeep ? 'too deep' : 'unstorable text' },
             ]);
           }
         }
