@@ -1,6 +1,7 @@
 import type { Config } from '../config';
 import type { Db } from './index';
 import { seedGames } from '../modules/games/service';
+import { seedDemoRaces } from '../modules/tournaments/seed';
 
 /**
  * Demo content for an empty database, run at every start (each step is idempotent).
@@ -8,4 +9,5 @@ import { seedGames } from '../modules/games/service';
  */
 export async function seedDemoContent(db: Db, _config: Config): Promise<void> {
   await seedGames(db);
+  await seedDemoRaces(db);
 }
