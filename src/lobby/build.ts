@@ -1,0 +1,31 @@
+/**
+ * Builds the lobby launcher (src/lobby/launcher.ts + launcher.css) into <site>/lobby/ with esbuild
+ * (already installed with Vite): one minified IIFE, no eval, so it runs under a strict CSP.
+ * Used by the Astro integration below at the end of every `astro build` (also `npm start`'s and the
+ * E2E run's builds with their own --outDir), and by the size check in the unit tests.
+ */
+import { build, type BuildOptions } from 'esbuild';
+import type { AstroIntegration } from 'astro';
+import { fileURLToPath } from 'node:url';
+
+const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
+
+/** Writes lobby/launcher.js and lobby/launcher.css under `outDir`. */
+export async function buildLobbyLauncher(outDir: string): Promise<void> {
+  const common: BuildOptions = { bundle: true, minify: true, legalComments: 'none', charset: 'utf8', logLevel: 'warning', target: 'es2020' };
+  await build({ ...common, entryPoints: [here('./launcher.ts')], outfile: `${outDir}/lobby/launcher.js`, format: 'iife' });
+  await build({ ...common, entryPoints: [here('./launcher.css')], outfile: `${outDir}/lobby/launcher.css` });
+}
+
+export function lobbyLauncher(): AstroIntegration {
+  return {
+    name: 'lobby-launcher',
+    hooks: {
+      'astro:build:done': async ({ dir, logger }) => {
+        const outDir = fileURLToPath(dir).replace(/\/$/, '');
+        await buildLobbyLauncher(outDir);
+        logger.info(`lobby launcher written to ${outDir}/lobby/launcher.js`);
+      },
+    },
+  };
+}
