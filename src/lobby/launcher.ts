@@ -84,7 +84,8 @@ function mount(host: HTMLElement, options: MountOptions): LobbyHandle {
   const t = translator(lang);
   const number = new Intl.NumberFormat(lang === 'ja' ? 'ja-JP' : 'en-US');
   const dateTime = new Intl.DateTimeFormat(lang === 'ja' ? 'ja-JP' : 'en-US', { dateStyle: 'medium', timeStyle: 'short' });
-  const apiUrl = (options.apiUrl ?? new URL('/api', scriptUrl).href).replace(/\/$/, '');
+  // Absolute, so game icons resolve against it: a relative apiUrl is read against the page, the default against the script.
+  const apiUrl = new URL(options.apiUrl ?? '/api', options.apiUrl ? location.href : scriptUrl).href.replace(/\/$/, '');
   const signedIn = Boolean(options.accountRef);
   const targetOrigin = options.targetOrigin ?? location.origin;
   loadStyles();
