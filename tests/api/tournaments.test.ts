@@ -12,7 +12,8 @@ import { seedDemoContent } from '../../server/db/seed';
 import { seedGames } from '../../server/modules/games/service';
 import { coinSeamlessWallet as wallet } from '../../server/modules/house/seamless-wallet';
 import { createRace } from '../../server/modules/tournaments/admin';
-import { clearLeaderboardCache, payRace, settleRaces } from '../../server/modules/tournaments/races';
+import { clearLobbyCache } from '../../server/modules/tournaments/lobby';
+import { payRace, settleRaces } from '../../server/modules/tournaments/races';
 import { checkConservation, postMovement } from '../../server/modules/wallet/service';
 import { createTestApp, type TestApp } from '../support/app';
 import { onPostgres } from '../support/db';
@@ -71,7 +72,7 @@ describe(`tournaments: races and the lobby (${dbName})`, () => {
     return made;
   };
   async function lobby(who?: TestPlayer, lang = 'en') {
-    clearLeaderboardCache();
+    clearLobbyCache();
     const res = await t.api({ method: 'GET', url: `/tournaments?languageCode=${lang}`, headers: who?.headers });
     expect(res.statusCode, res.body).toBe(200);
     return LobbyResponseSchema.parse(res.json());

@@ -1,11 +1,11 @@
-import { LEADERBOARD_TOP, LOBBY_FINISHED_DAYS, LOBBY_POLL_MS, type Leaderboard, type LobbyResponse, type LobbyTournament } from '../../../contracts/lobby';
+import { LEADERBOARD_CACHE_MS, LEADERBOARD_TOP, LOBBY_FINISHED_DAYS, LOBBY_POLL_MS, LobbyResponseSchema, type Leaderboard, type LobbyResponse, type LobbyTournament } from '../../../contracts/lobby';
 import { gameDisplayTitle } from '../../../contracts/games';
 import { translationFor } from '../../../contracts/tournaments';
 import type { Language } from '../../../contracts/constants';
 import { clock } from '../../clock';
 import type { Db } from '../../db';
 import { toTournaments, type TournamentRow } from './entity';
-import { finalStandings, liveStandings, pseudonym, raceStatusAt, type Standing } from './races';
+import { computeStandings, finalStandings, pseudonym, raceStatusAt, type Standing } from './races';
 
 /** What the lobby lists: not drafts nor cancelled ones, and finished ones for LOBBY_FINISHED_DAYS. */
 async function lobbyRows(db: Db, now: Date): Promise<TournamentRow[]> {
@@ -23,32 +23,32 @@ async function lobbyRows(db: Db, now: Date): Promise<TournamentRow[]> {
 /** Running first, then upcoming, then finished (the most recent first). */
 const order: Record<string, number> = { ACTIVE: 0, SCHEDULED: 1, CLOSED: 2, DRAWN: 3 };
 
-function leaderboardOf(standings: Array<Standing & { prize?: number | null }>, state: Leaderboard['state'], accountId: string | null): Leaderboard {
-  const mine = accountId ? standings.findIndex((s) => s.accountId === accountId) : -1;
+/** The lobby as anyone sees it, plus each race's full standings to place a signed-in player in. */
+interface Snapshot {
+  tournaments: LobbyTournament[];
+  /** By tournament ref: the account ids in rank order, and each one's index. */
+  standings: Map<string, { list: Standing[]; rankOf: Map<string, number> }>;
+  /** The anonymous answer as JSON, after its `serverTime` (which is added fresh to every answer). */
+  anonymousTail: string;
+}
+
+function anonymousBoard(standings: Array<Standing & { prize?: number | null }>, state: Leaderboard['state']): Leaderboard {
   return {
     state,
     players: standings.length,
-    entries: standings.slice(0, LEADERBOARD_TOP).map((s, i) => ({
-      rank: i + 1,
-      name: pseudonym(s.accountId, s.displayName),
-      points: s.points,
-      isYou: s.accountId === accountId,
-      prize: s.prize ?? null,
-    })),
-    you: mine >= 0 ? { rank: mine + 1, points: standings[mine].points } : null,
+    entries: standings.slice(0, LEADERBOARD_TOP).map((s, i) => ({ rank: i + 1, name: pseudonym(s.accountId, s.displayName), points: s.points, isYou: false, prize: s.prize ?? null })),
+    you: null,
   };
 }
 
-/** `GET /tournaments`: every listed tournament in `language`, races with their leaderboard. */
-export async function lobby(db: Db, language: Language, accountId: string | null): Promise<LobbyResponse> {
+async function buildSnapshot(db: Db, language: Language): Promise<Snapshot> {
   const now = clock.now();
   const rows = await lobbyRows(db, now);
   const entities = await toTournaments(db, rows);
   const codes = [...new Set(entities.flatMap((t) => t.games.map((g) => g.gameCode)))];
-  const games = codes.length
-    ? await db.selectFrom('games').select(['code', 'titles', 'image_path', 'is_enabled']).where('code', 'in', codes).execute()
-    : [];
+  const games = codes.length ? await db.selectFrom('games').select(['code', 'titles', 'image_path', 'is_enabled']).where('code', 'in', codes).execute() : [];
   const gameByCode = new Map(games.map((g) => [g.code, g]));
+  const standings: Snapshot['standings'] = new Map();
 
   const tournaments = await Promise.all(
     entities.map(async (t, i): Promise<LobbyTournament> => {
@@ -57,8 +57,10 @@ export async function lobby(db: Db, language: Language, accountId: string | null
       const text = translationFor(t.translations, language);
       let leaderboard: Leaderboard | null = null;
       if (row.kind === 'RACE' && now >= new Date(row.start_at)) {
-        leaderboard =
-          status === 'DRAWN' ? leaderboardOf(await finalStandings(db, Number(row.id)), 'FINAL', accountId) : leaderboardOf(await liveStandings(db, row), 'LIVE', accountId);
+        const final = status === 'DRAWN';
+        const list = final ? await finalStandings(db, Number(row.id)) : await computeStandings(db, row);
+        standings.set(t.tournamentRef, { list, rankOf: new Map(list.map((s, index) => [s.accountId, index])) });
+        leaderboard = anonymousBoard(list, final ? 'FINAL' : 'LIVE');
       }
       return {
         ...t,
@@ -72,11 +74,7 @@ export async function lobby(db: Db, language: Language, accountId: string | null
           .map((g) => {
             const game = gameByCode.get(g.gameCode)!;
             const titles = game.titles as { ja: string; en: string } | null;
-            return {
-              gameCode: g.gameCode,
-              title: gameDisplayTitle(g.gameCode, language, titles?.[language]),
-              iconUrl: g.iconFileName ? `/games/art/${g.iconFileName}` : game.image_path,
-            };
+            return { gameCode: g.gameCode, title: gameDisplayTitle(g.gameCode, language, titles?.[language]), iconUrl: g.iconFileName ? `/games/art/${g.iconFileName}` : game.image_path };
           }),
         leaderboard,
       };
@@ -89,5 +87,59 @@ export async function lobby(db: Db, language: Language, accountId: string | null
     const diff = Date.parse(a.endDateUtc) - Date.parse(b.endDateUtc);
     return finished ? -diff : diff;
   });
-  return { serverTime: now.toISOString(), pollMs: LOBBY_POLL_MS, tournaments };
+  // Checked against the contract once per build, not once per reader: the answers below are this
+  // snapshot with at most the player's own place added (same shapes).
+  LobbyResponseSchema.parse({ serverTime: now.toISOString(), pollMs: LOBBY_POLL_MS, tournaments });
+  return { tournaments, standings, anonymousTail: JSON.stringify({ pollMs: LOBBY_POLL_MS, tournaments }).slice(1) };
+}
+
+/**
+ * The lobby is rebuilt at most once per LEADERBOARD_CACHE_MS per language and server instance, and
+ * concurrent readers share one build: however many lobbies poll, the database sees a handful of
+ * queries per interval, and a spin never waits for a reader (decision 0003, bench/leaderboard).
+ * Real time, not the test clock: it bounds load, it decides nothing.
+ */
+const snapshots = new Map<Language, { at: number; value: Promise<Snapshot> }>();
+
+function snapshot(db: Db, language: Language): Promise<Snapshot> {
+  const hit = snapshots.get(language);
+  if (hit && Date.now() - hit.at < LEADERBOARD_CACHE_MS) return hit.value;
+  const value = buildSnapshot(db, language);
+  snapshots.set(language, { at: Date.now(), value });
+  value.catch(() => snapshots.delete(language));
+  return value;
+}
+
+/** Tests: forget the cached lobby (a test reads right after it plays). */
+export function clearLobbyCache(): void {
+  snapshots.clear();
+}
+
+/** `GET /tournaments` as JSON text: the shared snapshot, with a signed-in player's own place in each race. */
+export async function lobbyJson(db: Db, language: Language, accountId: string | null): Promise<string> {
+  if (!accountId) {
+    const { anonymousTail } = await snapshot(db, language);
+    return `{"serverTime":${JSON.stringify(clock.now().toISOString())},${anonymousTail}`;
+  }
+  return JSON.stringify(await lobby(db, language, accountId));
+}
+
+/** `GET /tournaments` for a player: the shared snapshot, with the player's own place in each race. */
+export async function lobby(db: Db, language: Language, accountId: string | null): Promise<LobbyResponse> {
+  const snap = await snapshot(db, language);
+  const tournaments = snap.tournaments.map((t) => {
+    const race = snap.standings.get(t.tournamentRef);
+    if (!accountId || !race || !t.leaderboard) return t;
+    const index = race.rankOf.get(accountId);
+    if (index === undefined) return t;
+    return {
+      ...t,
+      leaderboard: {
+        ...t.leaderboard,
+        entries: t.leaderboard.entries.map((e, i) => (i === index ? { ...e, isYou: true } : e)),
+        you: { rank: index + 1, points: race.list[index].points },
+      },
+    };
+  });
+  return { serverTime: clock.now().toISOString(), pollMs: LOBBY_POLL_MS, tournaments };
 }

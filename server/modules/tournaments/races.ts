@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import { LEADERBOARD_CACHE_MS, RACE_PAYOUT_GRACE_MS, type RaceMetric } from '../../../contracts/lobby';
+import { RACE_PAYOUT_GRACE_MS, type RaceMetric } from '../../../contracts/lobby';
 import type { TournamentStatus } from '../../../contracts/tournaments';
 import { clock } from '../../clock';
 import type { Db } from '../../db';
@@ -68,29 +68,6 @@ export async function computeStandings(db: DbOrTrx, race: RaceRow): Promise<Stan
           from best b join accounts a on a.id = b.account_id
           order by b.m desc, b.settled_at asc, b.id asc`.execute(db);
   return rows.map((r) => ({ accountId: r.account_id, displayName: r.display_name ?? '', points: Number(r.points), reachedAt: new Date(r.reached_at) }));
-}
-
-/**
- * A leaderboard is recomputed at most once per LEADERBOARD_CACHE_MS per race and server instance,
- * and concurrent readers share one computation: a thousand lobbies polling cost one query per race
- * per interval, whatever the number of players reading. Real time, not the test clock: it bounds
- * database load, it decides nothing.
- */
-const cache = new Map<number, { at: number; value: Promise<Standing[]> }>();
-
-export function liveStandings(db: DbOrTrx, race: RaceRow): Promise<Standing[]> {
-  const id = Number(race.id);
-  const hit = cache.get(id);
-  if (hit && Date.now() - hit.at < LEADERBOARD_CACHE_MS) return hit.value;
-  const value = computeStandings(db, race);
-  cache.set(id, { at: Date.now(), value });
-  value.catch(() => cache.delete(id));
-  return value;
-}
-
-/** Tests: forget every cached leaderboard (a test reads right after it plays). */
-export function clearLeaderboardCache(): void {
-  cache.clear();
 }
 
 /** The frozen standings of a paid race. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { LobbyQuerySchema, LobbyResponseSchema } from '../../../contracts/lobby';
+import { LobbyQuerySchema, LobbyResponseSchema, type LobbyResponse } from '../../../contracts/lobby';
 import { zod } from '../../zod-routes';
-import { lobby } from './lobby';
+import { lobbyJson } from './lobby';
 import { settleRaces } from './races';
 
 /** How often each instance looks for races to start, close and pay. */
@@ -16,7 +16,10 @@ export default async function tournamentRoutes(app: FastifyInstance) {
     const language = request.query.languageCode ?? (account?.language === 'en' ? 'en' : 'ja');
     // The player's own rank is in it: no shared cache may keep it.
     reply.header('cache-control', 'private, no-store');
-    return lobby(app.db, language, account?.id ?? null);
+    // Sent as JSON text: the snapshot is checked against the contract when built (lobby.ts), so many
+    // lobbies polling cost neither a query nor a schema walk each.
+    const json = await lobbyJson(app.db, language, account?.id ?? null);
+    return reply.type('application/json; charset=utf-8').send(json as unknown as LobbyResponse);
   });
 
   // Every instance runs the timer; payRace's claim makes the payout happen once. Tests call
