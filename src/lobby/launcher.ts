@@ -209,6 +209,8 @@ function mount(host: HTMLElement, options: MountOptions): LobbyHandle {
 
   /** Updates a section in place: the game buttons are kept unless the games changed, so keyboard focus survives a refresh. */
   function update(s: Section, x: LobbyTournament) {
+    // A race that starts or ends while the lobby is open is announced (polite live region).
+    if (loaded && s.data.tournamentStatus !== x.tournamentStatus) announce(t('statusChanged', { title: x.title, status: t(`status.${x.tournamentStatus}`) }));
     s.data = x;
     s.root.dataset.status = x.tournamentStatus;
     s.badge.className = `ccl-badge ccl-badge-${x.tournamentStatus}`;
@@ -227,6 +229,12 @@ function mount(host: HTMLElement, options: MountOptions): LobbyHandle {
     s.board.replaceWith(board);
     s.board = board;
   }
+
+  const announcer = h('p', { class: 'ccl-sr', 'aria-live': 'polite' });
+  root.append(announcer);
+  const announce = (text: string) => {
+    announcer.textContent = text;
+  };
 
   function render(data: LobbyResponse) {
     offset = Date.parse(data.serverTime) - Date.now();
