@@ -114,6 +114,8 @@ for (const lang of ['ja', 'en'] as const) {
         await page.goto(path('/tournaments'));
         await expect(sprint(page).locator('.ccl-table')).toBeVisible();
         await page.screenshot({ path: `test-results/screens/tournaments-${lang}-${width}.png`, fullPage: true });
+        // Each tournament at its real size too (a full page shrinks too far to read on a phone width).
+        for (const ref of ['demo-sakura-sprint', 'demo-koi-cup']) await page.locator(`section[data-ref="${ref}"]`).screenshot({ path: `test-results/screens/tournaments-${lang}-${width}-${ref}.png` });
       }
     });
   });
