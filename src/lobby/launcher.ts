@@ -202,6 +202,7 @@ function mount(host: HTMLElement, options: MountOptions): LobbyHandle {
       h('header', { class: 'ccl-head' }, h('h2', { id }, x.title), badge, h('p', { class: 'ccl-time' }, timeLabel, ' ', time)),
       x.description ? h('p', { class: 'ccl-desc' }, x.description) : null,
       h('p', { class: 'ccl-kind' }, t(`kind.${x.kind === 'RAFFLE' ? 'RAFFLE' : x.metric}`)),
+      x.raffleDrawDate ? h('p', { class: 'ccl-kind' }, t('drawAt', { date: dateTime.format(Date.parse(x.raffleDrawDate)) })) : null,
       h('div', { class: 'ccl-cols' }, h('div', {}, h('h3', {}, t('games')), games, h('h3', {}, t('prizes')), prizes), board),
     );
     return { root, badge, timeLabel, time, prizes, board, games, gamesKey: '', data: x };
