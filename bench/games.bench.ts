@@ -1,24 +1,33 @@
 /**
  * Games bench, on PostgreSQL (a fresh database made on BENCH_PG_URL, default
  * postgres://postgres@127.0.0.1:5432/postgres, dropped at the end):
- *  1. Spins per second through the API: a real listening server, BENCH_CONCURRENCY players (default
- *     64: a casino's load is many players each waiting for their own spin; run in a worker thread
- *     like remote clients, so the server's event loop does not also run the load generator) each
- *     spinning a slot over HTTP: every spin is a full round (seed nonce, wallet bet and win through
- *     the seamless-wallet interface, round record), committed before it is answered. Next to it,
- *     pgbench's simple-update TPS (`pgbench -i`, then `pgbench -N -c 8`) on a scratch database of
- *     the same server. They take turns: BENCH_ROUNDS (default 3) windows of BENCH_SECONDS (default
- *     5) each; the medians are compared. Target: spins/s >= 0.5 x pgbench TPS.
+ *  1. Spins per second through the API next to pgbench, like with like: BENCH_CONCURRENCY clients
+ *     on both sides (default 64: a casino's load is many players each waiting for their own spin),
+ *     BENCH_THREADS load threads on both sides (default 2, this machine's cores: pgbench -j, and
+ *     the worker threads of the HTTP load generator), prepared statements on both sides (the API
+ *     prepares every statement on PostgreSQL; pgbench -M prepared). Spins: a real listening server,
+ *     each player a keep-alive HTTP/1.1 connection spinning a slot (`POST /house/play` with a fresh
+ *     requestId per spin): a full round (seed nonce, wallet bet and win through the seamless-wallet
+ *     interface, round record), committed before it is answered. pgbench: the simple-update script
+ *     (`pgbench -N -M prepared -c <clients> -j <threads>`) on a scratch database of the same server.
+ *     One measurement, fixed in advance: after a warm-up, BENCH_ROUNDS (default 3) windows of
+ *     BENCH_SECONDS (default 5) of each, alternating (this machine's speed drifts within a minute);
+ *     each side's rate is all its operations over all its windows' time, with its p50/p99 latency
+ *     (pgbench's from its per-transaction log). Target: spins/s >= 0.5 x pgbench TPS; below it the
+ *     bench says so and fails, it is not measured again.
  *  2. Bet history page 1 vs page 1,000 for a player with 1,000,000 rounds (bulk-inserted with
  *     generate_series), median over many calls through the API. Target: page 1,000 within 2x of page 1.
- *  3. The RTP simulation of every game (BENCH_RTP_ROUNDS, default 1,000,000 rounds each).
+ *  3. RTP: each game's declared RTP against its exact maths, and the engine's simulation
+ *     (BENCH_RTP_ROUNDS, default 1,000,000 rounds each) against it (server/modules/games/rtp.ts).
  * `npm run bench` runs it with the others; `npx tsx bench/games.bench.ts` runs it alone.
  * BENCH_GAMES_PARTS (default "spins,history,rtp") runs only some of the three parts.
  */
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { sql } from 'kysely';
 import { buildApp } from '../server/app';
@@ -26,13 +35,15 @@ import { loadConfig } from '../server/config';
 import { createDb, migrateToLatest } from '../server/db';
 import { seedGames } from '../server/modules/games/service';
 import { loadCatalogue } from '../server/modules/games/catalogue';
-import { simulateGame } from '../server/modules/games/rtp';
-import { postMovement } from '../server/modules/wallet/service';
+import { checkDeclaredRtp, simulateGame } from '../server/modules/games/rtp';
+import { postMovement } from '../server/modules/wallet';
 import { createSession } from '../server/plugins/session';
 import { serverSeedHash } from '../contracts/fairness';
 import { createLaunchToken } from '../server/modules/house/launch';
+import { httpWindow, percentile, pool, printableUrl, REQUEST_ID, type Window } from './http-load';
 
 const SPIN_TARGET = 0.5;
+const median = (xs: number[]) => percentile(Float64Array.from(xs), 0.5);
 const HISTORY_TARGET = 2;
 
 async function admin(serverUrl: string, statement: string) {
@@ -53,61 +64,50 @@ async function scratch(serverUrl: string, prefix: string) {
   return { url: url.toString(), drop: () => admin(serverUrl, `drop database if exists ${name} with (force)`) };
 }
 
-/** pgbench's simple-update (-N) TPS with 8 clients for `seconds`, on a database `pgbench -i` made. */
-function pgbenchTps(url: string, seconds: number): number {
-  const out = execFileSync('pgbench', ['-N', '-c', '8', '-j', '2', '-T', String(seconds), url], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-  const match = out.match(/tps = ([\d.]+) \((?:without initial connection time|excluding connections establishing)\)/) ?? out.match(/tps = ([\d.]+)/);
-  if (!match) throw new Error(`could not read pgbench output:\n${out}`);
-  return Number(match[1]);
-}
+/** pgbench's arguments for one window (the URL last). */
+const pgbenchArgs = (clients: number, threads: number, seconds: number) => ['-N', '-M', 'prepared', '-c', String(clients), '-j', String(threads), '-T', String(seconds)];
 
 /**
- * The load generator (plain JS, run with `eval`): every player holds one keep-alive HTTP/1.1
- * connection and spins until the deadline. Raw sockets, like wrk or pgbench's own client: fetch
- * (undici) spent ~2.7 ms of CPU per request here, which the server would otherwise lose on 2 cores.
+ * One pgbench window on a database `pgbench -i` made: its transactions, the duration it reports
+ * (tps = count / seconds, connection time excluded) and every transaction's latency from its log.
  */
-const SPIN_WORKER = `
-const net = require('node:net');
-const { parentPort, workerData } = require('node:worker_threads');
-const { url, sessions, seconds } = workerData;
-const { hostname, port, pathname } = new URL(url);
-const deadline = performance.now() + seconds * 1000;
-let spins = 0;
-function player(session) {
-  return new Promise((resolve, reject) => {
-    const body = JSON.stringify({ session, input: { kind: 'slot', bet: 10 } });
-    const request = 'POST ' + pathname + ' HTTP/1.1\\r\\nhost: ' + hostname + '\\r\\nchannel: WEB\\r\\ncontent-type: application/json\\r\\ncontent-length: ' + Buffer.byteLength(body) + '\\r\\n\\r\\n' + body;
-    const socket = net.connect(Number(port), hostname);
-    socket.setNoDelay(true);
-    let buffer = Buffer.alloc(0);
-    const send = () => (performance.now() < deadline ? socket.write(request) : (socket.end(), resolve()));
-    socket.on('connect', send);
-    socket.on('error', reject);
-    socket.on('data', (chunk) => {
-      buffer = Buffer.concat([buffer, chunk]);
-      const headEnd = buffer.indexOf('\\r\\n\\r\\n');
-      if (headEnd < 0) return;
-      const head = buffer.subarray(0, headEnd).toString();
-      const length = Number(/content-length: *(\\d+)/i.exec(head)[1]);
-      if (buffer.length < headEnd + 4 + length) return;
-      const responseBody = buffer.subarray(headEnd + 4, headEnd + 4 + length).toString();
-      buffer = buffer.subarray(headEnd + 4 + length);
-      if (!head.startsWith('HTTP/1.1 200')) return reject(new Error('POST /house/play: ' + head.split('\\r\\n')[0] + ' ' + responseBody));
-      spins++;
-      send();
-    });
-  });
+function pgbenchWindow(url: string, clients: number, threads: number, seconds: number): Window {
+  const logDir = mkdtempSync(path.join(tmpdir(), 'cc-pgbench-'));
+  try {
+    let out: string;
+    try {
+      out = execFileSync('pgbench', [...pgbenchArgs(clients, threads, seconds), '-l', `--log-prefix=${path.join(logDir, 'tx')}`, url], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    } catch (error) {
+      const stderr = String((error as { stderr?: string }).stderr ?? '');
+      if (stderr.includes('too many clients')) {
+        throw new Error(`pgbench could not open its ${clients} connections (PostgreSQL's max_connections, shared with the API's pool of up to 20 and with every other client of the server, was reached): no measurement`);
+      }
+      throw error;
+    }
+    const tps = out.match(/tps = ([\d.]+) \((?:without initial connection time|excluding connections establishing)\)/) ?? out.match(/tps = ([\d.]+)/);
+    const processed = out.match(/number of transactions actually processed: (\d+)/);
+    if (!tps || !processed) throw new Error(`could not read pgbench output:\n${out}`);
+    // Log lines: client_id transaction_no time(us) script_no time_epoch time_us
+    const latencies: number[] = [];
+    for (const file of readdirSync(logDir)) {
+      for (const line of readFileSync(path.join(logDir, file), 'utf8').split('\n')) {
+        const us = line.split(' ')[2];
+        if (us) latencies.push(Number(us) / 1000);
+      }
+    }
+    const count = Number(processed[1]);
+    return { count, seconds: count / Number(tps[1]), latencies: Float64Array.from(latencies) };
+  } finally {
+    rmSync(logDir, { recursive: true, force: true });
+  }
 }
-Promise.all(sessions.map(player)).then(() => parentPort.postMessage(spins));
-`;
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 export async function run(): Promise<void> {
   const serverUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const seconds = Number(process.env.BENCH_SECONDS ?? 5);
   const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
   const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 64);
+  const threads = Number(process.env.BENCH_THREADS ?? 2);
   const rtpRounds = Number(process.env.BENCH_RTP_ROUNDS ?? 1_000_000);
   const problems: string[] = [];
   const parts = new Set((process.env.BENCH_GAMES_PARTS ?? 'spins,history,rtp').split(','));
@@ -118,7 +118,8 @@ export async function run(): Promise<void> {
   try {
     await migrateToLatest(db);
     await seedGames(db);
-    const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', SITE_DIR: './no-site', SEED_DEMO: 'false', PORT: '0', HOST: '127.0.0.1' });
+    // Production needs a mail and an SMS channel configured (never used here: nothing is sent).
+    const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', SITE_DIR: './no-site', SEED_DEMO: 'false', PORT: '0', HOST: '127.0.0.1', SMTP_URL: 'smtp://127.0.0.1:2525', SMS_GATEWAY_URL: 'http://127.0.0.1:9/sms' });
     app = await buildApp({ config, db });
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     const api = `${address}${config.API_BASE}`;
@@ -133,9 +134,9 @@ export async function run(): Promise<void> {
       return json;
     };
 
-    // ---- 1. spins per second through the API ----
+    // ---- 1. spins per second through the API, next to pgbench ----
     if (parts.has('spins')) {
-    const players: Array<{ session: string }> = [];
+    const sessions: string[] = [];
     for (let i = 0; i < concurrency; i++) {
       const tag = randomBytes(5).toString('hex');
       const account = await db.insertInto('accounts').values({ account_ref: `acc_${tag}`, email: `b${tag}@example.test`, display_name: `b${tag}` }).returning('id').executeTakeFirstOrThrow();
@@ -144,41 +145,35 @@ export async function run(): Promise<void> {
       const { sessionId } = await createSession(db, account.id);
       const launchToken = await createLaunchToken(db, { accountId: account.id, signInSessionId: sessionId, gameCode: 'slot-neon-sevens', mode: 'real', lobbyUrl: null, language: 'en' });
       const session = await call('POST', '/house/session', { token: launchToken });
-      players.push({ session: String(session.session) });
+      sessions.push(String(session.session));
     }
-    // The players run in a worker thread, as remote clients would: the server's event loop then
-    // serves requests only. Spins and pgbench take turns (BENCH_ROUNDS windows of BENCH_SECONDS
-    // each, after a warm-up), and the ratio is of the medians: this machine's speed drifts by up to
-    // 2x within a minute (other tenants, checkpoints), which one window of each would mistake for a
-    // difference between them.
-    const spinWindow = (windowSeconds: number) =>
-      new Promise<number>((resolve, reject) => {
-        const started = performance.now();
-        const worker = new Worker(SPIN_WORKER, { eval: true, workerData: { url: `${api}/house/play`, sessions: players.map((p) => p.session), seconds: windowSeconds } });
-        worker.once('message', (n: number) => resolve(n / ((performance.now() - started) / 1000)));
-        worker.once('error', reject);
-        worker.once('exit', (code) => code !== 0 && reject(new Error(`spin worker exited with ${code}`)));
-      });
+    const bodies = sessions.map((session) => JSON.stringify({ session, requestId: REQUEST_ID, input: { kind: 'slot', bet: 10 } }));
+    const spinWindow = (s: number) => httpWindow(`${api}/house/play`, bodies, s, threads, { channel: 'WEB' });
     const pgb = await scratch(serverUrl, 'cc_bench_pgbench');
-    const spinRates: number[] = [];
-    const tpsRates: number[] = [];
+    const spinWindows: Window[] = [];
+    const pgbenchWindows: Window[] = [];
     try {
       execFileSync('pgbench', ['-i', '-q', pgb.url], { stdio: 'pipe' });
+      // Warm-up of both sides (JIT, pools, prepared statements, caches), not counted.
       await spinWindow(2);
+      pgbenchWindow(pgb.url, concurrency, threads, 2);
       for (let i = 0; i < rounds; i++) {
-        spinRates.push(await spinWindow(seconds));
-        tpsRates.push(pgbenchTps(pgb.url, seconds));
+        spinWindows.push(await spinWindow(seconds));
+        pgbenchWindows.push(pgbenchWindow(pgb.url, concurrency, threads, seconds));
       }
     } finally {
       await pgb.drop();
     }
-    const spinsPerSecond = median(spinRates);
-    const tps = median(tpsRates);
-    const ratio = spinsPerSecond / tps;
-    const list = (xs: number[]) => xs.map((x) => x.toFixed(0)).join(', ');
-    console.log(`spins through the API:      ${spinsPerSecond.toFixed(0)} /s median (${list(spinRates)}; ${concurrency} players, ${rounds} x ${seconds} s)`);
-    console.log(`pgbench simple-update:      ${tps.toFixed(0)} TPS median (${list(tpsRates)}; -N -c 8, ${rounds} x ${seconds} s, taking turns with the spins)`);
-    console.log(`ratio:                      ${ratio.toFixed(2)} (target >= ${SPIN_TARGET})`);
+    const spins = pool(spinWindows);
+    const tps = pool(pgbenchWindows);
+    const ratio = spins.rate / tps.rate;
+    const each = (ws: Window[]) => ws.map((w) => (w.count / w.seconds).toFixed(0)).join(', ');
+    console.log(`spins vs pgbench: ${concurrency} clients and ${threads} load threads on each side, prepared statements on each side, ${rounds} alternating windows of ${seconds} s each`);
+    console.log(`  spins through the API:  ${spins.rate.toFixed(0)} /s  p50 ${spins.p50.toFixed(1)} ms  p99 ${spins.p99.toFixed(1)} ms  (windows: ${each(spinWindows)} /s)`);
+    console.log(`                          POST ${api}/house/play, slot-neon-sevens bet 10, a fresh requestId per spin, ${concurrency} keep-alive connections over ${threads} threads`);
+    console.log(`  pgbench simple-update:  ${tps.rate.toFixed(0)} TPS  p50 ${tps.p50.toFixed(1)} ms  p99 ${tps.p99.toFixed(1)} ms  (windows: ${each(pgbenchWindows)} TPS)`);
+    console.log(`                          pgbench ${pgbenchArgs(concurrency, threads, seconds).join(' ')} -l ${printableUrl(pgb.url)}`);
+    console.log(`  ratio:                  ${ratio.toFixed(2)} (target >= ${SPIN_TARGET}) ${ratio >= SPIN_TARGET ? 'OK' : 'BELOW TARGET'}; p99 ${spins.p99.toFixed(1)} ms vs ${tps.p99.toFixed(1)} ms`);
     if (ratio < SPIN_TARGET) problems.push(`spins/s is ${ratio.toFixed(2)} of pgbench TPS (target ${SPIN_TARGET})`);
     }
 
@@ -230,13 +225,18 @@ export async function run(): Promise<void> {
     await main.drop();
   }
 
-  // ---- 3. RTP by simulation ----
-  if (parts.has('rtp')) console.log(`RTP by simulation (${rtpRounds.toLocaleString('en')} rounds per game, tolerance 4.5 standard errors):`);
-  for (const [i, game] of parts.has('rtp') ? loadCatalogue().entries() : []) {
-    for (const c of simulateGame(game, rtpRounds, 1000 + i)) {
-      const z = (c.measured - c.declared) / c.standardError;
-      console.log(`  ${game.gameCode.padEnd(24)} ${c.bet.padEnd(15)} declared ${(c.declared * 100).toFixed(2)}%  measured ${(c.measured * 100).toFixed(2)}%  (${z >= 0 ? '+' : ''}${z.toFixed(2)} SE) ${c.withinTolerance ? 'ok' : 'OUT OF TOLERANCE'}`);
-      if (!c.withinTolerance) problems.push(`${game.gameCode} ${c.bet} RTP out of tolerance`);
+  // ---- 3. RTP: declared against exact, and the engine's simulation against declared ----
+  if (parts.has('rtp')) {
+    console.log(`RTP: declared vs exact maths (tolerance 5e-7); simulation of ${rtpRounds.toLocaleString('en')} rounds per game vs declared (tolerance 4.5 standard errors):`);
+    for (const [i, game] of loadCatalogue().entries()) {
+      const declared = checkDeclaredRtp(game);
+      console.log(`  ${game.gameCode.padEnd(24)} declared ${(declared.declared * 100).toFixed(4)}%  exact ${(declared.exact * 100).toFixed(4)}%  ${declared.ok ? 'ok' : 'DIFFERS'}  (${declared.bet})`);
+      if (!declared.ok) problems.push(`${game.gameCode} declared RTP differs from its exact RTP`);
+      for (const c of simulateGame(game, rtpRounds, 1000 + i)) {
+        const z = (c.measured - c.declared) / c.standardError;
+        console.log(`    ${c.bet.padEnd(15)} expected ${(c.declared * 100).toFixed(2)}%  measured ${(c.measured * 100).toFixed(2)}%  (${z >= 0 ? '+' : ''}${z.toFixed(2)} SE; tolerance ±${(4.5 * c.standardError * 100).toFixed(2)} points) ${c.withinTolerance ? 'ok' : 'OUT OF TOLERANCE'}`);
+        if (!c.withinTolerance) problems.push(`${game.gameCode} ${c.bet} RTP out of tolerance`);
+      }
     }
   }
   if (problems.length) throw new Error(problems.join('; '));

@@ -25,7 +25,7 @@ import { seedGames } from '../server/modules/games/service';
 import { createLaunchToken } from '../server/modules/house/launch';
 import { createRace } from '../server/modules/tournaments/admin';
 import { computeStandings } from '../server/modules/tournaments/races';
-import { postMovement } from '../server/modules/wallet/service';
+import { postMovement } from '../server/modules/wallet';
 import { createSession } from '../server/plugins/session';
 
 const GAME = 'slot-neon-sevens';

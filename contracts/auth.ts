@@ -13,8 +13,14 @@ export const EmailSchema = z
   .max(254, 'validation.emailInvalid')
   .pipe(z.email('validation.emailInvalid'));
 
-/** Letters, digits, Japanese kana and kanji only (spec section 5). Counted in characters, not bytes. */
-export const DISPLAY_NAME_PATTERN = /^[\p{L}\p{N}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}ー]+$/u;
+/**
+ * Latin letters, digits, hiragana, katakana (full and half width) and kanji only (decisions.md):
+ * each character a letter of one of those scripts, an ASCII or full-width digit, or the kana
+ * prolonged-sound and voicing marks (which Unicode files under no script). No Cyrillic, Hangul,
+ * circled digits, symbols or spaces. Counted in characters, not bytes.
+ */
+export const DISPLAY_NAME_PATTERN =
+  /^(?:(?=\p{L})[\p{Script=Latin}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}]|[0-9０-９ーｰ゛゜ﾞﾟ])+$/u;
 export const DisplayNameSchema = z
   .string({ error: 'validation.usernameRequired' })
   .trim()
@@ -51,7 +57,8 @@ export const SignupSchema = body({
 export type SignupRequest = z.infer<typeof SignupSchema>;
 
 export const SigninSchema = body({ email: EmailSchema, password: LoginPasswordSchema, siteRef: SiteRefSchema });
-export const SigninResultSchema = z.object({ authToken: z.string(), displayName: z.string() });
+/** `authToken` only for channels configured with `bearer: true` (in-app webviews); the web relies on the cookie. */
+export const SigninResultSchema = z.object({ authToken: z.string().optional(), displayName: z.string() });
 
 export const UniqueCheckSchema = body({ email: EmailSchema, displayName: DisplayNameSchema, siteRef: SiteRefSchema });
 /** Both free: 200 `{ unique: true }`; otherwise EMAIL_ALREADY_EXISTS or DISPLAYNAME_ALREADY_EXISTS. */

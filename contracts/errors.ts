@@ -35,7 +35,12 @@ export const errorStatus = {
   PROMOTION_NOT_AVAILABLE: 404,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  /** The database is unreachable or the server is overloaded: nothing was done, the client may retry. */
   SERVICE_UNAVAILABLE: 503,
+  /** A state-changing call with the session cookie from outside the site (docs/decisions/0005). */
+  FORBIDDEN_ORIGIN: 403,
+  /** Bets that cover each other in one table round (baccarat player + banker, roulette red + black...). */
+  OPPOSING_BETS: 400,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;
@@ -52,7 +57,8 @@ export type ApiErrorBody = z.infer<typeof ApiErrorSchema>;
 
 /** Codes whose message the site shows as another code's (spec section 8). */
 export const shownAs: Partial<Record<ErrorCode, ErrorCode>> = {
-  PHONE_NUMBER_NOT_VERIFIED: 'TECHNICAL_ERROR',
+  // PHONE_NUMBER_NOT_VERIFIED has its own message since the API refuses coin play without a verified
+  // number (docs/decisions/0005): a technical error would hide what the player must do.
   PHONE_NUMBER_NOT_INCLUDED: 'REQUEST_VALIDATION_ERROR',
 };
 

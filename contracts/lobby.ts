@@ -17,7 +17,7 @@ export type RaceMetric = z.infer<typeof RaceMetricSchema>;
 export const LEADERBOARD_TOP = 10;
 /** How long a server instance reuses a computed leaderboard: many lobbies polling cost one query per race per this. */
 export const LEADERBOARD_CACHE_MS = 2_000;
-/** How often the lobby launcher asks again (decision 0003: polling). */
+/** How often the lobby launcher asks again (decision 0007: polling). */
 export const LOBBY_POLL_MS = 5_000;
 /** A race is paid this long after its end, so rounds settled just before the end have committed. */
 export const RACE_PAYOUT_GRACE_MS = 5_000;

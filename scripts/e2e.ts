@@ -71,7 +71,10 @@ const server = spawn('npx', ['tsx', 'server/server.ts'], {
     SIGNUP_RATE_LIMIT: '10000',
     CAPTCHA_RATE_LIMIT: '10000',
     FORGOT_PASSWORD_RATE_LIMIT: '10000',
+    RESET_PASSWORD_RATE_LIMIT: '10000',
     UNIQUE_CHECK_RATE_LIMIT: '10000',
+    // The journeys read captcha answers and SMS codes from the dev routes.
+    DEV_TOOLS: 'true',
   },
   detached: true,
 });

@@ -23,4 +23,10 @@ if (stale || process.argv.includes('--rebuild')) {
   const result = spawnSync('npx', ['astro', 'build', '--outDir', siteDir], { stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
+// `npm start` is the local demo: the development aids (dev outbox with mails and SMS codes, captcha
+// answers, OpenAPI UI) are on unless the environment says otherwise. A deployment runs server.ts itself.
+if (process.env.DEV_TOOLS === undefined && process.env.NODE_ENV !== 'production') {
+  process.env.DEV_TOOLS = 'true';
+  console.log('DEV_TOOLS=true (local demo): /api/dev/outbox, captcha answers and /api/docs are open. Never expose this process.');
+}
 await import('../server/server');

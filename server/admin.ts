@@ -14,6 +14,7 @@ import { accountCommands } from './modules/auth/admin';
 import { houseCommands } from './modules/house/admin';
 import { walletCommands } from './modules/wallet/admin';
 import { gamesCommands } from './modules/games/admin';
+import { raffleCommands } from './modules/raffle/admin';
 import { tournamentCommands } from './modules/tournaments/admin';
 
 export type { AdminCommand, AdminContext } from './admin-command';
@@ -23,6 +24,7 @@ export const commands: Record<string, AdminCommand> = {
   ...walletCommands,
   ...gamesCommands,
   ...houseCommands,
+  ...raffleCommands,
   ...tournamentCommands,
 };
 

@@ -9,12 +9,17 @@ import {
 } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '../contracts/errors';
 import { CHANNEL_HEADER } from '../contracts/constants';
-import type { Config } from './config';
+import { unstorableTextPath } from '../contracts/common';
+import type { ChannelConfig } from '../contracts/system';
+import { channelOf, type Config } from './config';
 import type { Db } from './db';
 import { AppError } from './errors';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSite } from './plugins/site';
-import { registerSession } from './plugins/session';
+import { registerOverload, sendUnavailable } from './plugins/overload';
+import { isDatabaseUnavailable } from './db/faults';
+import { registerSession, sessionCookieNames } from './plugins/session';
+import { loggerOptions, registerOriginCheck, registerSecurityHeaders } from './plugins/security';
 import { apiModules } from './modules';
 
 declare module 'fastify' {
@@ -25,6 +30,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The channel code from the CHANNEL header, checked against configuration. */
     channel: string;
+    /** That channel's configuration (default flags on the few paths that need no channel). */
+    channelFlags: ChannelConfig;
   }
 }
 
@@ -33,17 +40,16 @@ export interface AppDeps {
   config: Config;
   db: Db;
   logger?: FastifyServerOptions['logger'];
+  /** Where the app's own logger writes (tests capture it); standard output by default. */
+  logStream?: { write(line: string): void };
 }
 
 /** Paths under the API base that need no CHANNEL header (probes, docs, the dev outbox). */
 const channelFree = ['/health', '/docs', '/openapi.json', '/dev/'];
 
-export async function buildApp({ config, db, logger }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger, logStream }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? {
-      level: config.LOG_LEVEL,
-      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-    },
+    logger: logger ?? { ...loggerOptions(config), ...(logStream ? { stream: logStream } : {}) },
     bodyLimit: config.BODY_LIMIT,
     // Per-IP limits must not trust a client-written X-Forwarded-For: only a configured proxy's.
     trustProxy: config.TRUST_PROXY,
@@ -52,19 +58,30 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorateRequest('channel', '');
+  app.decorateRequest('channelFlags', null as unknown as ChannelConfig);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(cookie);
+  await registerOverload(app, config);
+  await registerSecurityHeaders(app, config);
 
   app.setErrorHandler((error, request, reply) => {
     const send = (status: number, body: ApiErrorBody) => reply.status(status).send(body);
-    if (error instanceof AppError) return send(error.statusCode, { code: error.code, message: error.message });
+    if (error instanceof AppError) {
+      return send(error.statusCode, { code: error.code, message: error.message, ...(error.issues ? { issues: error.issues } : {}) });
+    }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((v) => ({
         path: String(v.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.'),
         message: v.message ?? 'invalid',
       }));
       return send(400, { code: 'REQUEST_VALIDATION_ERROR', message: 'Invalid request', issues });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // The database restarted, failed over or is out of connections: a client error it is not, a
+      // bug neither. The client retries (with the same requestId where an action has one).
+      request.log.warn({ err: { message: (error as Error).message, code: (error as { code?: string }).code } }, 'database unavailable');
+      return sendUnavailable(reply);
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its contract');
@@ -79,6 +96,7 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
       return send(400, { code: 'TECHNICAL_ERROR', message: 'Unreadable request body' });
     }
     if (status === 429) return send(429, { code: 'TOO_MANY_REQUESTS' });
+    if (status === 503) return sendUnavailable(reply);
     if (status >= 400 && status < 500) return send(status, { code: 'REQUEST_VALIDATION_ERROR' });
     request.log.error({ err: error }, 'unhandled error');
     return send(500, { code: 'TECHNICAL_ERROR' });
@@ -90,12 +108,28 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
     async (api) => {
       api.addHook('onRequest', async (request) => {
         const sub = request.url.slice(config.API_BASE.length).split('?')[0];
-        if (channelFree.some((p) => sub.startsWith(p))) return;
-        const channel = request.headers[CHANNEL_HEADER];
-        if (typeof channel !== 'string' || !(channel in config.CHANNELS)) {
-          throw new AppError('CHANNEL_REQUIRED', 'A known CHANNEL header is required');
+        if (channelFree.some((p) => sub.startsWith(p))) {
+          request.channelFlags = { maintenence: false, captcha: true, bearer: false };
+          return;
         }
-        request.channel = channel;
+        const channel = request.headers[CHANNEL_HEADER];
+        const flags = typeof channel === 'string' ? channelOf(config, channel) : undefined;
+        if (!flags) throw new AppError('CHANNEL_REQUIRED', 'A known CHANNEL header is required');
+        request.channel = channel as string;
+        request.channelFlags = flags;
+      });
+      registerOriginCheck(api, config, sessionCookieNames(config).session);
+      // Every request string the database cannot store (NUL, lone surrogates) is refused here, before
+      // any route's own validation, so no route can forget it.
+      api.addHook('preValidation', async (request) => {
+        for (const [part, value] of [['body', request.body], ['querystring', request.query], ['params', request.params]] as const) {
+          const path = unstorableTextPath(value);
+          if (path !== null) {
+            throw new AppError('REQUEST_VALIDATION_ERROR', 'Text the database cannot store (NUL or a lone surrogate)', [
+              { path: path === '' ? part : `${part}.${path}`, message: 'unstorable text' },
+            ]);
+          }
+        }
       });
       api.setNotFoundHandler((_request, reply) => {
         reply.status(404).send({ code: 'NOT_FOUND' } satisfies ApiErrorBody);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ChannelFlagsSchema } from '../contracts/system';
+import { ChannelConfigSchema, type ChannelConfig } from '../contracts/system';
 import { WEB_CHANNEL } from '../contracts/constants';
 
 const bool = z
@@ -16,11 +16,15 @@ const channels = z
       return z.NEVER;
     }
   })
-  .pipe(z.record(z.string().min(1), ChannelFlagsSchema));
+  .pipe(z.record(z.string().min(1), ChannelConfigSchema))
+  // A Map: a lookup by a client-sent code must not find inherited names (constructor, __proto__).
+  .transform((record) => new Map<string, ChannelConfig>(Object.entries(record)));
 
 /** Every setting the API process reads, with its default. README's configuration table mirrors this. */
 export const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** Development aids (dev outbox, captcha answers, OpenAPI UI): only when asked for, never in production. */
+  DEV_TOOLS: bool.default(false),
   PORT: z.coerce.number().int().min(0).max(65535).default(4321),
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: z.string().url().optional(),
@@ -28,7 +32,7 @@ export const ConfigSchema = z.object({
   API_BASE: z.string().startsWith('/').default('/api'),
   SITE_DIR: z.string().default('./dist'),
   PUBLIC_SITE_URL: z.string().url().default('http://localhost:4321'),
-  CHANNELS: channels.default({ [WEB_CHANNEL]: { maintenence: false, captcha: true } }),
+  CHANNELS: channels.prefault(JSON.stringify({ [WEB_CHANNEL]: { maintenence: false, captcha: true, bearer: false } })),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   REDIS_URL: z.string().url().optional(),
   SMTP_URL: z.string().url().optional(),
@@ -45,12 +49,19 @@ export const ConfigSchema = z.object({
     .string()
     .default('false')
     .transform((v): boolean | string[] => (v === 'true' ? true : v === 'false' ? false : v.split(',').map((a) => a.trim()))),
+  /** Origins besides the site the pages may load from (CDN, analytics, an absolute API or lobby URL), space-separated. */
+  CSP_SOURCES: z
+    .string()
+    .default('')
+    .transform((v) => v.split(/\s+/).filter(Boolean))
+    .pipe(z.array(z.string().regex(/^https?:\/\/[a-z0-9.*-]+(:\d+)?$/i, 'CSP_SOURCES: space-separated origins like https://cdn.example.com'))),
   BODY_LIMIT: z.coerce.number().int().min(1024).default(64 * 1024),
   // Accounts (issue 3): per-IP rate limits (requests per RATE_LIMIT_WINDOW_MS) and sign-in lockout.
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
   SIGNIN_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   SIGNUP_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   FORGOT_PASSWORD_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+  RESET_PASSWORD_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   CAPTCHA_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   UNIQUE_CHECK_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
   LOCKOUT_THRESHOLD: z.coerce.number().int().min(1).default(5),
@@ -60,9 +71,22 @@ export const ConfigSchema = z.object({
   PHONE_VERIFICATION_REQUIRED: bool.default(true),
   SMS_DAILY_LIMIT_PER_NUMBER: z.coerce.number().int().min(1).default(5),
   SMS_DAILY_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  // Overload (issue 11): refuse new requests with 503 instead of queueing them without bound.
+  MAX_REQUESTS_IN_FLIGHT: z.coerce.number().int().min(1).default(1000),
+  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;
+
+/** Combinations that would run production with a development aid open or a message channel missing. */
+function deploymentProblems(config: Config): string[] {
+  if (config.NODE_ENV !== 'production') return [];
+  const problems: string[] = [];
+  if (config.DEV_TOOLS) problems.push('DEV_TOOLS: must not be true with NODE_ENV=production (it opens the dev outbox and captcha answers)');
+  if (!config.SMTP_URL) problems.push('SMTP_URL: required with NODE_ENV=production (emails have nowhere else to go)');
+  if (!config.SMS_GATEWAY_URL) problems.push('SMS_GATEWAY_URL: required with NODE_ENV=production (verification codes have nowhere else to go)');
+  return problems;
+}
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
@@ -71,8 +95,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
+  const problems = deploymentProblems(parsed.data);
+  if (problems.length > 0) throw new Error(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   return parsed.data;
 }
 
-/** Development aids (dev outbox, OpenAPI UI) exist only outside production. */
 export const isProduction = (config: Config) => config.NODE_ENV === 'production';
+
+/** Development aids (dev outbox, captcha answers, OpenAPI UI) exist only with DEV_TOOLS=true (never in production). */
+export const devToolsOn = (config: Config) => config.DEV_TOOLS && !isProduction(config);
+
+/** The flags of a configured channel, or undefined: only the configured codes themselves, never inherited names. */
+export const channelOf = (config: Config, code: string | undefined): ChannelConfig | undefined =>
+  code === undefined ? undefined : config.CHANNELS.get(code);
+
+/** Cookies are Secure and `__Host-` prefixed when the public site is https, whatever a proxy says. */
+export const httpsSite = (config: Config) => new URL(config.PUBLIC_SITE_URL).protocol === 'https:';

@@ -4,9 +4,12 @@ import { errorStatus, type ErrorCode } from '../contracts/errors';
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly statusCode: number;
-  constructor(code: ErrorCode, message?: string) {
+  /** Which request fields were wrong, for REQUEST_VALIDATION_ERROR found outside the route's schema. */
+  readonly issues?: Array<{ path: string; message: string }>;
+  constructor(code: ErrorCode, message?: string, issues?: Array<{ path: string; message: string }>) {
     super(message ?? code);
     this.code = code;
     this.statusCode = errorStatus[code];
+    this.issues = issues;
   }
 }

@@ -1,5 +1,6 @@
 import type { BaccaratBet, BaccaratDefinition, Card } from '../games';
 import { baccaratValue, createShoe } from './cards';
+import { invalidBets, opposingBets, type BetsProblem } from './problems';
 import type { RandomSource } from './random';
 
 /** Punto banco from a fresh shoe: P, B, P, B dealt, then the standard third-card rules. */
@@ -20,15 +21,18 @@ export function bankerDraws(bankerTotal: number, playerThird: Card | null): bool
   }
 }
 
-export function baccaratBetsProblem(def: BaccaratDefinition, bets: BaccaratBet[]): string | null {
+export function baccaratBetsProblem(def: BaccaratDefinition, bets: BaccaratBet[]): BetsProblem | null {
   const seen = new Set<string>();
   for (const bet of bets) {
-    if (seen.has(bet.type)) return 'one bet per spot';
+    if (seen.has(bet.type)) return invalidBets('one bet per spot');
     seen.add(bet.type);
-    if (bet.amount < def.minBet || bet.amount > def.maxBet || bet.amount % def.betUnit !== 0) return 'amount outside the table limits';
+    if (bet.amount < def.minBet || bet.amount > def.maxBet || bet.amount % def.betUnit !== 0) return invalidBets('amount outside the table limits');
   }
-  return null;
+  return baccaratOpposingBets(bets.map((b) => b.type)) ? opposingBets('player and banker in one round') : null;
 }
+
+/** Player and banker together: one of them wins whatever the cards (a tie returns both). */
+export const baccaratOpposingBets = (types: readonly BaccaratBet['type'][]) => types.includes('player') && types.includes('banker');
 
 /** What one bet returns (stake included). Banker wins pay 0.95:1, rounded down to whole coins. */
 export function baccaratBetReturn(def: BaccaratDefinition, bet: BaccaratBet, result: 'player' | 'banker' | 'tie'): number {

@@ -1,4 +1,5 @@
 import type { RouletteBet, RouletteBetType, RouletteDefinition } from '../games';
+import { invalidBets, opposingBets, type BetsProblem } from './problems';
 import type { RandomSource } from './random';
 
 /** Single-zero roulette. The wheel's pocket is one uniform draw in [0, 37). */
@@ -71,14 +72,28 @@ export function coveredNumbers(bet: Pick<RouletteBet, 'type' | 'numbers' | 'valu
 }
 
 /** Why a set of bets is refused at this table, or null when it may be played. */
-export function rouletteBetsProblem(def: RouletteDefinition, bets: RouletteBet[]): string | null {
+export function rouletteBetsProblem(def: RouletteDefinition, bets: RouletteBet[]): BetsProblem | null {
   let total = 0;
   for (const bet of bets) {
-    if (!coveredNumbers(bet)) return `not a legal ${bet.type} bet`;
-    if (bet.amount < def.minBet || bet.amount > def.maxBet || bet.amount % def.betUnit !== 0) return 'amount outside the table limits';
+    if (!coveredNumbers(bet)) return invalidBets(`not a legal ${bet.type} bet`);
+    if (bet.amount < def.minBet || bet.amount > def.maxBet || bet.amount % def.betUnit !== 0) return invalidBets('amount outside the table limits');
     total += bet.amount;
   }
-  return total > def.maxTotalBet ? 'total above the table limit' : null;
+  if (total > def.maxTotalBet) return invalidBets('total above the table limit');
+  const opposed = rouletteOpposingBet(bets.map((b) => b.type));
+  return opposed ? opposingBets(`${opposed.join(' and ')} in one round`) : null;
+}
+
+/** The even-chance pairs that cover each other: one side wins on every pocket but zero. */
+export const OPPOSING_ROULETTE_BETS: ReadonlyArray<readonly [RouletteBetType, RouletteBetType]> = [
+  ['red', 'black'],
+  ['even', 'odd'],
+  ['low', 'high'],
+];
+
+/** The first opposing pair among these bet types, or null. */
+export function rouletteOpposingBet(types: readonly RouletteBetType[]): readonly [RouletteBetType, RouletteBetType] | null {
+  return OPPOSING_ROULETTE_BETS.find(([a, b]) => types.includes(a) && types.includes(b)) ?? null;
 }
 
 export const pocketColor = (n: number) => (n === 0 ? 'green' : RED_NUMBERS.has(n) ? 'red' : 'black') as 'green' | 'red' | 'black';

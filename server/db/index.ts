@@ -8,7 +8,13 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { Database } from './schema';
 
+import { isDatabaseUnavailable } from './faults';
+
+export { isDatabaseUnavailable, retryWhileUnavailable } from './faults';
+
 export type Db = Kysely<Database>;
+/** A Kysely handle or an open transaction (the same type: a function taking it joins the caller's transaction). */
+export type DbOrTrx = Kysely<Database>;
 
 const INT8 = 20;
 /** int8 (coins, counts) comes back as a JS number on both drivers; coins stay far below 2^53. */
@@ -25,6 +31,9 @@ export interface DbTarget {
   dataDir?: string;
 }
 
+/** Longest wait for a pool connection before the request fails with a database fault (503). */
+const POOL_WAIT_MS = 5_000;
+
 /** How many statements each PostgreSQL connection keeps prepared (the first ones it sees). */
 const PREPARED_PER_CONNECTION = 200;
 const statementNames = new Map<string, string>();
@@ -37,6 +46,19 @@ const statementNames = new Map<string, string>();
  */
 class PreparingClient extends pg.Client {
   readonly #prepared = new Set<string>();
+
+  constructor(config?: string | pg.ClientConfig) {
+    super(config);
+    // A connection can die while a request holds this client (PostgreSQL restarted, the backend
+    // terminated): pg then emits `error` on it, and pg-pool listens only while the client is idle.
+    // Without this listener the process would crash; with it the running query fails (the request
+    // answers 503), the client is not queryable any more and the pool drops it on release. The
+    // names prepared on that connection are forgotten with it: a new connection prepares afresh.
+    this.on('error', (error) => {
+      this.#prepared.clear();
+      console.error(`PostgreSQL: connection lost: ${error.message}`);
+    });
+  }
 
   // pg's query() has many overloads; this only names the (text, values) form Kysely uses.
   override query(...args: any[]): any {
@@ -53,8 +75,23 @@ class PreparingClient extends pg.Client {
         args[0] = { name, text };
       }
     }
-    return (super.query as (...a: any[]) => any)(...args);
+    const result = (super.query as (...a: any[]) => any)(...args);
+    // A statement that failed because its connection is dying (a FATAL from a terminated backend
+    // arrives before the socket closes) must not give the connection back to the pool, where the
+    // next request would get it and fail too: ending it makes pg-pool drop it on release.
+    if (result && typeof result.catch === 'function') {
+      result.catch((error: unknown) => {
+        if (connectionIsDead(error)) this.end().catch(() => {});
+      });
+    }
+    return result;
   }
+}
+
+/** An error after which the connection that raised it is of no further use. */
+function connectionIsDead(error: unknown): boolean {
+  const { severity, message } = (error ?? {}) as { severity?: string; message?: string };
+  return severity === 'FATAL' || severity === 'PANIC' || (isDatabaseUnavailable(error) && !/^(40001|40P01|53300|25006)$/.test(String((error as { code?: string }).code)));
 }
 
 export function createDialect(target: DbTarget): Dialect {
@@ -63,14 +100,18 @@ export function createDialect(target: DbTarget): Dialect {
       Client: PreparingClient,
       connectionString: target.databaseUrl,
       max: 20,
+      // A request waits this long for a connection (all busy, or the database unreachable), then
+      // answers 503 instead of queueing without bound.
+      connectionTimeoutMillis: POOL_WAIT_MS,
       types: {
         getTypeParser: ((oid: number, format?: string) =>
           oid === INT8 ? parseInt8 : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
       },
     });
-    // An idle client's error (PostgreSQL restarted, a connection killed) must not crash the process:
-    // the pool drops that client and the next query opens a new one.
-    pool.on('error', (error) => console.error(`PostgreSQL pool: idle client error: ${error.message}`));
+    // An idle client's error (PostgreSQL restarted, a connection killed) must not crash the process
+    // either: the pool drops that client and the next query opens a new one. The client's own
+    // listener (PreparingClient) has logged it already.
+    pool.on('error', () => {});
     return new PostgresDialect({ pool });
   }
   const pglite = new PGlite(target.dataDir ?? 'memory://', { parsers: { [INT8]: parseInt8 } });
@@ -92,6 +133,7 @@ export async function migrateToLatest(db: Kysely<any>): Promise<void> {
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
-    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+    // The cause travels along: a database fault at start is retried (server.ts), a bad migration is not.
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
   }
 }

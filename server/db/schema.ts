@@ -4,6 +4,7 @@ import type { CaptchaTables } from '../modules/captcha/tables';
 import type { GamesTables } from '../modules/games/tables';
 import type { HouseTables } from '../modules/house/tables';
 import type { RaceTables, TournamentTables } from '../modules/tournaments/tables';
+import type { RaffleTables } from '../modules/raffle/tables';
 import type { OutboxTables } from '../modules/outbox/tables';
 import type { PhoneTables } from '../modules/phone/tables';
 import type { WalletTables } from '../modules/wallet/tables';
@@ -23,4 +24,4 @@ export interface SystemTables {
   };
 }
 
-export interface Database extends SystemTables, AuthTables, CaptchaTables, OutboxTables, PhoneTables, WalletTables, GamesTables, HouseTables, TournamentTables, RaceTables {}
+export interface Database extends SystemTables, AuthTables, CaptchaTables, OutboxTables, PhoneTables, WalletTables, GamesTables, HouseTables, TournamentTables, RaffleTables, RaceTables {}

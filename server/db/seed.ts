@@ -1,6 +1,8 @@
 import type { Config } from '../config';
 import type { Db } from './index';
 import { seedGames } from '../modules/games/service';
+import { seedRaffles } from '../modules/raffle/demo';
+import { clock } from '../clock';
 import { seedDemoRaces } from '../modules/tournaments/seed';
 
 /**
@@ -9,5 +11,6 @@ import { seedDemoRaces } from '../modules/tournaments/seed';
  */
 export async function seedDemoContent(db: Db, _config: Config): Promise<void> {
   await seedGames(db);
+  await seedRaffles(db, clock.now());
   await seedDemoRaces(db);
 }

@@ -3,9 +3,9 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { CHANNEL_HEADER } from '../../contracts/constants';
-import { isProduction, type Config } from '../config';
+import { devToolsOn, type Config } from '../config';
 
-/** OpenAPI generated from the zod contracts of every route: JSON always, the browsable UI outside production. */
+/** OpenAPI generated from the zod contracts of every route: JSON always, the browsable UI only with DEV_TOOLS=true. */
 export async function registerOpenApi(app: FastifyInstance, config: Config) {
   await app.register(swagger, {
     openapi: {
@@ -21,7 +21,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Config) {
     transform: jsonSchemaTransform,
   });
   app.get(`${config.API_BASE}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
-  if (!isProduction(config)) {
+  if (devToolsOn(config)) {
     await app.register(swaggerUi, { routePrefix: `${config.API_BASE}/docs` });
   }
 }

@@ -30,7 +30,12 @@ export async function registerRateLimit(app: FastifyInstance) {
   });
 }
 
-type LimitKey = 'SIGNIN_RATE_LIMIT' | 'SIGNUP_RATE_LIMIT' | 'FORGOT_PASSWORD_RATE_LIMIT' | 'CAPTCHA_RATE_LIMIT' | 'UNIQUE_CHECK_RATE_LIMIT';
+type LimitKey =
+  | 'SIGNIN_RATE_LIMIT'
+  | 'SIGNUP_RATE_LIMIT'
+  | 'FORGOT_PASSWORD_RATE_LIMIT'
+  | 'RESET_PASSWORD_RATE_LIMIT'
+  | 'CAPTCHA_RATE_LIMIT' | 'UNIQUE_CHECK_RATE_LIMIT';
 
 /** The route-level rate limit for one of the configured limits (requests per RATE_LIMIT_WINDOW_MS per IP). */
 export function limitOf(app: FastifyInstance, key: LimitKey) {

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { httpsSite, type Config } from '../config';
 import type { Db } from '../db';
 import { AppError } from '../errors';
 import { clock } from '../clock';
@@ -7,6 +8,15 @@ import { clock } from '../clock';
 export const SESSION_COOKIE = 'session';
 /** Readable by the site: its presence means signed in, and it carries the display name (spec section 3). */
 export const SESSION_INFO_COOKIE = 'session_info';
+
+/**
+ * The cookie names in use: on an https site they carry the `__Host-` prefix, so the browser accepts
+ * them only as Secure, host-only cookies for path / (no subdomain or plain-http page can plant one).
+ */
+export function sessionCookieNames(config: Config) {
+  const prefix = httpsSite(config) ? '__Host-' : '';
+  return { session: `${prefix}${SESSION_COOKIE}`, info: `${prefix}${SESSION_INFO_COOKIE}`, secure: prefix !== '' };
+}
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
 export interface SignedInAccount {
@@ -40,21 +50,28 @@ export async function createSession(db: Db, accountId: string): Promise<{ token:
 }
 
 export function setSessionCookies(request: FastifyRequest, reply: FastifyReply, token: string, displayName: string) {
-  const secure = request.protocol === 'https';
+  const names = sessionCookieNames(request.server.config);
+  // An http site reached over https (a local proxy) still gets Secure cookies on that connection.
+  const secure = names.secure || request.protocol === 'https';
   const maxAge = Math.floor(SESSION_TTL_MS / 1000);
-  reply.setCookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge });
-  reply.setCookie(SESSION_INFO_COOKIE, JSON.stringify({ displayName }), { httpOnly: false, sameSite: 'lax', secure, path: '/', maxAge });
+  reply.setCookie(names.session, token, { httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge });
+  reply.setCookie(names.info, JSON.stringify({ displayName }), { httpOnly: false, sameSite: 'lax', secure, path: '/', maxAge });
 }
 
-export function clearSessionCookies(reply: FastifyReply) {
-  reply.clearCookie(SESSION_COOKIE, { path: '/' });
-  reply.clearCookie(SESSION_INFO_COOKIE, { path: '/' });
+export function clearSessionCookies(request: FastifyRequest, reply: FastifyReply) {
+  const names = sessionCookieNames(request.server.config);
+  reply.clearCookie(names.session, { path: '/', secure: names.secure });
+  reply.clearCookie(names.info, { path: '/', secure: names.secure });
 }
+
+/** The session token of the call's cookie (under the configured name), if any. */
+export const sessionCookieOf = (request: FastifyRequest): string | undefined =>
+  request.cookies[sessionCookieNames(request.server.config).session] || undefined;
 
 function presentedToken(request: FastifyRequest): string | undefined {
   const auth = request.headers.authorization;
   if (auth?.startsWith('Bearer ')) return auth.slice(7).trim() || undefined;
-  return request.cookies[SESSION_COOKIE] || undefined;
+  return sessionCookieOf(request);
 }
 
 export async function findSession(db: Db, token: string): Promise<SignedInAccount | null> {

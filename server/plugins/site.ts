@@ -6,7 +6,8 @@ import type { Config } from '../config';
 
 /**
  * Serves the prerendered site from SITE_DIR with the rewrites static hosting needs:
- * /game-launch/<code> is one shell page per language, unknown paths get the locale's 404 page.
+ * /game-launch/<code> and /raffles/<ref> are one shell page per language, unknown paths get the
+ * locale's 404 page.
  */
 export async function registerSite(app: FastifyInstance, config: Config) {
   const root = path.resolve(config.SITE_DIR);
@@ -36,6 +37,9 @@ export async function registerSite(app: FastifyInstance, config: Config) {
     const local = en ? url.slice(3) : url;
     if (/^\/game-launch\/[^/]+\/?$/.test(local) && request.method === 'GET') {
       return reply.type('text/html').header('cache-control', 'no-cache').sendFile(`${prefix}game-launch/index.html`);
+    }
+    if (/^\/raffles\/[a-z0-9][a-z0-9-]{0,62}\/?$/.test(local) && request.method === 'GET') {
+      return reply.type('text/html').header('cache-control', 'no-cache').sendFile(`${prefix}raffles/index.html`);
     }
     return reply.status(404).type('text/html').sendFile(en ? "en/404/index.html" : "404.html");
   });

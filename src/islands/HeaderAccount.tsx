@@ -8,6 +8,7 @@ import AccountMenu from './account/AccountMenu';
 import PhoneWatcher from './phone/PhoneWatcher';
 import HeaderBalance from './wallet/HeaderBalance';
 import DailyBonusButton from './wallet/DailyBonusButton';
+import RaffleButton from './raffle/RaffleButton';
 // Installs the 401 hook (sign out, open login) and shows toasts flashed by the previous page.
 import './account/sessionHooks';
 
@@ -35,9 +36,11 @@ export default function HeaderAccount({ lang }: { lang: Language }) {
     );
   }
   return (
-    <div className="flex items-center gap-2">
+    <div className="flex items-center gap-1 sm:gap-2">
       <DailyBonusButton lang={lang} />
       <HeaderBalance lang={lang} />
+      {/* Only while a current raffle exists. */}
+      <RaffleButton lang={lang} />
       {/* Opens the unclosable phone verification popup while the phone is not verified (spec section 2). */}
       <PhoneWatcher />
       <AccountMenu lang={lang} displayName={session.displayName} />

@@ -1,6 +1,6 @@
 /**
  * The tournaments lobby launcher (issue #13): a framework-free script that renders the lobby into
- * the host element it is given and keeps the leaderboards live by polling (decision 0003). Its
+ * the host element it is given and keeps the leaderboards live by polling (decision 0007). Its
  * contract, as a third-party provider would publish it, is docs/lobby-launcher.md.
  *
  * Built by esbuild to dist/lobby/launcher.js (+ launcher.css) during `npm run build`; budget 15 KB

@@ -3,6 +3,7 @@ import { openPopup } from './popup';
 import { setPendingAction } from './pending';
 import { gameLaunchPath } from './games';
 import { refreshBalance } from './wallet';
+import { refreshRaffleStanding } from './raffle';
 
 /**
  * A visitor chose a game that needs coins: open the login popup and remember the launch, so it runs
@@ -20,13 +21,17 @@ export interface GameMessage {
 
 /**
  * Listens for messages from the game frame: after each round the game posts { type: 'balance' }
- * and the header balance is refetched from the wallet. Only our origin and our frame count.
+ * and the header balance and raffle standing are refetched. Only our origin and our frame count.
  */
 export function onGameMessage(frameWindow: () => Window | null): () => void {
   const listener = (event: MessageEvent) => {
     if (event.origin !== location.origin || event.source !== frameWindow()) return;
     const data = event.data as Partial<GameMessage> | null;
-    if (data?.type === 'balance') refreshBalance();
+    if (data?.type === 'balance') {
+      refreshBalance();
+      // The round may have earned a raffle ticket: the header's count follows without a reload.
+      refreshRaffleStanding();
+    }
   };
   window.addEventListener('message', listener);
   return () => window.removeEventListener('message', listener);

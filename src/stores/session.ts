@@ -1,6 +1,8 @@
 import { atom } from 'nanostores';
 
 export const SESSION_INFO_COOKIE = 'session_info';
+/** On an https site the server sets it `__Host-` prefixed (Secure, host-only). */
+const SESSION_INFO_NAMES = [`__Host-${SESSION_INFO_COOKIE}`, SESSION_INFO_COOKIE];
 
 export interface SessionInfo {
   displayName: string;
@@ -8,13 +10,11 @@ export interface SessionInfo {
 
 /** Signed in means the readable `session_info` cookie is present (spec section 3). */
 export function readSessionInfo(cookie: string = typeof document === 'undefined' ? '' : document.cookie): SessionInfo | null {
-  const raw = cookie
-    .split(';')
-    .map((c) => c.trim())
-    .find((c) => c.startsWith(`${SESSION_INFO_COOKIE}=`));
-  if (!raw) return null;
+  const pairs = cookie.split(';').map((c) => c.trim());
+  const raw = SESSION_INFO_NAMES.map((name) => pairs.find((c) => c.startsWith(`${name}=`))?.slice(name.length + 1)).find((v) => v !== undefined);
+  if (raw === undefined) return null;
   try {
-    const value = JSON.parse(decodeURIComponent(raw.slice(SESSION_INFO_COOKIE.length + 1))) as Partial<SessionInfo>;
+    const value = JSON.parse(decodeURIComponent(raw)) as Partial<SessionInfo>;
     return typeof value.displayName === 'string' ? { displayName: value.displayName } : null;
   } catch {
     return null;
@@ -30,5 +30,6 @@ export function refreshSession() {
 /** Forget the session on this side (the server cookie is cleared by /logout or has expired). */
 export function clearSession() {
   document.cookie = `${SESSION_INFO_COOKIE}=; Max-Age=0; path=/`;
+  if (location.protocol === 'https:') document.cookie = `__Host-${SESSION_INFO_COOKIE}=; Max-Age=0; path=/; secure`;
   $session.set(null);
 }

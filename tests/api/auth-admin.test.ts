@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '../../server/admin';
 import { createTestApp, type TestApp } from '../support/app';
-import { bearer, highLimits, signIn, signUp } from './auth-helpers';
+import { bearer, highLimits, signIn, signUp, sessionToken } from './auth-helpers';
 
 const db = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 
@@ -34,7 +34,7 @@ describe(`operator commands: npm run admin -- find / tester (${db})`, () => {
 
   it('marks and unmarks a tester, which the account summary and deletion follow', async () => {
     const player = await signUp(t);
-    const token = (await signIn(t, player.email, player.password)).json().authToken;
+    const token = sessionToken(await signIn(t, player.email, player.password));
     const on = await admin('tester', player.email, 'on');
     expect(on.code).toBe(0);
     expect(on.lines[0]).toMatch(/tester: on$/);

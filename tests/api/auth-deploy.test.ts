@@ -9,7 +9,7 @@ const db = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 describe(`accounts API in production (${db})`, () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ ...highLimits, NODE_ENV: 'production' });
+    t = await createTestApp({ ...highLimits, NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:2525', SMS_GATEWAY_URL: 'http://127.0.0.1:9/sms' });
   });
   afterAll(() => t.close());
 

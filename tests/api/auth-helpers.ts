@@ -39,6 +39,13 @@ export async function signIn(t: TestApp, email: string, password: string, header
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
+/** The session token a sign-in set as the `session` cookie (the web channel gets no `authToken` in the body). */
+export function sessionToken(res: { statusCode: number; cookies: Array<{ name: string; value: string }> }): string {
+  const cookie = res.cookies.find((c) => c.name === 'session' || c.name === '__Host-session');
+  if (!cookie) throw new Error(`no session cookie (status ${res.statusCode})`);
+  return cookie.value;
+}
+
 /** Waits for a mail to reach the development outbox (the reset mail is sent after the reply). */
 export async function waitForOutbox(t: TestApp, to: string, timeoutMs = 5000) {
   const deadline = Date.now() + timeoutMs;
@@ -56,6 +63,7 @@ export const highLimits = {
   SIGNIN_RATE_LIMIT: '10000',
   SIGNUP_RATE_LIMIT: '10000',
   FORGOT_PASSWORD_RATE_LIMIT: '10000',
+  RESET_PASSWORD_RATE_LIMIT: '10000',
   CAPTCHA_RATE_LIMIT: '10000',
   UNIQUE_CHECK_RATE_LIMIT: '10000',
 };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app';
-import { bearer, highLimits, signIn, signUp, unique, waitForOutbox } from './auth-helpers';
+import { bearer, highLimits, signIn, signUp, unique, waitForOutbox, sessionToken } from './auth-helpers';
 
 const db = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 
@@ -81,7 +81,7 @@ describe(`accounts API: forgot and reset password (${db})`, () => {
 
   it('resets the password once, ends every session, and the old password stops working', async () => {
     const player = await signUp(t);
-    const session = (await signIn(t, player.email, player.password)).json().authToken;
+    const session = sessionToken(await signIn(t, player.email, player.password));
     await forgot(player.email);
     const { token, email } = linkFrom((await waitForOutbox(t, player.email))[0]!.body);
     const mismatch = await reset({ email, token, password: 'Fresh-pass-1', confirmPassword: 'Other-pass-1' });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, cookiesFrom, type TestApp } from '../support/app';
 import { createTestPlayer } from '../support/players';
-import { bearer, highLimits, signIn, signUp, signupBody, solveCaptcha, unique } from './auth-helpers';
+import { bearer, highLimits, signIn, signUp, signupBody, solveCaptcha, unique, sessionToken } from './auth-helpers';
 
 const db = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 
@@ -12,7 +12,7 @@ describe(`accounts API: sign-up, sign-in, sessions, change password, delete (${d
       ...highLimits,
       CHANNELS: JSON.stringify({
         WEB: { maintenence: false, captcha: true },
-        APP: { maintenence: false, captcha: false },
+        APP: { maintenence: false, captcha: false, bearer: true },
         DOWN: { maintenence: true, captcha: false },
       }),
     });
@@ -219,15 +219,14 @@ describe(`accounts API: sign-up, sign-in, sessions, change password, delete (${d
   });
 
   describe('sign-in and sessions', () => {
-    it('signs in: authToken and display name, HttpOnly SameSite=Lax session cookie and readable session_info', async () => {
+    it('signs in on the web: display name but no authToken in the body, HttpOnly SameSite=Lax session cookie and readable session_info', async () => {
       const player = await signUp(t);
       const res = await signIn(t, player.email.toUpperCase(), player.password);
       expect(res.statusCode).toBe(200);
-      const { authToken, displayName } = res.json();
-      expect(displayName).toBe(player.displayName);
+      expect(res.json()).toEqual({ displayName: player.displayName });
+      const authToken = sessionToken(res);
       expect(Buffer.from(authToken, 'base64url').length).toBeGreaterThanOrEqual(16);
       const session = res.cookies.find((c) => c.name === 'session')!;
-      expect(session.value).toBe(authToken);
       expect(session.httpOnly).toBe(true);
       expect(session.sameSite).toBe('Lax');
       const info = res.cookies.find((c) => c.name === 'session_info')!;
@@ -235,6 +234,18 @@ describe(`accounts API: sign-up, sign-in, sessions, change password, delete (${d
       expect(JSON.parse(decodeURIComponent(info.value))).toEqual({ displayName: player.displayName });
       const stored = await t.testDb.db.selectFrom('sessions').select('token_hash').execute();
       expect(stored.map((s) => s.token_hash)).not.toContain(authToken);
+    });
+
+    it('hands the token in the body (authToken) only to a channel configured with bearer: true, and it works as a Bearer token', async () => {
+      const player = await signUp(t);
+      const res = await signIn(t, player.email, player.password, { channel: 'APP' });
+      expect(res.statusCode).toBe(200);
+      const { authToken, displayName } = res.json();
+      expect(displayName).toBe(player.displayName);
+      expect(authToken).toBe(sessionToken(res));
+      const account = await t.api({ method: 'GET', url: '/account', headers: { channel: 'APP', origin: '', ...bearer(authToken) } });
+      expect(account.statusCode).toBe(200);
+      expect(account.json().displayName).toBe(player.displayName);
     });
 
     it('marks the session cookies Secure when the site is reached over https (through a trusted proxy)', async () => {
@@ -274,7 +285,7 @@ describe(`accounts API: sign-up, sign-in, sessions, change password, delete (${d
       expect(byCookie.statusCode).toBe(200);
       expect(byCookie.json()).toMatchObject({ displayName: player.displayName, email: player.email, languageCode: 'en', isTester: false });
       expect(byCookie.json().accountRef).toMatch(/^acc_/);
-      const byBearer = await t.api({ method: 'GET', url: '/account', headers: bearer(res.json().authToken) });
+      const byBearer = await t.api({ method: 'GET', url: '/account', headers: bearer(sessionToken(res)) });
       expect(byBearer.json()).toEqual(byCookie.json());
       const anonymous = await t.api({ method: 'GET', url: '/account' });
       expect(anonymous.statusCode).toBe(401);
@@ -285,13 +296,13 @@ describe(`accounts API: sign-up, sign-in, sessions, change password, delete (${d
       const player = await signUp(t);
       const first = await signIn(t, player.email, player.password);
       const second = await signIn(t, player.email, player.password, { cookie: cookiesFrom(first) });
-      expect(second.json().authToken).not.toBe(first.json().authToken);
-      expect((await t.api({ method: 'GET', url: '/account', headers: bearer(first.json().authToken) })).statusCode).toBe(401);
-      expect((await t.api({ method: 'GET', url: '/account', headers: bearer(second.json().authToken) })).statusCode).toBe(200);
+      expect(sessionToken(second)).not.toBe(sessionToken(first));
+      expect((await t.api({ method: 'GET', url: '/account', headers: bearer(sessionToken(first)) })).statusCode).toBe(401);
+      expect((await t.api({ method: 'GET', url: '/account', headers: bearer(sessionToken(second)) })).statusCode).toBe(200);
       // A sign-in on another device leaves this one alone.
       const third = await signIn(t, player.email, player.password);
-      expect(third.json().authToken).not.toBe(second.json().authToken);
-      expect((await t.api({ method: 'GET', url: '/account', headers: bearer(second.json().authToken) })).statusCode).toBe(200);
+      expect(sessionToken(third)).not.toBe(sessionToken(second));
+      expect((await t.api({ method: 'GET', url: '/account', headers: bearer(sessionToken(second)) })).statusCode).toBe(200);
     });
 
     it('logout ends the session on the server and clears both cookies', async () => {
@@ -306,8 +317,8 @@ describe(`accounts API: sign-up, sign-in, sessions, change password, delete (${d
         expect(cleared.value).toBe('');
         expect(new Date(cleared.expires!).getTime()).toBeLessThan(Date.now());
       }
-      expect((await t.api({ method: 'GET', url: '/account', headers: bearer(res.json().authToken) })).statusCode).toBe(401);
-      expect((await t.api({ method: 'GET', url: '/account', headers: bearer(other.json().authToken) })).statusCode).toBe(200);
+      expect((await t.api({ method: 'GET', url: '/account', headers: bearer(sessionToken(res)) })).statusCode).toBe(401);
+      expect((await t.api({ method: 'GET', url: '/account', headers: bearer(sessionToken(other)) })).statusCode).toBe(200);
       // Logging out without a session is harmless.
       expect((await t.api({ method: 'POST', url: '/logout' })).statusCode).toBe(200);
     });
@@ -316,8 +327,8 @@ describe(`accounts API: sign-up, sign-in, sessions, change password, delete (${d
   describe('change password', () => {
     it('changes the password (204, no body), ends every session, this one included, and hands this browser a new one', async () => {
       const player = await signUp(t);
-      const here = (await signIn(t, player.email, player.password)).json().authToken;
-      const elsewhere = (await signIn(t, player.email, player.password)).json().authToken;
+      const here = sessionToken(await signIn(t, player.email, player.password));
+      const elsewhere = sessionToken(await signIn(t, player.email, player.password));
       const res = await t.api({ method: 'POST', url: '/change-password', headers: bearer(here), payload: { currentPassword: player.password, newPassword: 'Brand-new-9' } });
       expect(res.statusCode).toBe(204);
       expect(res.body).toBe('');
@@ -332,7 +343,7 @@ describe(`accounts API: sign-up, sign-in, sessions, change password, delete (${d
 
     it('refuses a wrong current password, a common or short new one, and anonymous callers', async () => {
       const player = await signUp(t);
-      const token = (await signIn(t, player.email, player.password)).json().authToken;
+      const token = sessionToken(await signIn(t, player.email, player.password));
       const call = (payload: object, headers: Record<string, string> = bearer(token)) => t.api({ method: 'POST', url: '/change-password', headers, payload });
       const wrong = await call({ currentPassword: 'wrong-one', newPassword: 'Brand-new-9' });
       expect(wrong.statusCode).toBe(400);
@@ -347,8 +358,8 @@ describe(`accounts API: sign-up, sign-in, sessions, change password, delete (${d
   describe('delete account', () => {
     it('erases personal data, keeps the row with deleted_at, ends every session and frees email and name', async () => {
       const player = await signUp(t);
-      const here = (await signIn(t, player.email, player.password)).json().authToken;
-      const elsewhere = (await signIn(t, player.email, player.password)).json().authToken;
+      const here = sessionToken(await signIn(t, player.email, player.password));
+      const elsewhere = sessionToken(await signIn(t, player.email, player.password));
       const before = await t.testDb.db.selectFrom('accounts').selectAll().where('email', '=', player.email).executeTakeFirstOrThrow();
       const wrong = await t.api({ method: 'POST', url: '/delete-account', headers: bearer(here), payload: { password: 'nope-nope' } });
       expect(wrong.json().code).toBe('INVALID_CURRENT_PASSWORD');
@@ -368,7 +379,7 @@ describe(`accounts API: sign-up, sign-in, sessions, change password, delete (${d
     it('refuses to delete a tester account with TESTER_ACCOUNT_DELETION_FORBIDDEN', async () => {
       const player = await signUp(t);
       await t.testDb.db.updateTable('accounts').set({ is_tester: true }).where('email', '=', player.email).execute();
-      const token = (await signIn(t, player.email, player.password)).json().authToken;
+      const token = sessionToken(await signIn(t, player.email, player.password));
       const res = await t.api({ method: 'POST', url: '/delete-account', headers: bearer(token), payload: { password: player.password } });
       expect(res.statusCode).toBe(403);
       expect(res.json().code).toBe('TESTER_ACCOUNT_DELETION_FORBIDDEN');

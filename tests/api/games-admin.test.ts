@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PlayResponseSchema } from '../../contracts/games';
 import { runAdmin } from '../../server/admin';
 import { seedGames } from '../../server/modules/games/service';
-import { postMovement } from '../../server/modules/wallet/service';
+import { postMovement } from '../../server/modules/wallet';
 import { createTestApp, type TestApp } from '../support/app';
 import { createTestPlayer } from '../support/players';
 

@@ -1,10 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { coinSeamlessWallet as wallet, SeamlessWalletError } from '../../server/modules/house/seamless-wallet';
-import { checkConservation, postMovement } from '../../server/modules/wallet/service';
-import { AppError } from '../../server/errors';
+import { coinSeamlessWallet as wallet } from '../../server/modules/house/seamless-wallet';
+import { checkConservation, postMovement } from '../../server/modules/wallet';
 import { createTestDb, type TestDb } from '../support/db';
 import { createTestPlayer, type TestPlayer } from '../support/players';
+import { refusal } from '../support/refusal';
 
 describe(`seamless wallet betAndWin: one statement for a settled round, same rules as bet then win (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
   let t: TestDb;
@@ -12,10 +12,6 @@ describe(`seamless wallet betAndWin: one statement for a settled round, same rul
   const provider = 'house';
   const gameCode = 'slot-sakura-fortune';
   const balance = () => wallet.balance(t.db, p.id);
-  const refusal = async (promise: Promise<unknown>) => {
-    try { await promise; } catch (error) { if (error instanceof SeamlessWalletError || error instanceof AppError) return error.code; throw error; }
-    return 'accepted';
-  };
   const call = (win: number, bet = 100) => { const roundId = randomUUID(); const tx = randomBytes(6).toString('hex'); return { provider, betTxId: `${tx}:bet`, winTxId: `${tx}:win`, roundId, accountId: p.id, bet, win, gameCode }; };
   const inTx = <T>(f: (trx: TestDb['db']) => Promise<T>) => t.db.transaction().execute(f);
   beforeAll(async () => { t = await createTestDb(); p = await createTestPlayer(t.db); await postMovement(t.db, { accountId: p.id, type: 'ADJUSTMENT', amount: 1_000, idempotencyKey: `fund-${p.id}`, reason: 'test' }); });

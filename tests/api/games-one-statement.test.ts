@@ -7,7 +7,7 @@ import { seedGames } from '../../server/modules/games/service';
 import { roundQueue } from '../../server/modules/house/one-statement';
 import type { RoundRow } from '../../server/modules/house/round-records';
 import { hashToken } from '../../server/plugins/session';
-import { checkConservation, postMovement } from '../../server/modules/wallet/service';
+import { checkConservation, postMovement } from '../../server/modules/wallet';
 import { createTestApp, type TestApp } from '../support/app';
 import { createTestPlayer, type TestPlayer } from '../support/players';
 
@@ -194,7 +194,7 @@ describe(`house rounds in one statement: remembered session state is only a hint
       rounds.push({
         id: randomUUID(), account_id: p.id, play_session_id: live.id, game_code: live.game_code, definition_hash: game.definition_hash,
         seed_id: seed.id, nonce: seed.nonce, input: JSON.stringify({ kind: 'slot', bet: 10 }), stake: 10, win: 25, status: 'settled',
-        outcome: JSON.stringify({ kind: 'slot' }), settled_at: now, balance_after: null, token_hash: hashToken(s.session), played_at: now, request_id: randomUUID(), response: JSON.stringify({ roundId: 'x' }),
+        outcome: JSON.stringify({ kind: 'slot' }), settled_at: now, token_hash: hashToken(s.session), played_at: now, request_id: randomUUID(),
       });
     }
     // The middle round's outcome is not JSON: its statement fails in PostgreSQL.

@@ -1,10 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { coinSeamlessWallet as wallet, SeamlessWalletError } from '../../server/modules/house/seamless-wallet';
-import { postMovement } from '../../server/modules/wallet/service';
-import { AppError } from '../../server/errors';
+import { coinSeamlessWallet as wallet } from '../../server/modules/house/seamless-wallet';
+import { postMovement } from '../../server/modules/wallet';
 import { createTestDb, type TestDb } from '../support/db';
 import { createTestPlayer, type TestPlayer } from '../support/players';
+import { refusal } from '../support/refusal';
 
 const dbName = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 
@@ -17,15 +17,6 @@ describe(`seamless-wallet interface: idempotency and rollback rules (${dbName})`
   const balance = () => wallet.balance(t.db, p.id);
   const journal = async () =>
     t.db.selectFrom('wallet_journal').select(['type', 'amount']).where('account_id', '=', p.id).where('type', 'in', ['BET', 'WIN', 'REFUND']).orderBy('id').execute();
-  const refusal = async (promise: Promise<unknown>) => {
-    try {
-      await promise;
-    } catch (error) {
-      if (error instanceof SeamlessWalletError || error instanceof AppError) return error.code;
-      throw error;
-    }
-    return 'accepted';
-  };
   const ids = () => ({ roundId: randomUUID(), tx: randomBytes(6).toString('hex') });
 
   beforeAll(async () => {

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GamesResponseSchema, HouseSessionResponseSchema, PlayResponseSchema, VerifyRoundResponseSchema, BetHistoryResponseSchema, GAME_TITLES } from '../../contracts/games';
 import { recomputeRound } from '../../contracts/fairness';
-import { postMovement } from '../../server/modules/wallet/service';
+import { postMovement } from '../../server/modules/wallet';
 import { seedGames } from '../../server/modules/games/service';
 import { createTestApp, type TestApp } from '../support/app';
 import { createTestPlayer, type TestPlayer } from '../support/players';

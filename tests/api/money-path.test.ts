@@ -2,15 +2,15 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HouseSessionResponseSchema, PlayResponseSchema } from '../../contracts/games';
-import { AppError } from '../../server/errors';
 import { hashPassword } from '../../server/modules/auth/passwords';
 import { createResetToken, resetPassword } from '../../server/modules/auth/service';
 import { seedGames } from '../../server/modules/games/service';
-import { coinSeamlessWallet as wallet, SeamlessWalletError } from '../../server/modules/house/seamless-wallet';
-import { checkConservation, postMovement } from '../../server/modules/wallet/service';
+import { coinSeamlessWallet as wallet } from '../../server/modules/house/seamless-wallet';
+import { checkConservation, postMovement } from '../../server/modules/wallet';
 import { createTestApp, type TestApp } from '../support/app';
 import { onPostgres } from '../support/db';
 import { createTestPlayer, type TestPlayer } from '../support/players';
+import { refusal } from '../support/refusal';
 
 const dbName = onPostgres ? 'PostgreSQL' : 'PGlite';
 
@@ -29,15 +29,6 @@ describe(`the money path (${dbName})`, () => {
     postMovement(db(), { accountId, type: 'ADJUSTMENT', amount, idempotencyKey: `fund-${randomBytes(6).toString('hex')}`, reason: 'test' });
   const balanceOf = async (accountId: string) => (await db().selectFrom('wallets').select('balance').where('account_id', '=', accountId).executeTakeFirst())?.balance ?? 0;
   const journal = (accountId: string) => db().selectFrom('wallet_journal').select(['type', 'amount']).where('account_id', '=', accountId).orderBy('id').execute();
-  const refusal = async (promise: Promise<unknown>) => {
-    try {
-      await promise;
-    } catch (error) {
-      if (error instanceof SeamlessWalletError || error instanceof AppError) return error.code;
-      throw error;
-    }
-    return 'accepted';
-  };
   const funded = async (amount: number) => {
     const p = await createTestPlayer(db());
     await fund(p.id, amount);

@@ -29,7 +29,7 @@ describe(`phone verification API (${db})`, () => {
   });
 
   const player = async (opts: { language?: 'ja' | 'en'; password?: boolean } = {}) => {
-    const p = await createTestPlayer(t.testDb.db);
+    const p = await createTestPlayer(t.testDb.db, { phoneVerified: false });
     const values: { language?: string; password_hash?: string } = {};
     if (opts.language) values.language = opts.language;
     if (opts.password) values.password_hash = await hashPassword(PASSWORD);
@@ -390,7 +390,7 @@ describe(`phone verification API configuration (${db})`, () => {
   it('reports isRequired false when PHONE_VERIFICATION_REQUIRED=false', async () => {
     const t = await createTestApp({ PHONE_VERIFICATION_REQUIRED: 'false' });
     try {
-      const p = await createTestPlayer(t.testDb.db);
+      const p = await createTestPlayer(t.testDb.db, { phoneVerified: false });
       const res = await t.api({ method: 'GET', url: '/IsPhoneNumberVerified', headers: p.headers });
       expect(res.json()).toEqual({ phoneNumber: null, isVerified: false, isRequired: false });
     } finally {

@@ -14,7 +14,7 @@ import { coinSeamlessWallet as wallet } from '../../server/modules/house/seamles
 import { createRace } from '../../server/modules/tournaments/admin';
 import { clearLobbyCache } from '../../server/modules/tournaments/lobby';
 import { payRace, settleRaces } from '../../server/modules/tournaments/races';
-import { checkConservation, postMovement } from '../../server/modules/wallet/service';
+import { checkConservation, postMovement } from '../../server/modules/wallet';
 import { createTestApp, type TestApp } from '../support/app';
 import { onPostgres } from '../support/db';
 import { createTestPlayer, type TestPlayer } from '../support/players';

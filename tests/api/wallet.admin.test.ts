@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { runAdmin } from '../../server/admin';
 import { loadConfig } from '../../server/config';
-import { getBalance, getStatement, postMovement } from '../../server/modules/wallet/service';
+import { getBalance, getStatement, postMovement } from '../../server/modules/wallet';
 import { createTestDb, onPostgres, type TestDb } from '../support/db';
 import { createTestPlayer } from '../support/players';
 

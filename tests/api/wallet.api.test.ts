@@ -3,7 +3,7 @@ import { DAILY_BONUS_INTERVAL_MS, type TransactionList } from '../../contracts/w
 import { loadPromotions } from '../../content/promotions';
 import { clock } from '../../server/clock';
 import { createSession } from '../../server/plugins/session';
-import { checkConservation, getBalance, postMovement } from '../../server/modules/wallet/service';
+import { checkConservation, getBalance, postMovement } from '../../server/modules/wallet';
 import { creditSignupBonus } from '../../server/modules/wallet/bonus';
 import { createTestApp, type TestApp } from '../support/app';
 import { onPostgres } from '../support/db';

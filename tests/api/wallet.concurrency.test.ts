@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '../../server/db';
-import { checkConservation, getBalance, postMovement } from '../../server/modules/wallet/service';
+import { checkConservation, getBalance, postMovement } from '../../server/modules/wallet';
 import { createTestApp, type TestApp } from '../support/app';
 import { onPostgres } from '../support/db';
 import { createTestPlayer } from '../support/players';

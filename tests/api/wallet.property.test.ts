@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Movement, MovementResult } from '../../server/modules/wallet/types';
-import { checkConservation, getBalance, getStatement, postMovement } from '../../server/modules/wallet/service';
+import { checkConservation, getBalance, getStatement, postMovement } from '../../server/modules/wallet';
 import { createTestDb, onPostgres, type TestDb } from '../support/db';
 import { createTestPlayer } from '../support/players';
 

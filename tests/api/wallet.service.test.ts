@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql, type RawBuilder } from 'kysely';
-import { checkConservation, getBalance, postMovement, postMovementIn, postMovementsIn } from '../../server/modules/wallet/service';
+import { sql } from 'kysely';
+import { attachment, checkConservation, getBalance, postMovement, postMovementIn, postMovementsIn, type Attachment } from '../../server/modules/wallet';
 import { createTestDb, onPostgres, type TestDb } from '../support/db';
 import { createTestPlayer } from '../support/players';
 
@@ -60,17 +60,44 @@ describe(`wallet service (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     const taken = { accountId: p.id, type: 'WIN' as const, amount: 30, idempotencyKey: `taken:${p.id}` };
     await expect(postMovementsIn(t.db, [bet, taken])).rejects.toThrow(/refused to write 1 of 2 movements/);
     // A gate that wrote while the movements could not be: its write is undone with them.
-    const gate = (ready: RawBuilder<unknown>) =>
-      sql`update accounts set display_name = 'gate-ran' where id = ${p.id} and 0 in ${ready} returning 0 as grp`;
-    await expect(postMovementsIn(t.db, [{ ...taken, type: 'BET', amount: -5 }], { gate })).rejects.toThrow(/refused to write 0 of 1 movements/);
+    const probe = (gate: Attachment<'probe', { account_id: string }>['gate']) =>
+      attachment({ name: 'probe', rows: [{ account_id: p.id }], columns: { account_id: 'uuid' }, gate });
+    const writes = probe((q) =>
+      q.updateTable('accounts').from('probe as r').set({ display_name: 'gate-ran' }).whereRef('accounts.id', '=', 'r.account_id').where('r.grp', 'in', q.selectFrom('ready').select('ready.grp')).returning('r.grp'),
+    );
+    await expect(postMovementsIn(t.db, [{ ...taken, type: 'BET', amount: -5 }], { attachments: [writes] })).rejects.toThrow(/refused to write 0 of 1 movements/);
     expect((await t.db.selectFrom('accounts').select('display_name').where('id', '=', p.id).executeTakeFirstOrThrow()).display_name).not.toBe('gate-ran');
     expect(await getBalance(t.db, p.id)).toBe(490);
     const keys = (await t.db.selectFrom('wallet_journal').select('idempotency_key').where('account_id', '=', p.id).execute()).map((r) => r.idempotency_key);
     expect(keys.sort()).toEqual([`fund:${p.id}`, `taken:${p.id}`]);
-    // A gate that returns no row (here: it requires a balance the wallet lacks) moves nothing: null.
-    const picky = (ready: RawBuilder<unknown>) => sql`select 0 as grp from wallets where account_id = ${p.id} and balance > 1000 and 0 in ${ready}`;
-    expect(await postMovementsIn(t.db, [bet], { gate: picky })).toBeNull();
-    expect(await postMovementsIn(t.db, [bet], { gate: (ready) => sql`select 0 as grp where 0 in ${ready}` })).toMatchObject([{ newBalance: 470, replayed: false }]);
+    // A gate that returns no row (here: it requires a name the account lacks) moves nothing: null.
+    const picky = probe((q) =>
+      q.selectFrom('probe as r').innerJoin('accounts as a', 'a.id', 'r.account_id').select('r.grp').where('a.display_name', '=', 'nobody has this name').where('r.grp', 'in', q.selectFrom('ready').select('ready.grp')),
+    );
+    expect(await postMovementsIn(t.db, [bet], { attachments: [picky] })).toBeNull();
+    const lets = probe((q) => q.selectFrom('probe as r').select('r.grp').where('r.grp', 'in', q.selectFrom('ready').select('ready.grp')));
+    expect(await postMovementsIn(t.db, [bet], { attachments: [lets] })).toMatchObject([{ newBalance: 470, replayed: false }]);
+    // An attachment that refuses its group: nothing is written, the answer is null.
+    const refuses = attachment({ name: 'no', rows: [{ account_id: p.id }], columns: { account_id: 'uuid' }, refuse: (q) => q.selectFrom('no as r').select('r.grp') });
+    expect(await postMovementsIn(t.db, [{ ...bet, idempotencyKey: `refused:${p.id}` }], { attachments: [refuses] })).toBeNull();
+    expect(await getBalance(t.db, p.id)).toBe(470);
+  });
+
+  it('gives attachments no way to write the journal or a balance: naming those tables does not compile', () => {
+    attachment({
+      name: 'sneaky',
+      rows: [{ account_id: 'x' }],
+      columns: { account_id: 'uuid' },
+      // @ts-expect-error wallet_journal is not in an attachment's schema
+      records: [['steal', (q) => q.insertInto('wallet_journal').values({ account_id: 'x' })]],
+    });
+    attachment({
+      name: 'sneaky',
+      rows: [{ account_id: 'x' }],
+      columns: { account_id: 'uuid' },
+      // @ts-expect-error wallets is not in an attachment's schema
+      gate: (q) => q.updateTable('wallets').set({ balance: 1 }).returning('grp'),
+    });
   });
 
   it('refuses zero amounts and movements of the wrong sign as programming errors', async () => {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkConservation } from '../../server/modules/wallet/service';
+import { checkConservation } from '../../server/modules/wallet';
 import { createTestApp, type TestApp } from '../support/app';
 import { onPostgres } from '../support/db';
+import { sessionToken } from './auth-helpers';
 
 /** The signup bonus through the real sign-up: credited once inside the signup transaction. */
 describe(`wallet signup bonus (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
@@ -22,7 +23,7 @@ describe(`wallet signup bonus (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => 
     const res = await signUp('bonusplayer1');
     expect(res.statusCode, res.body).toBe(200);
     const signin = await t.api({ method: 'POST', url: '/signin', payload: { email: 'bonusplayer1@example.test', password: 'Correct-Horse-9', siteRef: 'WEB' } });
-    const headers = { authorization: `Bearer ${signin.json().authToken}` };
+    const headers = { authorization: `Bearer ${sessionToken(signin)}` };
     const balance = (await t.api({ method: 'GET', url: '/balance', headers })).json();
     expect(balance).toMatchObject({ balance: 7777, currency: 'COIN', canClaimBonus: true });
     const statement = (await t.api({ method: 'GET', url: '/transactions', headers })).json();

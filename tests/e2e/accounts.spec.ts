@@ -2,7 +2,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { newSignedInPlayer, uniqueDisplayName, verifyPhoneViaApi, type E2EPlayer } from './support/players';
+import { newSignedInPlayer, uniqueDisplayName, verifyPhoneViaApi, type E2EPlayer, siteHeaders } from './support/players';
 
 /**
  * Account journeys (issue 3) in both languages, each with its own new player: sign-up through the
@@ -36,7 +36,7 @@ for (const lang of ['ja', 'en'] as const) {
     /** A new player with a verified phone (so the phone popup stays away), the page signed out. */
     async function newSignedOutPlayer(page: Page): Promise<E2EPlayer> {
       const player = await newSignedInPlayer(page, { language: lang });
-      const logout = await page.request.post('/api/logout', { headers: { channel: 'WEB' } });
+      const logout = await page.request.post('/api/logout', { headers: siteHeaders() });
       expect(logout.status()).toBe(200);
       return player;
     }

@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, test, type FrameLocator, type Page } from '@playwright/test';
-import { newSignedInPlayer, signUpViaApi, verifyPhoneViaApi } from './support/players';
+import { newSignedInPlayer, signUpViaApi, verifyPhoneViaApi, siteHeaders } from './support/players';
 
 /**
  * Games journeys (issue 6) in both languages: browse each category, play a demo round as a visitor
@@ -211,10 +211,38 @@ for (const lang of ['ja', 'en'] as const) {
       await expect(page.getByTestId('outcome-verdict')).toHaveAttribute('data-ok', 'false');
     });
 
+    test('a round whose answer is lost is retried with the same request id: one round, one debit, the result shown once', async ({ page }) => {
+      await newSignedInPlayer(page, { language: lang });
+      const frame = await openGame(page, 'roulette-european');
+      await expect(frame.getByTestId('house-game')).toHaveAttribute('data-mode', 'real');
+      const before = await houseBalance(frame);
+      // The first answer is lost on the way back: the server plays the round, the browser never hears.
+      const requestIds: string[] = [];
+      let dropped = false;
+      await page.route('**/api/house/play', async (route) => {
+        requestIds.push((route.request().postDataJSON() as { requestId: string }).requestId);
+        if (dropped) return route.continue();
+        dropped = true;
+        await route.fetch();
+        await route.abort('connectionreset');
+      });
+      await frame.locator('[data-bet="red"]').click();
+      await frame.getByTestId('spin').click();
+      await expect(frame.getByTestId('winning-number')).toBeVisible({ timeout: 20_000 });
+      expect(requestIds.length).toBeGreaterThanOrEqual(2);
+      expect(new Set(requestIds).size).toBe(1);
+      const history = await page.request.get('/api/get-bet-history?page=1', { headers: { channel: 'WEB' } });
+      const { records } = (await history.json()) as { records: Array<{ stake: number; win: number; balanceAfter: number }> };
+      expect(records).toHaveLength(1);
+      expect(records[0].stake).toBe(10);
+      await expect.poll(() => houseBalance(frame)).toBe(before - records[0].stake + records[0].win);
+      expect(records[0].balanceAfter).toBe(before - records[0].stake + records[0].win);
+    });
+
     test('bet history pages with "load more" and ends with the end-of-records message', async ({ page }) => {
       await newSignedInPlayer(page, { language: lang });
       // 21 real rounds through the same API the game client uses (one page is 20 records).
-      const headers = { channel: 'WEB' };
+      const headers = siteHeaders();
       const launch = await page.request.get(`/api/launchgame?gameCode=${DEMO_SLOT}&language=${lang}`, { headers });
       expect(launch.status(), await launch.text()).toBe(200);
       const token = new URL((await launch.json()).url as string, 'http://x').searchParams.get('token');

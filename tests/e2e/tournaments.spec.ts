@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { newSignedInPlayer, signUpViaApi, verifyPhoneViaApi } from './support/players';
+import { newSignedInPlayer, signUpViaApi, siteHeaders, verifyPhoneViaApi } from './support/players';
 
 /**
  * The tournaments lobby (issue #13) in both languages: the launcher renders the seeded races, a
@@ -29,7 +29,8 @@ for (const lang of ['ja', 'en'] as const) {
 
   /** One real round through the API in the page's own session (as another tab would play it). */
   async function playRound(page: Page, bet: number) {
-    const headers = { channel: 'WEB' };
+    // As the site would: the API refuses cookie calls that change state without the site's Origin.
+    const headers = siteHeaders();
     const launch = await page.request.get(`/api/launchgame?gameCode=${GAME}&language=${lang}`, { headers });
     expect(launch.status(), await launch.text()).toBe(200);
     const token = new URL((await launch.json()).url, 'http://x').searchParams.get('token')!;

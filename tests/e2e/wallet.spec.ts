@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { loadPromotions } from '../../content/promotions';
-import { newSignedInPlayer } from './support/players';
+import { newSignedInPlayer, siteHeaders } from './support/players';
 import { LANGS, localized, type Lang } from './support/site-routes';
 
 /**
@@ -73,7 +73,7 @@ for (const lang of LANGS) {
       // After a reload the server still refuses a second claim.
       await page.reload();
       await expect(page.getByTestId('daily-bonus-time')).toHaveText(/^23:59:[0-5]\d$/);
-      const again = await page.request.post('/api/claimDailyBonus', { headers: { channel: 'WEB' } });
+      const again = await page.request.post('/api/claimDailyBonus', { headers: siteHeaders() });
       expect(again.status()).toBe(409);
       expect((await again.json()).code).toBe('BONUS_CANNOT_BE_CLAIMED');
       await expect(page.getByTestId('balance')).toHaveText(fmt(SIGNUP_BONUS + DAILY_BONUS));

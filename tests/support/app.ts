@@ -7,22 +7,27 @@ export interface TestApp {
   app: FastifyInstance;
   testDb: TestDb;
   config: Config;
-  /** inject() under the API base with the web CHANNEL header and JSON. */
+  /**
+   * inject() under the API base with the web CHANNEL header and, as a browser on the site sends it,
+   * the site's Origin (pass `origin: ''` to leave it out).
+   */
   api: (options: InjectOptions & { url: string }) => Promise<LightMyRequestResponse>;
   close: () => Promise<void>;
 }
 
 /** Builds the real app on a fresh database. `env` overrides configuration (as the environment would). */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, options: { logStream?: { write(line: string): void } } = {}): Promise<TestApp> {
   const testDb = await createTestDb();
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SITE_DIR: './no-site', SEED_DEMO: 'false', ...env });
-  const app = await buildApp({ config, db: testDb.db });
+  // Development aids (dev outbox, captcha answers) are on, as the tests read them; not in production.
+  const devTools = env.NODE_ENV === 'production' ? {} : { DEV_TOOLS: 'true' };
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SITE_DIR: './no-site', SEED_DEMO: 'false', ...devTools, ...env });
+  const app = await buildApp({ config, db: testDb.db, logStream: options.logStream });
   await app.ready();
   const api: TestApp['api'] = (options) =>
     app.inject({
       ...options,
       url: `${config.API_BASE}${options.url}`,
-      headers: { channel: 'WEB', ...(options.headers ?? {}) },
+      headers: { channel: 'WEB', origin: new URL(config.PUBLIC_SITE_URL).origin, ...(options.headers ?? {}) },
     });
   return {
     app,

@@ -4,8 +4,9 @@ import en from '../../locales/en/errors.json';
 import ja from '../../locales/ja/errors.json';
 
 describe('error catalogue', () => {
-  it('shows PHONE_NUMBER_NOT_VERIFIED as a technical error and PHONE_NUMBER_NOT_INCLUDED as the validation error', () => {
-    expect(displayCode('PHONE_NUMBER_NOT_VERIFIED')).toBe('TECHNICAL_ERROR');
+  it('shows PHONE_NUMBER_NOT_VERIFIED as its own message (the API refuses coin play without it) and PHONE_NUMBER_NOT_INCLUDED as the validation error', () => {
+    expect(displayCode('PHONE_NUMBER_NOT_VERIFIED')).toBe('PHONE_NUMBER_NOT_VERIFIED');
+    expect(en.PHONE_NUMBER_NOT_VERIFIED).toMatch(/verify your phone/);
     expect(displayCode('PHONE_NUMBER_NOT_INCLUDED')).toBe('REQUEST_VALIDATION_ERROR');
   });
   it('shows an unknown code as a technical error', () => {

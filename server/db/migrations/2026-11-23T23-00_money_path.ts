@@ -15,7 +15,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('play_session_id', 'uuid', (c) => c.notNull().references('play_sessions.id').onDelete('cascade'))
     .addColumn('request_id', 'uuid', (c) => c.notNull())
     .addColumn('round_id', 'uuid', (c) => c.notNull())
-    .addColumn('response', 'jsonb', (c) => c.notNull())
+    // The answer as sent; null for a round settled at once, whose row in house_rounds is the answer.
+    .addColumn('response', 'jsonb')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addPrimaryKeyConstraint('house_requests_pk', ['play_session_id', 'request_id'])
     .execute();

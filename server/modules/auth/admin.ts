@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { UsageError, type AdminCommand } from '../../admin-command';
+import { clock } from '../../clock';
 
 /** Operator commands for accounts: `find` and `tester` (see server/admin.ts). */
 export const accountCommands: Record<string, AdminCommand> = {
@@ -28,7 +29,7 @@ export const accountCommands: Record<string, AdminCommand> = {
               .select(eb.fn.countAll<number>().as('n'))
               .whereRef('sessions.account_id', '=', 'accounts.id')
               .where('revoked_at', 'is', null)
-              .where('expires_at', '>', new Date())
+              .where('expires_at', '>', clock.now())
               .as('active_sessions'),
         ])
         .where((eb) =>

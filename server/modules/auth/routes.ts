@@ -40,9 +40,8 @@ export default async function authRoutes(app: FastifyInstance) {
   const mailer = createMailer(app);
   const r = zod(app);
 
-  const channelFlags = (request: FastifyRequest) => app.config.CHANNELS[request.channel] ?? { maintenence: false, captcha: true };
   const refuseDuringMaintenance = (request: FastifyRequest) => {
-    if (channelFlags(request).maintenence) throw new AppError('MAINTENANCE', 'The channel is under maintenance');
+    if (request.channelFlags.maintenence) throw new AppError('MAINTENANCE', 'The channel is under maintenance');
   };
 
   // Limited too: it tells whether an email has an account, and unlike sign-up it needs no captcha.
@@ -61,7 +60,7 @@ export default async function authRoutes(app: FastifyInstance) {
     async (request) => {
       refuseDuringMaintenance(request);
       refuseCommonPassword(request.body.password);
-      if (channelFlags(request).captcha) await verifyCaptcha(app.db, request.body.captchaData);
+      if (request.channelFlags.captcha) await verifyCaptcha(app.db, request.body.captchaData);
       const account = await createAccount(app.db, request.body, app.config.SIGNUP_BONUS);
       return { accountRef: account.accountRef, displayName: account.displayName };
     },
@@ -74,13 +73,15 @@ export default async function authRoutes(app: FastifyInstance) {
       refuseDuringMaintenance(request);
       const { token, displayName } = await signIn(app.db, app.config, request.body.email, request.body.password, request.account?.sessionId);
       setSessionCookies(request, reply, token, displayName);
-      return { authToken: token, displayName };
+      // The token leaves in the body only for in-app channels that send it as a Bearer token
+      // (docs/decisions/0005); script on a web page never sees it.
+      return request.channelFlags.bearer ? { authToken: token, displayName } : { displayName };
     },
   );
 
   r.post('/logout', { schema: { response: { 200: OkSchema } } }, async (request, reply) => {
     if (request.account) await revokeSessions(app.db, request.account.id, { only: request.account.sessionId });
-    clearSessionCookies(reply);
+    clearSessionCookies(request, reply);
     return { ok: true as const };
   });
 
@@ -111,12 +112,16 @@ export default async function authRoutes(app: FastifyInstance) {
     },
   );
 
-  r.post('/reset-password', { schema: { body: ResetPasswordSchema, response: { 200: OkSchema } } }, async (request, reply) => {
-    await resetPassword(app.db, request.body.email, request.body.token, request.body.password);
-    // Every session ended, this browser's included: the player signs in with the new password.
-    clearSessionCookies(reply);
-    return { ok: true as const };
-  });
+  r.post(
+    '/reset-password',
+    { schema: { body: ResetPasswordSchema, response: { 200: OkSchema } }, config: { rateLimit: limitOf(app, 'RESET_PASSWORD_RATE_LIMIT') } },
+    async (request, reply) => {
+      await resetPassword(app.db, request.body.email, request.body.token, request.body.password);
+      // Every session ended, this browser's included: the player signs in with the new password.
+      clearSessionCookies(request, reply);
+      return { ok: true as const };
+    },
+  );
 
   r.post('/change-password', { schema: { body: ChangePasswordSchema } }, async (request, reply) => {
     const account = requireAccount(request);
@@ -129,7 +134,7 @@ export default async function authRoutes(app: FastifyInstance) {
   r.post('/delete-account', { schema: { body: DeleteAccountSchema, response: { 200: OkSchema } } }, async (request, reply) => {
     const account = requireAccount(request);
     await deleteAccount(app.db, account.id, request.body.password);
-    clearSessionCookies(reply);
+    clearSessionCookies(request, reply);
     return { ok: true as const };
   });
 

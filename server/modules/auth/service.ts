@@ -8,6 +8,7 @@ import { AppError } from '../../errors';
 import { createSession, hashToken, newToken } from '../../plugins/session';
 import { burnVerifyTime, hashPassword, isCommonPassword, verifyPassword } from './passwords';
 import { creditSignupBonus } from '../wallet/bonus';
+import { clock } from '../../clock';
 
 export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
 
@@ -85,7 +86,7 @@ export async function signIn(db: Db, config: Config, email: string, password: st
     await burnVerifyTime(password);
     throw new AppError('INVALID_USER_OR_EMAIL');
   }
-  const now = Date.now();
+  const now = clock.ms();
   if (account.locked_until && account.locked_until.getTime() > now) throw new AppError('USER_LOCKED_OUT');
   if (!(await verifyPassword(account.password_hash, password))) {
     // An expired lock starts a fresh count; the update is atomic so parallel failures all count.
@@ -119,7 +120,7 @@ export async function signIn(db: Db, config: Config, email: string, password: st
 
 /** Ends sessions of an account: all, all but one (`except`), or one (`only`). */
 export async function revokeSessions(db: Db, accountId: string, which: { except?: number; only?: number } = {}) {
-  let q = db.updateTable('sessions').set({ revoked_at: new Date() }).where('account_id', '=', accountId).where('revoked_at', 'is', null);
+  let q = db.updateTable('sessions').set({ revoked_at: clock.now() }).where('account_id', '=', accountId).where('revoked_at', 'is', null);
   if (which.except !== undefined) q = q.where('id', '!=', which.except);
   if (which.only !== undefined) q = q.where('id', '=', which.only);
   await q.execute();
@@ -132,25 +133,36 @@ export async function createResetToken(db: Db, email: string): Promise<{ token: 
   const token = newToken();
   await db
     .insertInto('password_resets')
-    .values({ account_id: account.id, token_hash: hashToken(token), expires_at: new Date(Date.now() + RESET_TOKEN_TTL_MS) })
+    .values({ account_id: account.id, token_hash: hashToken(token), expires_at: new Date(clock.ms() + RESET_TOKEN_TTL_MS) })
     .execute();
   return { token, email: account.email, displayName: account.display_name ?? '', language: account.language === 'en' ? 'en' : 'ja' };
 }
 
 /** Uses a reset token (once), sets the new password and ends every session. INVALID_RESET_TOKEN otherwise. */
 export async function resetPassword(db: Db, email: string, token: string, password: string) {
+  // The token is checked before the (deliberately slow) password hash: a guessed token costs the
+  // server one indexed look-up, not a hash.
+  const valid = await db
+    .selectFrom('password_resets')
+    .select('id')
+    .where('token_hash', '=', hashToken(token))
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', clock.now())
+    .where('account_id', 'in', (eb) =>
+      eb.selectFrom('accounts').select('accounts.id').where(sql<string>`lower(accounts.email)`, '=', email.toLowerCase()).where('accounts.deleted_at', 'is', null),
+    )
+    .executeTakeFirst();
+  if (!valid) throw new AppError('INVALID_RESET_TOKEN');
   refuseCommonPassword(password);
   const passwordHash = await hashPassword(password);
   await db.transaction().execute(async (trx) => {
+    // Used only if still unused: a second request with the same token racing this one gets nothing.
     const used = await trx
       .updateTable('password_resets')
-      .set({ used_at: new Date() })
-      .where('token_hash', '=', hashToken(token))
+      .set({ used_at: clock.now() })
+      .where('id', '=', valid.id)
       .where('used_at', 'is', null)
-      .where('expires_at', '>', new Date())
-      .where('account_id', 'in', (eb) =>
-        eb.selectFrom('accounts').select('accounts.id').where(sql<string>`lower(accounts.email)`, '=', email.toLowerCase()).where('accounts.deleted_at', 'is', null),
-      )
+      .where('expires_at', '>', clock.now())
       .returning('account_id')
       .executeTakeFirst();
     if (!used) throw new AppError('INVALID_RESET_TOKEN');
@@ -160,8 +172,8 @@ export async function resetPassword(db: Db, email: string, token: string, passwo
       .where('id', '=', used.account_id)
       .execute();
     // Any other link sent earlier stops working too.
-    await trx.updateTable('password_resets').set({ used_at: new Date() }).where('account_id', '=', used.account_id).where('used_at', 'is', null).execute();
-    await trx.updateTable('sessions').set({ revoked_at: new Date() }).where('account_id', '=', used.account_id).where('revoked_at', 'is', null).execute();
+    await trx.updateTable('password_resets').set({ used_at: clock.now() }).where('account_id', '=', used.account_id).where('used_at', 'is', null).execute();
+    await trx.updateTable('sessions').set({ revoked_at: clock.now() }).where('account_id', '=', used.account_id).where('revoked_at', 'is', null).execute();
   });
 }
 
@@ -206,11 +218,11 @@ export async function deleteAccount(db: Db, accountId: string, password: string)
         phone_verified_at: null,
         failed_logins: 0,
         locked_until: null,
-        deleted_at: new Date(),
+        deleted_at: clock.now(),
       })
       .where('id', '=', accountId)
       .execute();
-    await trx.updateTable('sessions').set({ revoked_at: new Date() }).where('account_id', '=', accountId).where('revoked_at', 'is', null).execute();
+    await trx.updateTable('sessions').set({ revoked_at: clock.now() }).where('account_id', '=', accountId).where('revoked_at', 'is', null).execute();
     await trx.deleteFrom('password_resets').where('account_id', '=', accountId).execute();
     // The development outbox may hold mail to the address; it is personal data too.
     if (account.email) await trx.deleteFrom('outbox').where('recipient', '=', account.email.toLowerCase()).execute();

@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { CaptchaChallengeSchema, CaptchaParamsSchema, CaptchaSolutionSchema } from '../../../contracts/auth';
 import { zod } from '../../zod-routes';
-import { isProduction } from '../../config';
+import { devToolsOn } from '../../config';
 import { AppError } from '../../errors';
 import { limitOf } from '../../plugins/rate-limit';
 import { createChallenge } from './service';
 
 /**
  * POST /captcha/challenge: a new slider puzzle (rate limited per IP).
- * GET /dev/captcha/:challengeId: its answer, outside production only, so automated tests
+ * GET /dev/captcha/:challengeId: its answer, only with DEV_TOOLS=true (never in production), so automated tests
  * (tests/e2e/support/players.ts, API tests) can solve it. Registered in the auth module's scope,
  * which holds the rate limiter.
  */
@@ -19,7 +19,7 @@ export default async function captchaRoutes(app: FastifyInstance) {
     async () => createChallenge(app.db),
   );
 
-  if (isProduction(app.config)) return;
+  if (!devToolsOn(app.config)) return;
   zod(app).get(
     '/dev/captcha/:challengeId',
     { schema: { params: CaptchaParamsSchema, response: { 200: CaptchaSolutionSchema } } },

@@ -20,17 +20,11 @@ export const CatalogueEntrySchema = z.object({
   isEnabled: z.boolean(),
   imagePath: z.string().nullable(),
   sortOrder: z.number().int(),
-  /** Declared RTP (fraction), verified by tests/unit/rtp.test.ts. */
+  /** Declared RTP (fraction, 6 decimals) of the main bet (rtp.ts MAIN_BET), verified by tests/unit/rtp.test.ts. */
   rtp: z.number().min(0.5).max(1),
   definition: GameDefinitionSchema,
 });
 export type CatalogueEntry = z.infer<typeof CatalogueEntrySchema>;
-
-/**
- * Blackjack RTP under the basic strategy (no split) of contracts/house/blackjack.ts, from a
- * 10,000,000-hand simulation per rule set (standard error 0.00032); the RTP test re-checks it.
- */
-export const BLACKJACK_RTP = { S17: 0.9913, H17: 0.9886 } as const;
 
 const file = path.join(path.dirname(fileURLToPath(import.meta.url)), 'catalogue.json');
 

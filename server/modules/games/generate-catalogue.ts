@@ -12,7 +12,8 @@ import { fileURLToPath } from 'node:url';
 import type { GameDefinition, SlotDefinition, SlotSymbol } from '../../../contracts/games';
 import { simulationRandom, type RandomSource } from '../../../contracts/house/random';
 import { slotTheoreticalRtp } from '../../../contracts/house/slot';
-import { BLACKJACK_RTP, type CatalogueEntry } from './catalogue';
+import type { CatalogueEntry } from './catalogue';
+import { exactMainRtp } from './rtp';
 
 interface SlotProfile {
   code: string;
@@ -185,12 +186,14 @@ const TABLES: Array<Omit<CatalogueEntry, 'rtp' | 'sortOrder'>> = [
   { gameCode: 'baccarat-vip', titles: null, tags: ['LIVE'], gameType: 'baccarat', orientation: 'landscape', isDemoAvailable: false, isEnabled: true, imagePath: '/games/art/baccarat-vip.svg', definition: { kind: 'baccarat', decks: 8, tiePays: 8, minBet: 100, maxBet: 50000, betUnit: 100, chips: [100, 500, 1000, 5000, 10000] } },
 ];
 
-/** Declared RTP of a table game's main bet (roulette any bet, baccarat banker, blackjack basic strategy). */
+/**
+ * Declared RTP of a table game's main bet (roulette every bet but the French even chances, baccarat
+ * banker, blackjack basic strategy without split): the exact value of its maths (rtp.ts), not a
+ * simulation's estimate.
+ */
 function tableRtp(def: GameDefinition): number {
-  if (def.kind === 'roulette') return 36 / 37;
-  if (def.kind === 'baccarat') return 0.9894;
-  if (def.kind === 'blackjack') return BLACKJACK_RTP[def.dealerHitsSoft17 ? 'H17' : 'S17'];
-  throw new Error('not a table');
+  if (def.kind === 'slot') throw new Error('not a table');
+  return exactMainRtp(def);
 }
 
 export function buildCatalogue(): CatalogueEntry[] {

@@ -14,6 +14,7 @@ import { AppError } from '../../errors';
 import { requireAccount } from '../../plugins/session';
 import { registerRateLimit } from '../../plugins/rate-limit';
 import { createLaunchToken } from '../house/launch';
+import { refuseUnverifiedPhone } from '../phone/service';
 import { findGame, listGames } from './service';
 
 /** Launches per IP per minute: each one stores a token, so a script cannot flood the table. */
@@ -25,7 +26,7 @@ export default async function gamesRoutes(app: FastifyInstance) {
   const api = zod(app);
 
   const refuseInMaintenance = (request: FastifyRequest) => {
-    if (app.config.CHANNELS[request.channel]?.maintenence) throw new AppError('MAINTENANCE', 'The channel is in maintenance');
+    if (request.channelFlags.maintenence) throw new AppError('MAINTENANCE', 'The channel is in maintenance');
   };
 
   /** The lobby return address is passed through; only a site path or an http(s) URL is accepted. */
@@ -67,6 +68,7 @@ export default async function gamesRoutes(app: FastifyInstance) {
     async (request) => {
       refuseInMaintenance(request);
       const account = requireAccount(request);
+      await refuseUnverifiedPhone(app.db, app.config, account.id);
       const game = await enabledGame(request.query.gameCode);
       const language = request.query.language ?? (account.language === 'en' ? 'en' : 'ja');
       const lobbyUrl = lobbyUrlOf(request.query.lobbyUrl);

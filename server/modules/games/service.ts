@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
+import type { Selectable } from 'kysely';
 import { gameDisplayTitle, type Game, type GameDefinition } from '../../../contracts/games';
 import type { Language } from '../../../contracts/constants';
 import type { Db } from '../../db';
-import type { DbOrTrx } from '../wallet/service';
+import type { DbOrTrx } from '../wallet';
 import { loadCatalogue, type CatalogueEntry } from './catalogue';
+import type { GamesTables } from './tables';
 import { clock } from '../../clock';
 
 /** The catalogue as stored: games and the versions of their maths. */
@@ -11,19 +13,8 @@ import { clock } from '../../clock';
 export const definitionHash = (definition: GameDefinition) =>
   createHash('sha256').update(JSON.stringify(definition)).digest('hex').slice(0, 32);
 
-export interface GameRow {
-  code: string;
-  kind: string;
-  titles: { ja: string; en: string } | null;
-  tags: string[];
-  orientation: string;
-  is_demo_available: boolean;
-  is_enabled: boolean;
-  image_path: string | null;
-  sort_order: number;
-  rtp: number;
-  definition_hash: string;
-}
+/** A games row as read (every column but updated_at). */
+export type GameRow = Omit<Selectable<GamesTables['games']>, 'updated_at'>;
 
 export function toGame(row: GameRow, language: Language): Game {
   return {
@@ -41,11 +32,11 @@ const gameColumns = ['code', 'kind', 'titles', 'tags', 'orientation', 'is_demo_a
 
 export async function listGames(db: Db, language: Language): Promise<Game[]> {
   const rows = await db.selectFrom('games').select(gameColumns).where('is_enabled', '=', true).orderBy('sort_order').orderBy('code').execute();
-  return rows.map((r) => toGame(r as GameRow, language));
+  return rows.map((r) => toGame(r, language));
 }
 
 export async function findGame(db: DbOrTrx, code: string): Promise<GameRow | undefined> {
-  return (await db.selectFrom('games').select(gameColumns).where('code', '=', code).executeTakeFirst()) as GameRow | undefined;
+  return db.selectFrom('games').select(gameColumns).where('code', '=', code).executeTakeFirst();
 }
 
 /** Definitions never change under a hash, so they are cached for the life of the process. */

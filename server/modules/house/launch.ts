@@ -5,7 +5,7 @@ import type { Db } from '../../db';
 import { AppError } from '../../errors';
 import { hashToken, newToken } from '../../plugins/session';
 import { definitionOf, findGame } from '../games/service';
-import type { DbOrTrx } from '../wallet/service';
+import type { DbOrTrx } from '../wallet';
 import { asLanguage } from './play-session';
 import { PLAY_SESSION_TTL_MS, houseWallet } from './provider';
 import { activeSeed, fairnessOf, insertSeed, newClientSeed, type SeedRow } from './seeds';

@@ -7,7 +7,7 @@ import { GroupCommitQueue } from '../../lib/group-commit';
 import { definitionOf } from '../games/service';
 import { signedInOrDemo } from './play-session';
 import { HOUSE_PROVIDER, houseWallet, nodeHmac } from './provider';
-import { playedValues, roundRecords, type RoundRow } from './round-records';
+import { houseRounds, type RoundRow } from './round-records';
 import { inputProblem, playResponse } from './rounds';
 import type { WalletCallResult } from './seamless-wallet';
 import { fairnessOf, type SeedRow } from './seeds';
@@ -74,23 +74,7 @@ async function playRoundsInOneStatement(db: Db, rounds: RoundRow[]): Promise<Arr
   return houseWallet.betAndWinEach(
     db,
     rounds.map((r) => ({ provider: HOUSE_PROVIDER, betTxId: `${r.id}:bet`, winTxId: `${r.id}:win`, roundId: r.id, accountId: r.account_id, bet: r.stake, win: r.win, gameCode: r.game_code })),
-    {
-      skipLocked: true,
-      before: { played: playedValues(rounds) },
-      gate: (ready) => sql`
-        update fair_seeds f set nonce = f.nonce + 1
-        from played r
-        where r.grp in ${ready} and f.id = r.seed_id and f.nonce = r.nonce and f.revealed_at is null and f.account_id = r.account_id
-          and exists (select 1 from play_sessions s join games g on g.code = s.game_code
-                      where s.token_hash = r.token_hash and s.account_id = r.account_id and s.expires_at > r.played_at
-                        and g.is_enabled and g.definition_hash = r.definition_hash and ${signedInOrDemo(sql`r.played_at`)})
-          and not exists (select 1 from house_requests q where q.play_session_id = r.play_session_id and q.request_id = r.request_id)
-        returning r.grp`,
-      alongside: roundRecords(
-        sql`from played r join posted p on p.grp = r.grp and p.ord = 0`,
-        sql`(select balance_after from posted b where b.grp = r.grp order by b.ord desc limit 1)`,
-      ),
-    },
+    { attachment: houseRounds(rounds), skipLocked: true },
   );
 }
 
@@ -137,8 +121,6 @@ export async function playInOneStatement(db: Db, tokenHash: string, input: PlayI
     const played = playRound(definition, fairRandom(seed.server_seed, seed.client_seed, nonce, nodeHmac), input);
     if (!played.settled) break;
     const roundId = randomUUID();
-    // The answer as it will be kept for a repeat of this request; the statement fills in the balance.
-    const response = playResponse(roundId, nonce, played, 0, 'real', fairnessOf({ ...seed, nonce: nonce + 1 }));
     const done = await roundQueue(db).submit({
       id: roundId,
       account_id: current.accountId,
@@ -153,15 +135,13 @@ export async function playInOneStatement(db: Db, tokenHash: string, input: PlayI
       status: 'settled',
       outcome: JSON.stringify(played.outcome),
       settled_at: now,
-      balance_after: null,
       token_hash: tokenHash,
       played_at: now,
       request_id: requestId,
-      response: JSON.stringify(response),
     });
     if (done) {
       rememberPlayState(tokenHash, { ...current, nonce: nonce + 1 });
-      return { ...response, balance: done.balance };
+      return playResponse(roundId, nonce, played, done.balance, 'real', fairnessOf({ ...seed, nonce: nonce + 1 }));
     }
   }
   playStates.delete(tokenHash);

@@ -6,7 +6,7 @@ import type { Db } from '../../db';
 import { AppError } from '../../errors';
 import { hashToken } from '../../plugins/session';
 import { definitionOf } from '../games/service';
-import type { DbOrTrx } from '../wallet/service';
+import type { DbOrTrx } from '../wallet';
 import { continueBlackjack } from './blackjack';
 import { playInOneStatement } from './one-statement';
 import { liveSession, signedInOrDemo, type PlaySession } from './play-session';
@@ -105,7 +105,7 @@ async function playTheLongWay(db: Db, tokenHash: string, input: PlayInput, reque
       const { session, game, seed } = start;
       const definition = await definitionOf(trx, game.definition_hash);
       const problem = inputProblem(definition, input);
-      if (problem) throw new AppError('REQUEST_VALIDATION_ERROR', problem);
+      if (problem) throw new AppError(problem.code, problem.message);
       if (definition.kind === 'blackjack') {
         let openQuery = trx.selectFrom('house_rounds').select('id').where('status', '=', 'open');
         openQuery = session.mode === 'real'
@@ -150,7 +150,7 @@ async function playTheLongWay(db: Db, tokenHash: string, input: PlayInput, reque
         settled_at: played.settled ? now : null,
       };
       if (session.mode === 'real') {
-        await recordRealRound(trx, { ...round, account_id: session.account_id!, balance_after: balance, token_hash: tokenHash, played_at: now, request_id: requestId, response: JSON.stringify(response) });
+        await recordRealRound(trx, { ...round, account_id: session.account_id!, token_hash: tokenHash, played_at: now, request_id: requestId }, balance, response);
       } else {
         await trx.insertInto('house_rounds').values({ ...round, account_id: null, mode: 'demo', actions: '[]', balance_after: balance, player_seq: null }).execute();
         await recordRequest(trx, session.id, requestId, response);

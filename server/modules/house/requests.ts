@@ -1,28 +1,66 @@
 import { sql } from 'kysely';
-import type { PlayResponse } from '../../../contracts/games';
-import type { DbOrTrx } from '../wallet/service';
+import type { PlayResponse, RoundOutcome } from '../../../contracts/games';
+import type { DbOrTrx } from '../wallet';
 
 /**
  * The game client's request ids: each action (a spin, a deal, a hit) carries a UUID; the same id in
  * the same play session answers the first result and moves nothing, whether the repeat comes after
  * a lost answer, a lost commit or at the same time. A refused request keeps nothing: its retry is
- * judged afresh.
+ * judged afresh. The answer is kept as sent, except for a round settled at once in the shared
+ * statement (the hot path), whose round row is its answer and is never changed afterwards.
  */
 
-/** The answer a request got, if it was played. */
+interface RequestRow {
+  response: PlayResponse | string | null;
+  id: string | null;
+  nonce: number;
+  status: 'settled' | 'open';
+  stake: number;
+  win: number;
+  balance_after: number;
+  mode: 'real' | 'demo';
+  outcome: RoundOutcome | string;
+  server_seed_hash: string;
+  client_seed: string;
+}
+
+const parsed = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
+
+function answerOf(row: RequestRow | undefined): PlayResponse | undefined {
+  if (!row) return undefined;
+  if (row.response !== null) return parsed(row.response);
+  return {
+    roundId: row.id!,
+    nonce: Number(row.nonce),
+    status: row.status,
+    stake: Number(row.stake),
+    win: Number(row.win),
+    balance: Number(row.balance_after),
+    currency: row.mode === 'real' ? 'COIN' : 'PTS',
+    outcome: parsed(row.outcome),
+    fairness: { serverSeedHash: row.server_seed_hash, clientSeed: row.client_seed, nonce: Number(row.nonce) + 1 },
+  };
+}
+
+const requestQuery = (where: ReturnType<typeof sql>) => sql<RequestRow>`
+  select q.response, h.id, h.nonce, h.status, h.stake, h.win, h.balance_after, h.mode, h.outcome, f.server_seed_hash, f.client_seed
+  from house_requests q
+  join house_rounds h on h.id = q.round_id
+  join fair_seeds f on f.id = h.seed_id
+  where ${where}`;
+
+/** The answer a request got, if it was played (by the client's session token). */
 export async function answeredRequest(db: DbOrTrx, tokenHash: string, requestId: string): Promise<PlayResponse | undefined> {
-  const { rows } = await sql<{ response: PlayResponse | string }>`
-    select r.response from house_requests r join play_sessions s on s.id = r.play_session_id
-    where s.token_hash = ${tokenHash} and r.request_id = ${requestId}::uuid`.execute(db);
-  const response = rows[0]?.response;
-  return typeof response === 'string' ? (JSON.parse(response) as PlayResponse) : response;
+  const { rows } = await requestQuery(
+    sql`q.play_session_id = (select s.id from play_sessions s where s.token_hash = ${tokenHash}) and q.request_id = ${requestId}::uuid`,
+  ).execute(db);
+  return answerOf(rows[0]);
 }
 
 /** The answer a request got in this play session, if it was played. */
 export async function answeredRequestIn(db: DbOrTrx, playSessionId: string, requestId: string): Promise<PlayResponse | undefined> {
-  const row = await db.selectFrom('house_requests').select('response').where('play_session_id', '=', playSessionId).where('request_id', '=', requestId).executeTakeFirst();
-  const response = row?.response as PlayResponse | string | undefined;
-  return typeof response === 'string' ? (JSON.parse(response) as PlayResponse) : response;
+  const { rows } = await requestQuery(sql`q.play_session_id = ${playSessionId}::uuid and q.request_id = ${requestId}::uuid`).execute(db);
+  return answerOf(rows[0]);
 }
 
 /** Keeps a request's answer, in the transaction that played it. */

@@ -3,21 +3,25 @@ import type { FairnessState, GameDefinition, PlayInput, PlayResponse } from '../
 import type { playRound } from '../../../contracts/fairness';
 import { baccaratBetsProblem } from '../../../contracts/house/baccarat';
 import { blackjackBetProblem } from '../../../contracts/house/blackjack';
+import { invalidBets, type BetsProblem } from '../../../contracts/house/problems';
 import { rouletteBetsProblem } from '../../../contracts/house/roulette';
 import { isValidSlotBet } from '../../../contracts/house/slot';
 import { AppError } from '../../errors';
-import type { DbOrTrx } from '../wallet/service';
+import type { DbOrTrx } from '../wallet';
 import type { PlaySession } from './play-session';
 import { SeamlessWalletError } from './seamless-wallet';
 
 /** What every way of playing a round shares: input checks, demo points, the answer. */
 
-export function inputProblem(def: GameDefinition, input: PlayInput): string | null {
-  if (def.kind !== input.kind) return `this is a ${def.kind} game`;
-  if (def.kind === 'slot' && input.kind === 'slot') return isValidSlotBet(def, input.bet) ? null : 'not one of the bet levels';
+export function inputProblem(def: GameDefinition, input: PlayInput): BetsProblem | null {
+  if (def.kind !== input.kind) return invalidBets(`this is a ${def.kind} game`);
+  if (def.kind === 'slot' && input.kind === 'slot') return isValidSlotBet(def, input.bet) ? null : invalidBets('not one of the bet levels');
   if (def.kind === 'roulette' && input.kind === 'roulette') return rouletteBetsProblem(def, input.bets);
   if (def.kind === 'baccarat' && input.kind === 'baccarat') return baccaratBetsProblem(def, input.bets);
-  if (def.kind === 'blackjack' && input.kind === 'blackjack' && input.action === 'deal') return blackjackBetProblem(def, input.bet);
+  if (def.kind === 'blackjack' && input.kind === 'blackjack' && input.action === 'deal') {
+    const problem = blackjackBetProblem(def, input.bet);
+    return problem ? invalidBets(problem) : null;
+  }
   return null;
 }
 

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { getBalance, postMovementIn, postMovementsEach, type DbOrTrx, type PostOptions } from '../wallet/service';
+import { attachment, getBalance, postMovementIn, postMovementsEach, type Attachment, type DbOrTrx } from '../wallet';
 
 /**
  * The seamless-wallet interface: how a game provider moves a player's coins. The house provider
@@ -31,12 +31,15 @@ export interface BetAndWinCall { provider: string; betTxId: string; winTxId: str
 export interface RollbackCall { provider: string; txId: string; roundId: string; accountId: string; /** The bet being cancelled. */ betTxId: string; gameCode: string }
 
 /**
- * What an in-process provider adds to a betAndWinEach statement (see PostOptions): its own data
- * (`before`), a step of its own that each round depends on (the `gate`, e.g. taking the round's
- * nonce) and its own records of the rounds (`alongside`). Rounds are keyed by `grp`, their index
- * in the calls.
+ * What an in-process provider adds to a betAndWinEach statement: a typed attachment
+ * (server/modules/wallet/attachments.ts) with its own data, a step each round depends on (the
+ * `gate`, e.g. taking the round's nonce) and its own records of the rounds; rows in call order.
+ * `skipLocked`: a round whose wallet is locked elsewhere is left out (null) rather than waited for.
  */
-export type RoundAttachment = Pick<PostOptions, 'before' | 'gate' | 'alongside' | 'skipLocked'>;
+export interface RoundAttachment {
+  attachment?: Attachment<string, any, any>;
+  skipLocked?: boolean;
+}
 
 export type SeamlessWalletErrorCode = 'ROUND_SETTLED' | 'ROUND_CLOSED' | 'BET_ROLLED_BACK' | 'UNKNOWN_ROUND' | 'TRANSACTION_MISMATCH';
 
@@ -108,20 +111,6 @@ async function lookup(db: DbOrTrx, provider: string, txId: string, roundId: stri
     round: round && { status: round.status!, account_id: round.account_id },
   };
 }
-
-/**
- * For a fresh round (betAndWin): true when neither transaction id, a rollback of the bet nor the
- * round is known. Equalities only: in a prepared statement's generic plan `tx_id in ($1, $2)`
- * became a filter over every transaction of the provider.
- */
-const freshRound = (provider: string, betTxId: string, winTxId: string, roundId: string) => sql<boolean>`not exists (
-    select 1 from provider_transactions where provider = ${provider} and tx_id = ${betTxId}
-    union all
-    select 1 from provider_transactions where provider = ${provider} and tx_id = ${winTxId}
-    union all
-    select 1 from provider_transactions where provider = ${provider} and ref_tx_id = ${betTxId} and kind = 'ROLLBACK'
-    union all
-    select 1 from provider_rounds where provider = ${provider} and round_id = ${roundId})`;
 
 async function roundStatus(db: DbOrTrx, provider: string, roundId: string) {
   const row = await db
@@ -321,37 +310,89 @@ export const coinSeamlessWallet: SeamlessWallet = {
       if (!Number.isSafeInteger(call.bet) || call.bet <= 0) throw new Error('seamless wallet: a bet is a positive integer');
       if (!Number.isSafeInteger(call.win) || call.win < 0) throw new Error('seamless wallet: a win is a non-negative integer');
     }
-    // Each round's BET (and WIN, when it won) journal rows, posted only if nothing is known about
-    // its ids (`onlyIf`: the check `bet` and `win` make by look-up, in the same statement).
+    // Each round's BET (and WIN, when it won) journal rows.
     const groups = calls.map((call) => {
       const { provider, roundId, accountId, gameCode } = call;
       const bet = { accountId, type: 'BET' as const, amount: -call.bet, idempotencyKey: journalKey(provider, call.betTxId), gameCode, sessionId: roundId };
       const win = { accountId, type: 'WIN' as const, amount: call.win, idempotencyKey: journalKey(provider, call.winTxId), gameCode, sessionId: roundId };
-      return { movements: call.win > 0 ? [bet, win] : [bet], onlyIf: freshRound(provider, call.betTxId, call.winTxId, roundId) };
+      return { movements: call.win > 0 ? [bet, win] : [bet] };
     });
-    // And in the same statement, these records: each round, settled, and its two transactions
-    // (a losing round's WIN has no journal row and the balance after its bet).
-    const settledRounds = sql`values ${sql.join(
-      calls.map((c, grp) => sql`(${grp}::int, ${c.provider}, ${c.roundId}, ${c.accountId}::uuid, ${c.betTxId}, ${c.winTxId}, ${c.bet}::bigint, ${c.win}::bigint)`),
-    )}`;
-    const records = {
-      provider_round: sql`insert into provider_rounds (provider, round_id, account_id, status)
-        select r.provider, r.round_id, r.account_id, 'settled' from settled_rounds r join posted p on p.grp = r.grp and p.ord = 0`,
-      provider_txs: sql`insert into provider_transactions (provider, tx_id, kind, account_id, round_id, amount, ref_tx_id, journal_id, balance_after)
-        select r.provider, case k.ord when 0 then r.bet_tx else r.win_tx end, case k.ord when 0 then 'BET' else 'WIN' end, r.account_id, r.round_id,
-               case k.ord when 0 then r.bet else r.win end, null, j.id, b.balance_after
-        from settled_rounds r cross join (values (0), (1)) as k (ord)
-        join posted b on b.grp = r.grp and b.ord = case when k.ord = 1 and r.win > 0 then 1 else 0 end
-        left join posted j on j.grp = r.grp and j.ord = k.ord`,
-    };
     const moved = await postMovementsEach(db, groups, {
-      before: { settled_rounds: sql`select * from (${settledRounds}) as r (grp, provider, round_id, account_id, bet_tx, win_tx, bet, win)`, ...attach.before },
-      gate: attach.gate,
-      alongside: { ...records, ...attach.alongside },
       skipLocked: attach.skipLocked,
+      attachments: [settledRounds(calls), ...(attach.attachment ? [attach.attachment] : [])],
     });
     return moved.map((m) => (m ? { balance: m[m.length - 1].newBalance, replayed: false } : null));
   },
 
   rollback: (db, call) => atomic(db, (trx) => rollbackIn(trx, call)),
 };
+
+/**
+ * The seamless wallet's part of a betAndWinEach statement: a fresh round only (anything known about
+ * its ids, a rollback of its bet or the round itself refuses it: the check `bet` and `win` make by
+ * look-up), recorded settled with its two transactions (a losing round's WIN has no journal row and
+ * the balance after its bet).
+ */
+function settledRounds(calls: BetAndWinCall[]) {
+  return attachment({
+    name: 'settled_rounds',
+    rows: calls.map((c) => ({ provider: c.provider, round_id: c.roundId, account_id: c.accountId, bet_tx: c.betTxId, win_tx: c.winTxId, bet: c.bet, win: c.win })),
+    columns: { provider: 'text', round_id: 'text', account_id: 'uuid', bet_tx: 'text', win_tx: 'text', bet: 'bigint', win: 'bigint' },
+    refuse: (q) =>
+      q
+        .selectFrom('settled_rounds as r')
+        .select('r.grp')
+        .where((eb) =>
+          eb.or([
+            eb.exists(eb.selectFrom('provider_transactions as t').select('t.tx_id').whereRef('t.provider', '=', 'r.provider').whereRef('t.tx_id', '=', 'r.bet_tx')),
+            eb.exists(eb.selectFrom('provider_transactions as t').select('t.tx_id').whereRef('t.provider', '=', 'r.provider').whereRef('t.tx_id', '=', 'r.win_tx')),
+            eb.exists(
+              eb.selectFrom('provider_transactions as t').select('t.tx_id').whereRef('t.provider', '=', 'r.provider').whereRef('t.ref_tx_id', '=', 'r.bet_tx').where('t.kind', '=', 'ROLLBACK'),
+            ),
+            eb.exists(eb.selectFrom('provider_rounds as o').select('o.round_id').whereRef('o.provider', '=', 'r.provider').whereRef('o.round_id', '=', 'r.round_id')),
+          ]),
+        ),
+    records: [
+      [
+        'provider_round',
+        (q) =>
+          q
+            .insertInto('provider_rounds')
+            .columns(['provider', 'round_id', 'account_id', 'status'])
+            .expression(
+              q
+                .selectFrom('settled_rounds as r')
+                .innerJoin('posted as p', (join) => join.onRef('p.grp', '=', 'r.grp').on('p.ord', '=', 0))
+                .select((eb) => ['r.provider', 'r.round_id', 'r.account_id', eb.val('settled').as('status')]),
+            ),
+      ],
+      [
+        'provider_bet',
+        (q) =>
+          q
+            .insertInto('provider_transactions')
+            .columns(['provider', 'tx_id', 'kind', 'account_id', 'round_id', 'amount', 'journal_id', 'balance_after'])
+            .expression(
+              q
+                .selectFrom('settled_rounds as r')
+                .innerJoin('posted as p', (join) => join.onRef('p.grp', '=', 'r.grp').on('p.ord', '=', 0))
+                .select((eb) => ['r.provider', 'r.bet_tx', eb.val('BET').as('kind'), 'r.account_id', 'r.round_id', 'r.bet', 'p.id', 'p.balance_after']),
+            ),
+      ],
+      [
+        'provider_win',
+        (q) =>
+          q
+            .insertInto('provider_transactions')
+            .columns(['provider', 'tx_id', 'kind', 'account_id', 'round_id', 'amount', 'journal_id', 'balance_after'])
+            .expression(
+              q
+                .selectFrom('settled_rounds as r')
+                .innerJoin('posted as bet', (join) => join.onRef('bet.grp', '=', 'r.grp').on('bet.ord', '=', 0))
+                .leftJoin('posted as won', (join) => join.onRef('won.grp', '=', 'r.grp').on('won.ord', '=', 1))
+                .select((eb) => ['r.provider', 'r.win_tx', eb.val('WIN').as('kind'), 'r.account_id', 'r.round_id', 'r.win', 'won.id', eb.fn.coalesce('won.balance_after', 'bet.balance_after').as('balance_after')]),
+            ),
+      ],
+    ],
+  });
+}

@@ -4,7 +4,7 @@ import type { FairnessState, SeedResponse } from '../../../contracts/games';
 import { serverSeedHash } from '../../../contracts/fairness';
 import type { Db } from '../../db';
 import { AppError } from '../../errors';
-import type { DbOrTrx } from '../wallet/service';
+import type { DbOrTrx } from '../wallet';
 import { findPlaySession } from './play-session';
 import type { HouseTables } from './tables';
 import { clock } from '../../clock';

@@ -52,7 +52,8 @@ export interface HouseTables {
     play_session_id: string;
     request_id: string;
     round_id: string;
-    response: Json<unknown>;
+    /** The answer as sent; null for a round settled at once (its house_rounds row is the answer). */
+    response: Json<unknown> | null;
     created_at: Generated<Date>;
   };
   house_rounds: {

@@ -3,6 +3,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Language } from '../../../contracts/constants';
 import en from '../../../locales/en/mail.json' with { type: 'json' };
 import ja from '../../../locales/ja/mail.json' with { type: 'json' };
+import { isProduction } from '../../config';
 import { storeInOutbox } from '../outbox/store';
 
 export interface MailMessage {
@@ -11,7 +12,7 @@ export interface MailMessage {
   text: string;
 }
 
-/** Sends mail over SMTP when SMTP_URL is set; otherwise stores it in the development outbox. */
+/** Sends mail over SMTP when SMTP_URL is set; otherwise (never in production) stores it in the development outbox. */
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
@@ -19,7 +20,11 @@ export interface Mailer {
 /** Call while registering a plugin (it adds an onClose hook that closes the SMTP connections). */
 export function createMailer(app: FastifyInstance): Mailer {
   const url = app.config.SMTP_URL;
-  if (!url) return { send: (m) => storeInOutbox(app.db, { channel: 'email', to: m.to, subject: m.subject, body: m.text }) };
+  if (!url) {
+    // Production never stores mail where a development aid could read it (config refuses it too).
+    if (isProduction(app.config)) throw new Error('SMTP_URL is required in production');
+    return { send: (m) => storeInOutbox(app.db, { channel: 'email', to: m.to, subject: m.subject, body: m.text }) };
+  }
   const transport: Transporter = nodemailer.createTransport(url);
   app.addHook('onClose', async () => transport.close());
   return {

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { OutboxListSchema, OutboxQuerySchema } from '../../../contracts/outbox';
 import { zod } from '../../zod-routes';
-import { isProduction } from '../../config';
+import { devToolsOn } from '../../config';
 
-/** GET {API_BASE}/dev/outbox: the mail and SMS the development outbox holds, newest first. Absent in production. */
+/** GET {API_BASE}/dev/outbox: the mail and SMS the development outbox holds, newest first. Only with DEV_TOOLS=true. */
 export default async function outboxRoutes(app: FastifyInstance) {
-  if (isProduction(app.config)) return;
+  if (!devToolsOn(app.config)) return;
   zod(app).get(
     '/dev/outbox',
     { schema: { querystring: OutboxQuerySchema, response: { 200: OutboxListSchema } } },

@@ -65,6 +65,23 @@ export async function phoneStatus(deps: PhoneDeps, accountId: string): Promise<P
   };
 }
 
+/**
+ * With PHONE_VERIFICATION_REQUIRED, coin play and bonuses need a verified number: the API enforces
+ * what the unclosable popup asks for, so a client skipping the popup gains nothing.
+ * PHONE_NUMBER_NOT_VERIFIED otherwise.
+ */
+export async function refuseUnverifiedPhone(db: Db, config: Pick<Config, 'PHONE_VERIFICATION_REQUIRED'>, accountId: string): Promise<void> {
+  if (!config.PHONE_VERIFICATION_REQUIRED) return;
+  const row = await db
+    .selectFrom('accounts')
+    .select('id')
+    .where('id', '=', accountId)
+    .where('phone_number', 'is not', null)
+    .where('phone_verified_at', 'is not', null)
+    .executeTakeFirst();
+  if (!row) throw new AppError('PHONE_NUMBER_NOT_VERIFIED', 'Verify a phone number first');
+}
+
 /** A live account other than `exceptAccountId` has verified this number. */
 export async function isNumberTaken(db: Db, phoneNumber: string, exceptAccountId?: string): Promise<boolean> {
   let query = db

@@ -4,7 +4,8 @@ import { ChannelFlagsSchema, ChannelQuerySchema, HealthSchema, PageViewSchema } 
 import { OkSchema } from '../../../contracts/common';
 import { zod } from '../../zod-routes';
 import { AppError } from '../../errors';
-import { hashToken, SESSION_COOKIE } from '../../plugins/session';
+import { channelOf } from '../../config';
+import { hashToken, sessionCookieOf } from '../../plugins/session';
 
 /** Health probe, channel flags and first-party page-view analytics. */
 export default async function systemRoutes(app: FastifyInstance) {
@@ -19,15 +20,15 @@ export default async function systemRoutes(app: FastifyInstance) {
     '/channel',
     { schema: { querystring: ChannelQuerySchema, response: { 200: ChannelFlagsSchema } } },
     async (request) => {
-      const flags = app.config.CHANNELS[request.query.channelCode];
+      const flags = channelOf(app.config, request.query.channelCode);
       if (!flags) throw new AppError('NOT_FOUND', 'Unknown channel');
-      return flags;
+      return { maintenence: flags.maintenence, captcha: flags.captcha };
     },
   );
 
   api.post('/analytics/page-view', { schema: { body: PageViewSchema, response: { 200: OkSchema } } }, async (request) => {
     const { path, language, referrer } = request.body;
-    const session = request.cookies[SESSION_COOKIE];
+    const session = sessionCookieOf(request);
     await app.db
       .insertInto('page_views')
       // Only a hash links views of one session; the token itself is never stored.

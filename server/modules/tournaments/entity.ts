@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Tournament } from '../../../contracts/tournaments';
-import type { DbOrTrx } from '../wallet/service';
+import type { DbOrTrx } from '../wallet';
 import type { TournamentTables } from './tables';
 
 export type TournamentRow = Selectable<TournamentTables['tournaments']>;

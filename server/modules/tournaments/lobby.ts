@@ -96,7 +96,7 @@ async function buildSnapshot(db: Db, language: Language): Promise<Snapshot> {
 /**
  * The lobby is rebuilt at most once per LEADERBOARD_CACHE_MS per language and server instance, and
  * concurrent readers share one build: however many lobbies poll, the database sees a handful of
- * queries per interval, and a spin never waits for a reader (decision 0003, bench/leaderboard).
+ * queries per interval, and a spin never waits for a reader (decision 0007, bench/leaderboard).
  * Real time, not the test clock: it bounds load, it decides nothing.
  */
 const snapshots = new Map<Language, { at: number; value: Promise<Snapshot> }>();

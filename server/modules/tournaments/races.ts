@@ -4,7 +4,7 @@ import { RACE_PAYOUT_GRACE_MS, type RaceMetric } from '../../../contracts/lobby'
 import type { TournamentStatus } from '../../../contracts/tournaments';
 import { clock } from '../../clock';
 import type { Db } from '../../db';
-import { postMovementIn, type DbOrTrx } from '../wallet/service';
+import { postMovementIn, type DbOrTrx } from '../wallet';
 import type { TournamentRow } from './entity';
 
 /**

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { clock } from '../../clock';
 import type { Db } from '../../db';
-import { postMovement } from '../wallet/service';
+import { postMovement } from '../wallet';
 import { createRace } from './admin';
 import { settleRaces } from './races';
 

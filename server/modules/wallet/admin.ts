@@ -3,7 +3,9 @@ import type { Db } from '../../db';
 import { UsageError, type AdminCommand } from '../../admin-command';
 import { AppError } from '../../errors';
 import { adjustWallet } from './bonus';
-import { checkConservation, getBalance, getStatement } from './service';
+import { getBalance } from './balance';
+import { checkConservation } from './conservation';
+import { getStatement } from './statement';
 
 /**
  * Operator commands of the wallet, run as `npm run admin -- <name> ...args` (server/admin.ts holds

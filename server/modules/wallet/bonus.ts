@@ -5,7 +5,9 @@ import { DAILY_BONUS_INTERVAL_MS, type Balance, type BonusResult } from '../../.
 import { isPromotionActive, type Promotion } from '../../../content/promotions';
 import type { Db } from '../../db';
 import { AppError } from '../../errors';
-import { getBalance, postMovement, postMovementIn, type DbOrTrx } from './service';
+import type { DbOrTrx } from '../../db';
+import { getBalance } from './balance';
+import { postMovement, postMovementIn } from './posting';
 import type { MovementResult } from './types';
 
 /**

@@ -15,7 +15,8 @@ import { AppError } from '../../errors';
 import { requireAccount } from '../../plugins/session';
 import { balanceWithBonusStatus, claimDailyBonus, claimPromotionBonus, hasClaimedPromotion } from './bonus';
 import { clock } from '../../clock';
-import { getStatement } from './service';
+import { refuseUnverifiedPhone } from '../phone/service';
+import { getStatement } from './statement';
 
 /** GET /balance, POST /claimDailyBonus, POST /claimBonus, GET /promotionBonus, GET /transactions. */
 export default async function walletRoutes(app: FastifyInstance) {
@@ -31,11 +32,13 @@ export default async function walletRoutes(app: FastifyInstance) {
 
   api.post('/claimDailyBonus', { schema: { response: { 200: BonusResultSchema } } }, async (request) => {
     const account = requireAccount(request);
+    await refuseUnverifiedPhone(app.db, app.config, account.id);
     return claimDailyBonus(app.db, account.id, app.config.DAILY_BONUS, clock.now());
   });
 
   api.post('/claimBonus', { schema: { body: ClaimBonusSchema, response: { 200: BonusResultSchema } } }, async (request) => {
     const account = requireAccount(request);
+    await refuseUnverifiedPhone(app.db, app.config, account.id);
     return claimPromotionBonus(app.db, account.id, promotions.get(request.body.promoSlug), clock.now());
   });
 

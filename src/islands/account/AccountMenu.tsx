@@ -6,14 +6,17 @@ import { logOut } from '../../stores/auth';
 import { flashToast } from '../../stores/authFlash';
 import { clearPendingAction } from '../../stores/pending';
 import { homePath } from './navigation';
+import { useStore } from '@nanostores/react';
+import { raffleHistoryStore } from '../../stores/raffle';
 
 /**
  * The signed-in header's account menu (spec section 2): a disclosure button with the display name
  * and a list of bet history, settings and logout. Escape or a click outside closes it.
- * Raffle history joins the list with the raffle issue (only when the player has some).
+ * Raffle history leads the list only when the player has some.
  */
 export default function AccountMenu({ lang, displayName }: { lang: Language; displayName: string }) {
-  const t = useT(lang, 'auth');
+  const t = useT(lang, ['auth', 'raffle']);
+  const { data: raffleHistory } = useStore(raffleHistoryStore(lang));
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const listId = useId();
@@ -68,7 +71,7 @@ export default function AccountMenu({ lang, displayName }: { lang: Language; dis
           <circle cx="12" cy="8" r="4" />
           <path d="M4 21c1.5-4 4.5-6 8-6s6.5 2 8 6" />
         </svg>
-        <span className="max-w-[8rem] truncate" data-testid="display-name">
+        <span className="max-w-[4.5rem] truncate sm:max-w-[8rem]" data-testid="display-name">
           {displayName}
         </span>
         <svg aria-hidden="true" viewBox="0 0 24 24" className={`h-4 w-4 transition-transform ${open ? 'rotate-180' : ''}`} fill="none" stroke="currentColor" strokeWidth="2">
@@ -81,7 +84,13 @@ export default function AccountMenu({ lang, displayName }: { lang: Language; dis
         className="absolute right-0 z-40 mt-1 w-48 rounded-md border border-brown-600 bg-brown-800 p-1 shadow-xl"
         data-testid="account-menu"
       >
-        {/* Raffle history goes here (raffle issue), shown only when the player has raffle history. */}
+        {raffleHistory && raffleHistory.length > 0 && (
+          <li>
+            <a className={item} href={localizePath('/transactions/raffle', lang)} data-testid="menu-raffle-history">
+              {t('raffle:menu.raffleHistory')}
+            </a>
+          </li>
+        )}
         <li>
           <a className={item} href={localizePath('/bet-history', lang)}>
             {t('auth:menu.betHistory')}

@@ -11,7 +11,7 @@ import { closePopup, openPopup } from '../../stores/popup';
 import { showToast } from '../../stores/toasts';
 import { apiErrorMessage, ErrorBox, PopupTitle, SubmitButton, TextField, validate, type FieldErrors } from '../account/forms';
 import { homePath } from '../account/navigation';
-import type { PopupProps } from '../popups/registry';
+import type { PopupProps } from '../popups/types';
 import Spinner from '../Spinner';
 import { CodeField, linkButton, phoneIssue, PopupLanguageSwitcher, ResendButton, sendDecision, useResendCountdown } from './parts';
 import { requestVerificationCode, verifyPhoneNumber } from './phoneStore';

@@ -9,7 +9,7 @@ import { $session } from '../../stores/session';
 import { showToast } from '../../stores/toasts';
 import { apiErrorMessage, ErrorBox, PasswordField, PopupTitle, SubmitButton, TextField, validate, type FieldErrors } from '../account/forms';
 import { currentPathForRedirect } from '../account/navigation';
-import type { PopupProps } from '../popups/registry';
+import type { PopupProps } from '../popups/types';
 import { CodeField, linkButton, phoneIssue, ResendButton, sendDecision, useResendCountdown } from './parts';
 import { changePhoneNumber, requestChangeCode, resetPhoneNumber } from './phoneStore';
 import { $phoneStatus, $setPhoneMode } from './phoneStatus';

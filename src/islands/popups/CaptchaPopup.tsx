@@ -10,7 +10,7 @@ import { continueAfterSignIn } from '../account/navigation';
 import Spinner from '../Spinner';
 import CaptchaPuzzle from './CaptchaPuzzle';
 import SignupSteps from './SignupSteps';
-import type { PopupProps } from './registry';
+import type { PopupProps } from './types';
 
 /** Refusals that only step 1 can fix. */
 const FORM_PROBLEMS = ['EMAIL_ALREADY_EXISTS', 'DISPLAYNAME_ALREADY_EXISTS', 'COMMON_PASSWORD', 'REQUEST_VALIDATION_ERROR'];

@@ -9,7 +9,7 @@ import { $session } from '../../stores/session';
 import { showToast } from '../../stores/toasts';
 import { apiErrorMessage, ErrorBox, issueMessage, PasswordField, PopupTitle, SubmitButton, validate, type FieldErrors } from '../account/forms';
 import { currentPathForRedirect } from '../account/navigation';
-import type { PopupProps } from './registry';
+import type { PopupProps } from './types';
 
 /**
  * The form's own prompts (current, new, confirm) come first; the new password then goes through the

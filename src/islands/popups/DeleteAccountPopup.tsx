@@ -5,7 +5,7 @@ import { $session } from '../../stores/session';
 import DeleteAccountForm from '../account/DeleteAccountForm';
 import { PopupTitle } from '../account/forms';
 import { currentPathForRedirect } from '../account/navigation';
-import type { PopupProps } from './registry';
+import type { PopupProps } from './types';
 
 /** The delete-account popup: the same form as the /delete-account page. */
 export default function DeleteAccountPopup({ lang }: PopupProps) {

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { requestPasswordReset } from '../../stores/auth';
 import { openPopup } from '../../stores/popup';
 import { apiErrorMessage, ErrorBox, issueMessage, PopupTitle, SubmitButton, TextField, validate, type FieldErrors } from '../account/forms';
-import type { PopupProps } from './registry';
+import type { PopupProps } from './types';
 
 const ForgotFormSchema = z.object({ email: EmailSchema });
 

@@ -6,7 +6,7 @@ import { openPopup } from '../../stores/popup';
 import { $session } from '../../stores/session';
 import { apiErrorMessage, ErrorBox, issueMessage, PasswordField, PopupTitle, SubmitButton, TextField, validate, type FieldErrors } from '../account/forms';
 import { continueAfterSignIn, homePath } from '../account/navigation';
-import type { PopupProps } from './registry';
+import type { PopupProps } from './types';
 
 const LoginFormSchema = SigninSchema.pick({ email: true, password: true });
 

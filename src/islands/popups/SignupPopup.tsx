@@ -10,7 +10,7 @@ import { apiErrorMessage, ErrorBox, issueMessage, PasswordField, PopupTitle, Sub
 import { continueAfterSignIn } from '../account/navigation';
 import Spinner from '../Spinner';
 import SignupSteps from './SignupSteps';
-import type { PopupProps } from './registry';
+import type { PopupProps } from './types';
 
 const SignupFormSchema = SignupSchema.pick({ email: true, displayName: true, password: true, isAgeOver18: true });
 

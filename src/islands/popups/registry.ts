@@ -1,9 +1,8 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { CAPTCHA_POPUP, type Language, type PopupName } from '../../../contracts/constants';
+import { CAPTCHA_POPUP, type PopupName } from '../../../contracts/constants';
+import type { PopupProps } from './types';
 
-export interface PopupProps {
-  lang: Language;
-}
+export type { PopupProps } from './types';
 export interface PopupView {
   /** Translation key of the dialog's accessible name. */
   titleKey: string;
@@ -28,3 +27,6 @@ popupViews['delete-account'] = { titleKey: 'auth:deleteAccount.title', component
 // Phone verification (issue 4).
 popupViews['phone-number'] = { titleKey: 'phone:verify.title', component: lazyPopup(() => import('../phone/PhoneNumberPopup')) };
 popupViews['set-phone-number'] = { titleKey: 'phone:change.title', component: lazyPopup(() => import('../phone/SetPhoneNumberPopup')) };
+
+// Raffle (issue 12).
+popupViews.raffle = { titleKey: 'raffle:popup.title', component: lazyPopup(() => import('../raffle/RafflePopup')) };

@@ -4,7 +4,7 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 /**
  * Players for Playwright journeys of every domain, made through the real API (sign-up with the
  * captcha, sign-in), never by writing to the database. The captcha is solved by reading the answer
- * from `GET /api/dev/captcha/:challengeId`, which exists outside production only.
+ * from `GET /api/dev/captcha/:challengeId`, which exists only with DEV_TOOLS=true.
  */
 export interface E2EPlayer {
   email: string;
@@ -24,17 +24,25 @@ export interface SignUpOptions {
 /** The API base relative to BASE_URL (E2E_API_BASE for a deployment serving it elsewhere). */
 const API = process.env.E2E_API_BASE ?? '/api';
 
+/**
+ * Headers of a state-changing API call made as the site would: the CHANNEL header and the site's
+ * Origin (browsers send it; the API refuses cookie calls without it, docs/decisions/0005).
+ */
+export function siteHeaders(channel = 'WEB'): Record<string, string> {
+  return { channel, origin: new URL(process.env.BASE_URL ?? 'http://localhost:4321').origin };
+}
+
 /** A unique, valid display name: 3-14 letters and digits. */
 export function uniqueDisplayName(prefix = 'p'): string {
   return `${prefix}${randomBytes(5).toString('hex')}`.slice(0, 14);
 }
 
 async function solveCaptcha(request: APIRequestContext, channel: string) {
-  const challenge = await request.post(`${API}/captcha/challenge`, { headers: { channel }, data: {} });
+  const challenge = await request.post(`${API}/captcha/challenge`, { headers: siteHeaders(channel), data: {} });
   expect(challenge.status(), await challenge.text()).toBe(200);
   const { challengeId } = (await challenge.json()) as { challengeId: string };
   const solution = await request.get(`${API}/dev/captcha/${challengeId}`);
-  expect(solution.status(), 'GET /api/dev/captcha/:id exists outside production only').toBe(200);
+  expect(solution.status(), 'GET /api/dev/captcha/:id exists only with DEV_TOOLS=true').toBe(200);
   const { answer } = (await solution.json()) as { answer: number };
   return { challengeId, answer };
 }
@@ -50,7 +58,7 @@ export async function signUpViaApi(request: APIRequestContext, opts: SignUpOptio
   const flags = (await flagsRes.json()) as { captcha: boolean };
   const captchaData = flags.captcha ? await solveCaptcha(request, channel) : undefined;
   const res = await request.post(`${API}/signup`, {
-    headers: { channel },
+    headers: siteHeaders(channel),
     data: { email, displayName, password, isAgeOver18: true, languageCode: opts.language ?? 'ja', siteRef: 'WEB', ...(captchaData ? { captchaData } : {}) },
   });
   expect(res.status(), await res.text()).toBe(200);
@@ -63,7 +71,7 @@ export async function signUpViaApi(request: APIRequestContext, opts: SignUpOptio
  */
 export async function signInPage(page: Page, player: Pick<E2EPlayer, 'email' | 'password'>, channel = 'WEB'): Promise<{ authToken: string; displayName: string }> {
   const res = await page.request.post(`${API}/signin`, {
-    headers: { channel },
+    headers: siteHeaders(channel),
     data: { email: player.email, password: player.password, siteRef: 'WEB' },
   });
   expect(res.status(), await res.text()).toBe(200);
@@ -88,11 +96,11 @@ export function uniquePhoneNumber(): string {
   return `+81${prefix}${1 + (randomBytes(1)[0] % 9)}${digits}`;
 }
 
-/** The latest one-time code the dev outbox holds for a number (outside production only). */
+/** The latest one-time code the dev outbox holds for a number (DEV_TOOLS=true only). */
 export async function latestSmsCode(request: APIRequestContext, phoneNumber: string): Promise<string> {
   // `+` must be encoded: in a query string it would read as a space.
   const res = await request.get(`${API}/dev/outbox?channel=sms&to=${encodeURIComponent(phoneNumber)}`);
-  expect(res.status(), 'GET /api/dev/outbox exists outside production only').toBe(200);
+  expect(res.status(), 'GET /api/dev/outbox exists only with DEV_TOOLS=true').toBe(200);
   const { messages } = (await res.json()) as { messages: Array<{ body: string }> };
   const code = messages[0]?.body.match(/\b\d{6}\b/)?.[0];
   expect(code, `an SMS code sent to ${phoneNumber}`).toBeTruthy();
@@ -111,17 +119,17 @@ export async function verifyPhoneViaApi(
 ): Promise<string> {
   const channel = opts.channel ?? 'WEB';
   const phoneNumber = opts.phoneNumber ?? uniquePhoneNumber();
-  const ask = () => request.post(`${API}/RequestOtpSms`, { headers: { channel }, data: { phoneNumber, messageText: '{code}' } });
+  const ask = () => request.post(`${API}/RequestOtpSms`, { headers: siteHeaders(channel), data: { phoneNumber, messageText: '{code}' } });
   let sent = await ask();
   if (sent.status() === 401) {
     // This request context holds no session yet: sign in (only then, sign-ins are rate limited per IP).
-    const signin = await request.post(`${API}/signin`, { headers: { channel }, data: { email: player.email, password: player.password, siteRef: 'WEB' } });
+    const signin = await request.post(`${API}/signin`, { headers: siteHeaders(channel), data: { email: player.email, password: player.password, siteRef: 'WEB' } });
     expect(signin.status(), await signin.text()).toBe(200);
     sent = await ask();
   }
   expect(sent.status(), await sent.text()).toBe(200);
   const token = await latestSmsCode(request, phoneNumber);
-  const verified = await request.post(`${API}/VerifyOTP`, { headers: { channel }, data: { phoneNumber, token } });
+  const verified = await request.post(`${API}/VerifyOTP`, { headers: siteHeaders(channel), data: { phoneNumber, token } });
   expect(verified.status(), await verified.text()).toBe(200);
   return phoneNumber;
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Language } from '../../../../contracts/constants';
 import type { BaccaratBet, BaccaratDefinition, RoundOutcome } from '../../../../contracts/games';
+import { baccaratOpposingBets } from '../../../../contracts/house/baccarat';
 import { useT } from '../../../lib/useT';
 import { $house, $houseBusy, playHouseRound } from '../../../stores/gamesHouse';
 import { ChipPicker, ErrorLine, Hand, PlayingCard, formatAmount, roundErrorKey } from './common';
@@ -25,6 +26,11 @@ export default function BaccaratGame({ lang, definition }: { lang: Language; def
     if (busy) return;
     if (bets[side] + chip > definition.maxBet) {
       setError('roulette.limit');
+      return;
+    }
+    // The table refuses player and banker in one round (OPPOSING_BETS): say so before the deal.
+    if (baccaratOpposingBets([...SIDES.filter((s) => bets[s] > 0), side])) {
+      setError('house.error.opposing');
       return;
     }
     setError(null);

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Language } from '../../../../contracts/constants';
 import type { RouletteBet, RouletteDefinition } from '../../../../contracts/games';
+import { rouletteOpposingBet } from '../../../../contracts/house/roulette';
 import { useT } from '../../../lib/useT';
 import { $house, $houseBusy, playHouseRoundHeld } from '../../../stores/gamesHouse';
 import { ChipPicker, ErrorLine, formatAmount, roundErrorKey } from './common';
@@ -50,6 +51,11 @@ export default function RouletteGame({ lang, definition }: { lang: Language; def
     const current = bets.get(key)?.amount ?? 0;
     if (current + chip > definition.maxBet || total + chip > definition.maxTotalBet) {
       setError('roulette.limit');
+      return;
+    }
+    // The table refuses red with black, even with odd, 1-18 with 19-36 (OPPOSING_BETS): say so now.
+    if (rouletteOpposingBet([...[...bets.values()].map((b) => b.type), bet.type])) {
+      setError('house.error.opposing');
       return;
     }
     setError(null);

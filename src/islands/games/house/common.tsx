@@ -19,6 +19,10 @@ export function roundErrorKey(error: unknown): string {
       return 'house.error.maintenance';
     case 'REQUEST_VALIDATION_ERROR':
       return 'house.error.invalidBet';
+    case 'OPPOSING_BETS':
+      return 'house.error.opposing';
+    case 'PHONE_NUMBER_NOT_VERIFIED':
+      return 'house.error.phoneNotVerified';
     case 'TOO_MANY_REQUESTS':
       return 'house.error.tooFast';
     default:

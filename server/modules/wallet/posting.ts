@@ -1,18 +1,15 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { COIN_CURRENCY } from '../../../contracts/constants';
-import type { Db } from '../../db';
-import type { Database } from '../../db/schema';
+import type { Db, DbOrTrx } from '../../db';
 import { AppError } from '../../errors';
 import { clock } from '../../clock';
+import { attachmentDb, valuesOf, type Attachment } from './attachments';
 import { TRANSACTION_TYPES, type Movement, type MovementResult, type TransactionType } from './types';
 
 /**
  * The one place that moves coins. Every movement updates the balance and appends a journal row in
  * the same database transaction; the database refuses a negative balance and a repeated key.
  */
-
-/** A Kysely handle or an open transaction: `postMovementIn` joins the caller's transaction. */
-export type DbOrTrx = Kysely<Database>;
 
 /** Which sign each movement type may carry (an ADJUSTMENT goes either way). */
 const SIGN: Record<TransactionType, 'debit' | 'credit' | 'either'> = {
@@ -67,7 +64,7 @@ async function ensureWallet(db: DbOrTrx, accountId: string): Promise<void> {
 interface PostedRow {
   /** The wallet's balance as locked by this statement; null when the account has no wallet yet. */
   locked: number | null;
-  /** The group's `onlyIf` (true when none was given). */
+  /** No attachment refused the group. */
   ok: boolean | null;
   /** Whether the locked balance covers the movements (no running balance below zero). */
   enough: boolean | null;
@@ -80,11 +77,9 @@ interface PostedRow {
   balance: number | null;
 }
 
-/** One wallet's movements in a post, and the condition they are posted on. */
+/** One wallet's movements in a post. */
 export interface PostGroup {
   movements: Movement[];
-  /** Post only if this holds (evaluated in the same statement, after the wallet lock is requested). */
-  onlyIf?: RawBuilder<boolean>;
 }
 
 export interface PostOptions {
@@ -95,27 +90,8 @@ export interface PostOptions {
    * held elsewhere.
    */
   skipLocked?: boolean;
-  /**
-   * The caller's own data for `gate` and `alongside`, as named CTEs placed first (e.g. a VALUES list
-   * with a row per group, keyed by `grp`, the group's index). They read nothing of the wallet's.
-   */
-  before?: Record<string, RawBuilder<unknown>>;
-  /**
-   * A caller's data-modifying step that the movements depend on, in the same statement: the body
-   * of a CTE, built around `ready` (a subquery of the groups that may go on: wallet locked, balance
-   * covering the movements, `onlyIf` holding), returning the `grp` of each group it lets through.
-   * The other groups write nothing. It runs after the wallet rows are locked, so its own row locks
-   * come after the wallets'.
-   */
-  gate?: (ready: RawBuilder<unknown>) => RawBuilder<unknown>;
-  /**
-   * Data-modifying statements run inside the same SQL statement (one round trip), for a caller's
-   * own record of the movements, as named CTEs (a later one may read an earlier one by its name).
-   * Each reads the rows just written from the CTE `posted (grp, ord, id, balance_after)` (ord = the
-   * movement's index in its group) and must write nothing for a group without rows in `posted`.
-   * They never touch wallets or wallet_journal.
-   */
-  alongside?: Record<string, RawBuilder<unknown>>;
+  /** What callers add to the statement, typed (./attachments.ts): their data, refusals, a gate, their records. */
+  attachments?: Array<Attachment<string, any, any>>;
 }
 
 /**
@@ -123,13 +99,15 @@ export interface PostOptions {
  * one round trip: the hot path of every game round, and of several players' rounds at once.
  *  1. lock the wallet rows (FOR UPDATE, in account order: movements of one wallet are serialised
  *     across instances, and two posts never wait for each other's wallets in a cycle);
- *  2. run the caller's gate, if any;
+ *     (with `skipLocked`, a wallet locked elsewhere leaves its group out);
+ *  2. run the attachments' gate, if any, over the groups that are `ready` (locked, covered, refused
+ *     by no attachment);
  *  3. append each group's journal rows, each balance_after = its locked balance + the running sum,
- *     only if no running balance goes below zero (and `onlyIf` holds and the gate passed), with
+ *     only if no running balance goes below zero (and no attachment refused it and the gate passed), with
  *     `on conflict (idempotency_key) do nothing`: a repeated key writes nothing and, unlike a
  *     unique violation, does not abort the caller's transaction;
- *  4. set each balance to its group's last journal row's balance_after, only if every row of the
- *     group was written.
+ *  4. write the attachments' records (they read `posted`), and set each balance to its group's
+ *     last journal row's balance_after, only if every row of the group was written.
  * Step 4 copies balance_after rather than recomputing `balance + amount`: the row is held locked
  * from step 1, so they are the same number, and PostgreSQL's re-check of a row updated
  * concurrently before the lock (EvalPlanQual) was seen to recompute `balance + amount` from a
@@ -140,7 +118,11 @@ export interface PostOptions {
  * what happened). So it needs no surrounding transaction to stay consistent.
  */
 async function postGroups(trx: DbOrTrx, groups: PostGroup[], at: Date, opts: PostOptions): Promise<PostedRow[]> {
-  const { before = {}, gate, alongside = {}, skipLocked = false } = opts;
+  const { skipLocked = false, attachments = [] } = opts;
+  const q = attachmentDb(trx);
+  const gates = attachments.filter((a) => a.gate);
+  if (gates.length > 1) throw new Error('wallet: one gate per post');
+  for (const a of attachments) if (a.rows.length !== groups.length) throw new Error(`wallet: attachment ${a.name} needs a row per group`);
   const movementRows: RawBuilder<unknown>[] = [];
   const groupRows = groups.map(({ movements }, grp) => {
     let running = 0;
@@ -154,14 +136,13 @@ async function postGroups(trx: DbOrTrx, groups: PostGroup[], at: Date, opts: Pos
     });
     return sql`(${grp}::int, ${movements[0].accountId}::uuid, ${movements.length}::int, ${lowest}::bigint)`;
   });
-  const ok = groups.some((g) => g.onlyIf)
-    ? sql`case g.grp ${sql.join(groups.map((g, grp) => sql`when ${grp} then ${g.onlyIf ?? sql`true`}`), sql` `)} end`
-    : sql`true`;
-  const ready = sql`(select grp from w where enough and ok)`;
-  const ctes = (named: Record<string, RawBuilder<unknown>>) => Object.entries(named).map(([name, statement]) => sql`${sql.id(name)} as (${statement})`);
+  const cte = (name: string, body: unknown) => sql`${sql.id(name)} as (${body})`;
+  const refusals = attachments.flatMap((a, i) => (a.refuse ? [{ name: `refused_${i}`, query: a.refuse(q) }] : []));
+  const ok = refusals.length ? sql.join(refusals.map((r) => sql`g.grp not in (select grp from ${sql.id(r.name)})`), sql` and `) : sql`true`;
   const { rows } = await sql<PostedRow & { grp: number }>`
     with ${sql.join([
-      ...ctes(before),
+      ...attachments.map((a) => cte(a.name, valuesOf(a))),
+      ...refusals.map((r) => cte(r.name, r.query)),
       sql`v (grp, ord, type, amount, running, key, game_code, session_id, trace_id, reason) as (values ${sql.join(movementRows)})`,
       sql`g (grp, account_id, n, lowest) as (values ${sql.join(groupRows)})`,
       sql`w as (
@@ -169,7 +150,8 @@ async function postGroups(trx: DbOrTrx, groups: PostGroup[], at: Date, opts: Pos
         from g join wallets wl on wl.account_id = g.account_id
         order by wl.account_id
         for update of wl${skipLocked ? sql` skip locked` : sql``})`,
-      sql`gate as (${gate ? gate(ready) : sql`select grp from w where enough and ok`})`,
+      sql`ready as (select grp from w where enough and ok)`,
+      cte('gate', gates.length ? gates[0].gate!(q) : sql`select grp from ready`),
       sql`ins as (
         insert into wallet_journal (account_id, type, amount, balance_after, idempotency_key, game_code, session_id, trace_id, reason, created_at)
         select g.account_id, v.type, v.amount, w.balance + v.running, v.key, v.game_code, v.session_id, v.trace_id, v.reason, ${at}::timestamptz
@@ -180,7 +162,7 @@ async function postGroups(trx: DbOrTrx, groups: PostGroup[], at: Date, opts: Pos
         returning id, balance_after, idempotency_key)`,
       sql`posted as (select v.grp, v.ord, ins.id, ins.balance_after from ins join v on v.key = ins.idempotency_key)`,
       sql`written as (select grp, count(*)::int as n, array_agg(id order by ord) as ids from posted group by grp)`,
-      ...ctes(alongside),
+      ...attachments.flatMap((a) => (a.records ?? []).map(([name, record]) => cte(name, record(q)))),
       sql`upd as (
         update wallets set balance = last.balance_after, updated_at = ${at}::timestamptz
         from g join written c on c.grp = g.grp and c.n = g.n join posted last on last.grp = g.grp and last.ord = g.n - 1
@@ -188,7 +170,7 @@ async function postGroups(trx: DbOrTrx, groups: PostGroup[], at: Date, opts: Pos
         returning g.grp, wallets.balance)`,
     ])}
     select g.grp, w.balance as locked, w.ok, w.enough, g.grp in (select grp from gate) as gated,
-           case when coalesce(c.n, 0) = g.n or (c.n is null and ${gate ? sql`g.grp not in (select grp from gate)` : sql`true`}) then coalesce(c.n, 0)
+           case when coalesce(c.n, 0) = g.n or (c.n is null and ${gates.length ? sql`g.grp not in (select grp from gate)` : sql`true`}) then coalesce(c.n, 0)
                 else ('wallet: refused to write ' || coalesce(c.n, 0) || ' of ' || g.n || ' movements')::int end as written,
            c.ids, u.balance
     from g left join w on w.grp = g.grp left join written c on c.grp = g.grp left join upd u on u.grp = g.grp
@@ -222,8 +204,9 @@ const wroteAll = (movements: Movement[], posted: PostedRow) => posted.written ==
 
 /**
  * Posts several wallets' movements in one statement, each group all or none, and answers each
- * group's results, or null for a group that wrote nothing (no wallet yet, `onlyIf` false, refused
- * by the gate, a debit the balance cannot cover, or keys used already): the caller then posts that
+ * group's results, or null for a group that wrote nothing (no wallet yet or locked elsewhere with
+ * `skipLocked`, refused by an attachment or its gate, a debit the balance cannot cover, or keys
+ * used already): the caller then posts that
  * group on its own (postMovementsIn), which says why.
  */
 export async function postMovementsEach(db: DbOrTrx, groups: PostGroup[], opts: PostOptions = {}): Promise<Array<MovementResult[] | null>> {
@@ -236,9 +219,8 @@ export async function postMovementsEach(db: DbOrTrx, groups: PostGroup[], opts: 
  * Posts movements of ONE wallet, in order: all of them or none (one statement, see postGroups).
  * One round trip when they move coins; the rare paths (first movement of a wallet, a repeated key,
  * a refused debit) take one or two more.
- * `onlyIf`: a condition evaluated in the same statement (after the wallet lock is requested); when
- * false nothing is written and the answer is null (the seamless wallet uses it to post a fresh
- * round without a separate look-up). `gate`: see PostOptions; null when it refused.
+ * Attachments (./attachments.ts): when one refuses the group, or its gate does, nothing is written
+ * and the answer is null (the seamless wallet posts a fresh round this way without a separate look-up).
  * A duplicate key sent concurrently for the same wallet waits on the wallet lock, then writes
  * nothing (on conflict) and is answered with the first result.
  * Throws AppError('INSUFFICIENT_FUNDS') when a debit would go below zero (without a gate); a
@@ -248,10 +230,10 @@ export async function postMovementsEach(db: DbOrTrx, groups: PostGroup[], opts: 
 export async function postMovementsIn(
   trx: DbOrTrx,
   movements: Movement[],
-  opts: PostOptions & { onlyIf?: RawBuilder<boolean> } = {},
+  opts: PostOptions = {},
 ): Promise<MovementResult[] | null> {
   const at = opts.at ?? clock.now();
-  const group = { movements, onlyIf: opts.onlyIf };
+  const group = { movements };
   checkGroups([group]);
   let [posted] = await postGroups(trx, [group], at, opts);
   if (posted.locked === null) {
@@ -261,7 +243,7 @@ export async function postMovementsIn(
   }
   if (posted.ok === false) return null;
   if (wroteAll(movements, posted)) return results(movements, posted);
-  if (opts.gate && !posted.gated) return null;
+  if (opts.attachments?.some((a) => a.gate) && !posted.gated) return null;
   // Nothing written: either the keys were used already (those first answers win, as before the
   // funds check) or a debit would go negative. A new statement sees a duplicate committed meanwhile.
   const seen: Array<MovementResult | undefined> = [];
@@ -301,116 +283,4 @@ export async function postMovement(db: Db, movement: Movement, at?: Date): Promi
     }
     throw error;
   }
-}
-
-/** The balance in coins; 0 for an account that has never moved a coin. */
-export async function getBalance(db: DbOrTrx, accountId: string): Promise<number> {
-  const row = await db.selectFrom('wallets').select('balance').where('account_id', '=', accountId).executeTakeFirst();
-  return row?.balance ?? 0;
-}
-
-export interface ConservationProblem {
-  accountId: string;
-  balance: number | null;
-  journalSum: number;
-  lastBalanceAfter: number | null;
-  problem: 'SUM_MISMATCH' | 'LAST_ENTRY_MISMATCH' | 'NEGATIVE_BALANCE' | 'JOURNAL_WITHOUT_WALLET';
-}
-
-export interface ConservationReport {
-  wallets: number;
-  entries: number;
-  totalBalance: number;
-  problems: ConservationProblem[];
-}
-
-/**
- * Proves, for every wallet, that the journal sums to the balance and that the newest entry's
- * balance_after is the balance. An empty `problems` list is the proof.
- */
-export async function checkConservation(db: DbOrTrx): Promise<ConservationReport> {
-  const rows = await sql<{
-    account_id: string;
-    balance: string | number | null;
-    journal_sum: string | number | null;
-    last_balance_after: string | number | null;
-    entries: string | number;
-  }>`
-    with sums as (
-      select account_id, sum(amount) as journal_sum, count(*) as entries, max(id) as last_id
-      from wallet_journal group by account_id
-    )
-    select coalesce(w.account_id, s.account_id) as account_id, w.balance, s.journal_sum,
-           (select j.balance_after from wallet_journal j where j.id = s.last_id) as last_balance_after,
-           coalesce(s.entries, 0) as entries
-    from wallets w full outer join sums s on s.account_id = w.account_id`.execute(db);
-
-  const num = (v: string | number | null) => (v === null ? null : Number(v));
-  const problems: ConservationProblem[] = [];
-  let entries = 0;
-  let totalBalance = 0;
-  let wallets = 0;
-  for (const r of rows.rows) {
-    const balance = num(r.balance);
-    const journalSum = num(r.journal_sum) ?? 0;
-    const lastBalanceAfter = num(r.last_balance_after);
-    entries += Number(r.entries);
-    const base = { accountId: r.account_id, balance, journalSum, lastBalanceAfter };
-    if (balance === null) {
-      problems.push({ ...base, problem: 'JOURNAL_WITHOUT_WALLET' });
-      continue;
-    }
-    wallets += 1;
-    totalBalance += balance;
-    if (balance < 0) problems.push({ ...base, problem: 'NEGATIVE_BALANCE' });
-    if (journalSum !== balance) problems.push({ ...base, problem: 'SUM_MISMATCH' });
-    else if (lastBalanceAfter !== null && lastBalanceAfter !== balance) problems.push({ ...base, problem: 'LAST_ENTRY_MISMATCH' });
-  }
-  return { wallets, entries, totalBalance, problems };
-}
-
-export interface StatementPage {
-  totalRecordAmount: number;
-  records: Array<{
-    transactionId: number;
-    createdDate: string;
-    transactionType: TransactionType;
-    amount: number;
-    newBalance: number;
-    gameCode: string | null;
-    sessionId: string | null;
-    traceId: string | null;
-  }>;
-}
-
-/** The coin statement: one page of the player's journal, newest first (page 1 is the newest). */
-export async function getStatement(db: DbOrTrx, accountId: string, page: number, pageSize: number): Promise<StatementPage> {
-  const [count, rows] = await Promise.all([
-    db
-      .selectFrom('wallet_journal')
-      .select((e) => e.fn.countAll<number>().as('n'))
-      .where('account_id', '=', accountId)
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('wallet_journal')
-      .selectAll()
-      .where('account_id', '=', accountId)
-      .orderBy('id', 'desc')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute(),
-  ]);
-  return {
-    totalRecordAmount: Number(count.n),
-    records: rows.map((r) => ({
-      transactionId: r.id,
-      createdDate: r.created_at.toISOString(),
-      transactionType: r.type,
-      amount: r.amount,
-      newBalance: r.balance_after,
-      gameCode: r.game_code,
-      sessionId: r.session_id,
-      traceId: r.trace_id,
-    })),
-  };
 }

@@ -1,0 +1,579 @@
+/**
+ * npm run chaos [-- --short] [--seconds=N] [--players=N] [--embedded-only] [--postgres-only]
+ *
+ * Chaos run, bounded and on loopback only:
+ * 1. PostgreSQL (CHAOS_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres; a fresh
+ *    database is created and dropped): two API processes (`tsx server/server.ts`, different PORTs)
+ *    under mixed load from players (spins, table rounds, blackjack decisions, bonus claims,
+ *    sign-ins, balance reads) while the harness SIGKILLs and restarts processes and terminates
+ *    database backends. Clients retry an unanswered action with the same `requestId`.
+ * 2. The embedded database (PGlite in a temporary DATA_DIR): one process, SIGKILLed after
+ *    acknowledged rounds and restarted on the same folder, again and again.
+ *
+ * Then it checks, straight in the database: every wallet equals its journal, no balance is negative,
+ * every acknowledged requestId has exactly one round (the one it was answered with), every round's
+ * stake and win are in the journal once (no game movement without its round), every player's balance
+ * equals bonuses + sum(win - stake) of their rounds, every acknowledged bonus is credited once; and
+ * that no process exited without the harness causing it. Exit 1 when anything is off.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { createDb, type Db } from '../server/db';
+import { checkConservation } from '../server/modules/wallet';
+
+const args = process.argv.slice(2);
+const flag = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
+const short = args.includes('--short');
+const seconds = Number(flag('seconds') ?? (short ? 25 : 120));
+const playerCount = Number(flag('players') ?? (short ? 8 : 16));
+const adminUrl = process.env.CHAOS_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+/** Every process the harness started, so none outlives it. */
+const started = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const child of started) child.kill('SIGKILL');
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const between = (min: number, max: number) => min + Math.floor(Math.random() * (max - min + 1));
+const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)];
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+/* ------------------------------------------------------------------ processes */
+
+class ApiProcess {
+  child?: ChildProcess;
+  private expectedExit = false;
+  readonly unexpectedExits: string[] = [];
+  private tail: string[] = [];
+  starts = 0;
+
+  constructor(
+    readonly name: string,
+    readonly port: number,
+    private readonly env: Record<string, string>,
+  ) {}
+
+  get url() {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  start() {
+    this.expectedExit = false;
+    this.starts++;
+    // `node --import tsx` rather than the tsx CLI: the CLI runs the server in a child process, so a
+    // SIGKILL to the CLI would leave the real server running (an orphan still holding the port).
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
+      cwd: root,
+      env: { ...process.env, ...this.env, PORT: String(this.port), HOST: '127.0.0.1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const keep = (chunk: Buffer) => {
+      this.tail.push(...String(chunk).split('\n').filter(Boolean));
+      this.tail = this.tail.slice(-15);
+    };
+    child.stdout!.on('data', keep);
+    child.stderr!.on('data', keep);
+    started.add(child);
+    child.on('exit', (code, signal) => {
+      started.delete(child);
+      if (!this.expectedExit) this.unexpectedExits.push(`${this.name} exited by itself (code ${code}, signal ${signal}); last output:\n    ${this.tail.join('\n    ')}`);
+      if (this.child === child) this.child = undefined;
+    });
+    this.child = child;
+  }
+
+  async waitReady(timeoutMs = 90_000): Promise<void> {
+    const until = Date.now() + timeoutMs;
+    while (Date.now() < until) {
+      if (!this.child) throw new Error(`${this.name} is not running (${this.unexpectedExits.at(-1) ?? 'never started'})`);
+      try {
+        const res = await fetch(`${this.url}/api/health`, { signal: AbortSignal.timeout(2000) });
+        if (res.status === 200) return;
+      } catch {
+        // not listening yet
+      }
+      await sleep(200);
+    }
+    throw new Error(`${this.name} did not become healthy in ${timeoutMs} ms:\n    ${this.tail.join('\n    ')}`);
+  }
+
+  private async exit(signal: NodeJS.Signals, timeoutMs: number) {
+    const child = this.child;
+    if (!child) return;
+    this.expectedExit = true;
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    child.kill(signal);
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    await exited;
+    clearTimeout(timer);
+  }
+
+  kill9() {
+    return this.exit('SIGKILL', 0);
+  }
+
+  stop() {
+    return this.exit('SIGTERM', 15_000);
+  }
+}
+
+/* ------------------------------------------------------------------ clients */
+
+const stats = {
+  requests: 0,
+  byStatus: new Map<number, number>(),
+  tooMany: new Map<string, number>(),
+  networkErrors: 0,
+  retries: 0,
+  gaveUp: 0,
+  acknowledged: new Map<string, number>(),
+  kills: 0,
+  restarts: 0,
+  terminations: 0,
+  terminatedBackends: 0,
+};
+const ack = (kind: string) => stats.acknowledged.set(kind, (stats.acknowledged.get(kind) ?? 0) + 1);
+const failures: string[] = [];
+
+interface Answer {
+  status: number;
+  body: any;
+}
+
+/**
+ * One action against any live process, retried (same body, so the same requestId) on a network
+ * error or a 5xx until it gets a real answer or `patienceMs` runs out (undefined then).
+ */
+async function call(servers: ApiProcess[], method: string, apiPath: string, opts: { body?: unknown; token?: string; patienceMs?: number } = {}): Promise<Answer | undefined> {
+  const until = Date.now() + (opts.patienceMs ?? 60_000);
+  for (let attempt = 0; ; attempt++) {
+    if (attempt > 0) {
+      stats.retries++;
+      if (Date.now() > until) {
+        stats.gaveUp++;
+        return undefined;
+      }
+      await sleep(between(50, 300));
+    }
+    const server = pick(servers);
+    try {
+      stats.requests++;
+      const res = await fetch(`${server.url}/api${apiPath}`, {
+        method,
+        headers: { channel: 'WEB', ...(opts.body ? { 'content-type': 'application/json' } : {}), ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}) },
+        body: opts.body ? JSON.stringify(opts.body) : undefined,
+        signal: AbortSignal.timeout(20_000),
+      });
+      stats.byStatus.set(res.status, (stats.byStatus.get(res.status) ?? 0) + 1);
+      if (res.status === 429) stats.tooMany.set(apiPath.split('?')[0], (stats.tooMany.get(apiPath.split('?')[0]) ?? 0) + 1);
+      const text = await res.text();
+      let body: any;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        body = text;
+      }
+      if (res.status >= 500) {
+        if (res.status !== 503 || body?.code !== 'SERVICE_UNAVAILABLE') failures.push(`${res.status} ${text.slice(0, 120)} on ${method} ${apiPath}`);
+        continue;
+      }
+      return { status: res.status, body };
+    } catch {
+      stats.networkErrors++;
+    }
+  }
+}
+
+interface GameInfo {
+  gameCode: string;
+  gameType: string;
+}
+
+interface Acked {
+  requestId: string;
+  roundId: string;
+  stake: number;
+  win: number;
+  balance: number;
+}
+
+interface Player {
+  email: string;
+  password: string;
+  token: string;
+  sessions: Map<string, { session: string; definition: any }>;
+  rounds: Acked[];
+  dailyBonusAcked: boolean;
+  promoAcked: boolean;
+}
+
+async function newPlayer(servers: ApiProcess[]): Promise<Player> {
+  const name = `c${randomBytes(5).toString('hex')}`;
+  const email = `${name}@example.test`;
+  const password = `Pw-${randomBytes(8).toString('hex')}`;
+  const signup = await call(servers, 'POST', '/signup', { body: { email, displayName: name, password, isAgeOver18: true, languageCode: 'en', siteRef: 'WEB' } });
+  // A sign-up whose answer was lost is found done by its retry.
+  if (!signup || (signup.status !== 200 && signup.body?.code !== 'EMAIL_ALREADY_EXISTS')) throw new Error(`sign-up failed: ${JSON.stringify(signup)}`);
+  const signin = await call(servers, 'POST', '/signin', { body: { email, password, siteRef: 'WEB' } });
+  if (signin?.status !== 200) throw new Error(`sign-in failed: ${JSON.stringify(signin)}`);
+  ack('sign-up');
+  return { email, password, token: signin.body.authToken, sessions: new Map(), rounds: [], dailyBonusAcked: false, promoAcked: false };
+}
+
+async function playSession(servers: ApiProcess[], player: Player, game: GameInfo) {
+  const known = player.sessions.get(game.gameCode);
+  if (known) return known;
+  const launched = await call(servers, 'GET', `/launchgame?gameCode=${game.gameCode}&language=en`, { token: player.token });
+  if (launched?.status !== 200) return undefined;
+  const token = new URL(launched.body.url, 'http://x').searchParams.get('token');
+  const opened = await call(servers, 'POST', '/house/session', { body: { token } });
+  if (opened?.status !== 200) return undefined; // a lost answer used the token up: launch again next time
+  const entry = { session: opened.body.session as string, definition: opened.body.game.definition };
+  player.sessions.set(game.gameCode, entry);
+  return entry;
+}
+
+/** One /house/play action, retried with its requestId until answered. */
+async function play(servers: ApiProcess[], player: Player, game: GameInfo, session: string, input: unknown): Promise<any | undefined> {
+  const requestId = randomUUID();
+  const res = await call(servers, 'POST', '/house/play', { body: { session, input, requestId } });
+  if (!res) return undefined;
+  if (res.status === 200) {
+    const r = res.body;
+    player.rounds.push({ requestId, roundId: r.roundId, stake: r.stake, win: r.win, balance: r.balance });
+    if (r.balance < 0) failures.push(`negative balance ${r.balance} answered to ${player.email}`);
+    return r;
+  }
+  if (res.status === 410) player.sessions.delete(game.gameCode);
+  return undefined;
+}
+
+function tableBet(definition: any): number {
+  const unit = definition.betUnit ?? 10;
+  return Math.max(definition.minBet ?? unit, unit * between(1, 3));
+}
+
+async function oneAction(servers: ApiProcess[], player: Player, games: GameInfo[]): Promise<void> {
+  const roll = Math.random();
+  if (roll < 0.12) {
+    const res = await call(servers, 'GET', '/balance', { token: player.token });
+    if (res?.status === 200) {
+      ack('balance read');
+      if (res.body.balance < 0) failures.push(`negative balance ${res.body.balance} read for ${player.email}`);
+    }
+    return;
+  }
+  if (roll < 0.16) {
+    const res = await call(servers, 'POST', '/signin', { body: { email: player.email, password: player.password, siteRef: 'WEB' } });
+    if (res?.status === 200) ack('sign-in');
+    return;
+  }
+  if (roll < 0.19) {
+    const res = await call(servers, 'POST', '/claimDailyBonus', { token: player.token });
+    if (res?.status === 200) {
+      ack('daily bonus');
+      if (player.dailyBonusAcked) failures.push(`daily bonus acknowledged twice for ${player.email}`);
+      player.dailyBonusAcked = true;
+    }
+    return;
+  }
+  if (roll < 0.21) {
+    const res = await call(servers, 'POST', '/claimBonus', { token: player.token, body: { promoSlug: 'coin-festival' } });
+    if (res?.status === 200) {
+      ack('promotion bonus');
+      if (player.promoAcked) failures.push(`promotion bonus acknowledged twice for ${player.email}`);
+      player.promoAcked = true;
+    }
+    return;
+  }
+  const kind = roll < 0.6 ? 'slot' : roll < 0.8 ? pick(['roulette', 'baccarat']) : 'blackjack';
+  const game = pick(games.filter((g) => g.gameType === kind));
+  const opened = await playSession(servers, player, game);
+  if (!opened) return;
+  const { session, definition } = opened;
+  if (kind === 'slot') {
+    if (await play(servers, player, game, session, { kind: 'slot', bet: definition.betLevels[0] })) ack('spin');
+  } else if (kind === 'roulette') {
+    const input = { kind: 'roulette', bets: [{ type: pick(['red', 'black', 'odd', 'even']), amount: tableBet(definition) }] };
+    if (await play(servers, player, game, session, input)) ack('table round');
+  } else if (kind === 'baccarat') {
+    const input = { kind: 'baccarat', bets: [{ type: pick(['player', 'banker']), amount: tableBet(definition) }] };
+    if (await play(servers, player, game, session, input)) ack('table round');
+  } else {
+    let round = await play(servers, player, game, session, { kind: 'blackjack', action: 'deal', bet: tableBet(definition) });
+    if (!round) return;
+    ack('blackjack decision');
+    for (let step = 0; round.status === 'open' && step < 8; step++) {
+      const action = step === 0 && Math.random() < 0.2 ? 'double' : Math.random() < 0.5 ? 'hit' : 'stand';
+      const next = await play(servers, player, game, session, { kind: 'blackjack', action, roundId: round.roundId });
+      if (!next) return; // refused (e.g. a double without the coins) or abandoned: the hand stays open
+      ack('blackjack decision');
+      round = next;
+    }
+  }
+}
+
+async function runLoad(servers: ApiProcess[], players: Player[], games: GameInfo[], until: () => boolean) {
+  await Promise.all(
+    players.map(async (player) => {
+      while (!until()) await oneAction(servers, player, games);
+    }),
+  );
+}
+
+/* ------------------------------------------------------------------ checks */
+
+async function verify(db: Db, players: Player[], label: string): Promise<{ lostOrDoubled: number }> {
+  let lostOrDoubled = 0;
+  const problem = (what: string) => {
+    lostOrDoubled++;
+    failures.push(`[${label}] ${what}`);
+  };
+  const conservation = await checkConservation(db);
+  for (const p of conservation.problems) problem(`wallet ${p.accountId} does not equal its journal: ${JSON.stringify(p)}`);
+  const negative = await db.selectFrom('wallets').select(['account_id', 'balance']).where('balance', '<', 0).execute();
+  for (const n of negative) problem(`negative balance ${n.balance} for ${n.account_id}`);
+
+  // Every acknowledged requestId: exactly one round, the one it was answered with.
+  const acked = players.flatMap((p) => p.rounds);
+  for (let i = 0; i < acked.length; i += 500) {
+    const chunk = acked.slice(i, i + 500);
+    const rows = await db.selectFrom('house_requests').select(['request_id', 'round_id']).where('request_id', 'in', chunk.map((a) => a.requestId)).execute();
+    const byRequest = new Map<string, string[]>();
+    for (const r of rows) byRequest.set(r.request_id, [...(byRequest.get(r.request_id) ?? []), r.round_id]);
+    const roundIds = new Set((await db.selectFrom('house_rounds').select('id').where('id', 'in', [...new Set(chunk.map((a) => a.roundId))]).execute()).map((r) => r.id));
+    for (const a of chunk) {
+      const found = byRequest.get(a.requestId) ?? [];
+      if (found.length !== 1) problem(`acknowledged request ${a.requestId} has ${found.length} recorded answers`);
+      else if (found[0] !== a.roundId) problem(`acknowledged request ${a.requestId} answered round ${a.roundId} but recorded ${found[0]}`);
+      if (!roundIds.has(a.roundId)) problem(`acknowledged round ${a.roundId} is missing`);
+    }
+  }
+
+  // Every real round's stake and win in the journal once, and no game movement without its round.
+  const rounds = await sql<{ id: string; status: string; stake: number; win: number; bets: number; wins: number; refunds: number }>`
+    select r.id, r.status, r.stake::int as stake, r.win::int as win,
+           coalesce(-sum(j.amount) filter (where j.type = 'BET'), 0)::int as bets,
+           coalesce(sum(j.amount) filter (where j.type = 'WIN'), 0)::int as wins,
+           coalesce(sum(j.amount) filter (where j.type = 'REFUND'), 0)::int as refunds
+    from house_rounds r left join wallet_journal j on j.session_id = r.id::text
+    where r.mode = 'real' group by r.id, r.status, r.stake, r.win`.execute(db);
+  for (const r of rounds.rows) {
+    const expectedWins = r.status === 'settled' ? r.win : 0;
+    const expectedRefunds = r.status === 'refunded' ? r.stake : 0;
+    if (r.bets !== r.stake || r.wins !== expectedWins || r.refunds !== expectedRefunds) {
+      problem(`round ${r.id} (${r.status}): stake ${r.stake} win ${r.win}, journal bets ${r.bets} wins ${r.wins} refunds ${r.refunds}`);
+    }
+  }
+  const orphans = await sql<{ n: number }>`
+    select count(*)::int as n from wallet_journal j
+    where j.type in ('BET', 'WIN', 'REFUND') and not exists (select 1 from house_rounds r where r.id::text = j.session_id)`.execute(db);
+  if (orphans.rows[0].n > 0) problem(`${orphans.rows[0].n} game movements without their round`);
+
+  // Every player: balance = bonuses + sum(win - stake) of their rounds; acknowledged bonuses credited once.
+  for (const p of players) {
+    const account = await db.selectFrom('accounts').select('id').where('email', '=', p.email).executeTakeFirst();
+    if (!account) {
+      problem(`player ${p.email} is missing`);
+      continue;
+    }
+    const row = await sql<{ balance: number | null; bonuses: number; daily: number; promo: number; signup: number; rounds_net: number }>`
+      select (select balance from wallets where account_id = ${account.id})::int as balance,
+             (select coalesce(sum(amount), 0) from wallet_journal where account_id = ${account.id} and type in ('DAILY_BONUS', 'PROMO_BONUS', 'SIGNUP_BONUS', 'ADJUSTMENT'))::int as bonuses,
+             (select count(*) from wallet_journal where account_id = ${account.id} and type = 'DAILY_BONUS')::int as daily,
+             (select count(*) from wallet_journal where account_id = ${account.id} and type = 'PROMO_BONUS')::int as promo,
+             (select count(*) from wallet_journal where account_id = ${account.id} and type = 'SIGNUP_BONUS')::int as signup,
+             (select coalesce(sum(case status when 'settled' then win - stake when 'open' then -stake else 0 end), 0)
+                from house_rounds where account_id = ${account.id} and mode = 'real')::int as rounds_net`.execute(db);
+    const r = row.rows[0];
+    if ((r.balance ?? 0) !== r.bonuses + r.rounds_net) problem(`${p.email}: balance ${r.balance} but bonuses ${r.bonuses} + rounds ${r.rounds_net} = ${r.bonuses + r.rounds_net}`);
+    if (r.signup !== 1) problem(`${p.email}: ${r.signup} sign-up bonuses`);
+    if (r.daily > 1 || (p.dailyBonusAcked && r.daily !== 1)) problem(`${p.email}: ${r.daily} daily bonuses (acknowledged: ${p.dailyBonusAcked})`);
+    if (r.promo > 1 || (p.promoAcked && r.promo !== 1)) problem(`${p.email}: ${r.promo} promotion bonuses (acknowledged: ${p.promoAcked})`);
+  }
+  return { lostOrDoubled };
+}
+
+/* ------------------------------------------------------------------ the runs */
+
+const baseEnv = {
+  NODE_ENV: 'development',
+  LOG_LEVEL: 'warn',
+  SITE_DIR: path.join(os.tmpdir(), 'chaos-no-site'),
+  SEED_DEMO: 'true',
+  CHANNELS: JSON.stringify({ WEB: { maintenence: false, captcha: false } }),
+  PHONE_VERIFICATION_REQUIRED: 'false',
+  // Every player comes from 127.0.0.1: per-IP limits would refuse the load itself.
+  SIGNIN_RATE_LIMIT: '1000000',
+  SIGNUP_RATE_LIMIT: '1000000',
+  UNIQUE_CHECK_RATE_LIMIT: '1000000',
+  CAPTCHA_RATE_LIMIT: '1000000',
+  FORGOT_PASSWORD_RATE_LIMIT: '1000000',
+  DAILY_BONUS: '1000',
+};
+
+async function gamesOf(servers: ApiProcess[]): Promise<GameInfo[]> {
+  const res = await call(servers, 'GET', '/games?languageCode=en&siteRef=WEB');
+  const games = (res?.body?.[0]?.games ?? []) as GameInfo[];
+  for (const kind of ['slot', 'roulette', 'baccarat', 'blackjack']) if (!games.some((g) => g.gameType === kind)) throw new Error(`no ${kind} game in the catalogue`);
+  return games;
+}
+
+function printSummary(label: string, result: { lostOrDoubled: number }, extra: string) {
+  const acknowledged = [...stats.acknowledged.values()].reduce((a, b) => a + b, 0);
+  const fiveXX = [...stats.byStatus.entries()].filter(([s]) => s >= 500).reduce((a, [, n]) => a + n, 0);
+  console.log(`\n== chaos ${label}`);
+  console.log(`requests ${stats.requests} (network errors ${stats.networkErrors}, retries ${stats.retries}, gave up ${stats.gaveUp})`);
+  console.log(`by status: ${[...stats.byStatus.entries()].sort((a, b) => a[0] - b[0]).map(([s, n]) => `${s}: ${n}`).join(', ')}`);
+  console.log(`acknowledged operations ${acknowledged}: ${[...stats.acknowledged.entries()].map(([k, n]) => `${k} ${n}`).join(', ')}`);
+  if (stats.tooMany.size) console.log(`429 by path: ${[...stats.tooMany.entries()].map(([p, n]) => `${p} ${n}`).join(', ')}`);
+  console.log(`kills (SIGKILL) ${stats.kills}, restarts ${stats.restarts}${extra}`);
+  console.log(`5xx ${fiveXX} (503 SERVICE_UNAVAILABLE ${stats.byStatus.get(503) ?? 0})`);
+  console.log(`lost or doubled coins / operations: ${result.lostOrDoubled}`);
+}
+
+function resetStats() {
+  stats.requests = stats.networkErrors = stats.retries = stats.gaveUp = stats.kills = stats.restarts = stats.terminations = stats.terminatedBackends = 0;
+  stats.byStatus.clear();
+  stats.tooMany.clear();
+  stats.acknowledged.clear();
+}
+
+async function chaosOnPostgres(): Promise<boolean> {
+  const name = `cc_chaos_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const env = { ...baseEnv, DATABASE_URL: url.toString() };
+  const servers = [new ApiProcess('api-1', await freePort(), env), new ApiProcess('api-2', await freePort(), env)];
+  const failuresBefore = failures.length;
+  let db: Db | undefined;
+  try {
+    // One at a time: the first migrates and seeds a fresh database.
+    for (const s of servers) {
+      s.start();
+      await s.waitReady();
+    }
+    const games = await gamesOf(servers);
+    const players = await Promise.all(Array.from({ length: playerCount }, () => newPlayer(servers)));
+    const end = Date.now() + seconds * 1000;
+    const load = runLoad(servers, players, games, () => Date.now() > end);
+
+    const monkey = (async () => {
+      await sleep(1500);
+      while (Date.now() < end - 2000) {
+        if (Math.random() < 0.55) {
+          const victim = pick(servers);
+          if (victim.child) {
+            await victim.kill9();
+            stats.kills++;
+            await sleep(between(200, 1500));
+            victim.start();
+            stats.restarts++;
+            await victim.waitReady().catch((error: Error) => failures.push(`restart of ${victim.name} failed: ${error.message}`));
+          }
+        } else {
+          const res = await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name]);
+          stats.terminations++;
+          stats.terminatedBackends += res.rowCount ?? 0;
+        }
+        await sleep(between(700, 2500));
+      }
+    })();
+    await Promise.all([load, monkey]);
+    for (const s of servers) if (!s.child) {
+      s.start();
+      await s.waitReady();
+    }
+    for (const s of servers) await s.stop();
+    for (const s of servers) for (const e of s.unexpectedExits) failures.push(e);
+
+    db = createDb({ databaseUrl: url.toString() });
+    const result = await verify(db, players, 'PostgreSQL');
+    printSummary('on PostgreSQL: two API processes', result, `, backend terminations ${stats.terminations} (${stats.terminatedBackends} backends), unexpected exits ${servers.reduce((n, s) => n + s.unexpectedExits.length, 0)}`);
+  } finally {
+    for (const s of servers) await s.stop().catch(() => {});
+    await db?.destroy();
+    await admin.query(`drop database if exists ${name} with (force)`).catch(() => {});
+    await admin.end();
+  }
+  return failures.length === failuresBefore;
+}
+
+async function chaosOnEmbedded(): Promise<boolean> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cc-chaos-pglite-'));
+  const server = new ApiProcess('api-embedded', await freePort(), { ...baseEnv, DATA_DIR: dataDir });
+  const servers = [server];
+  const failuresBefore = failures.length;
+  const cycles = Number(flag('cycles') ?? (short ? 3 : 8));
+  let db: Db | undefined;
+  try {
+    server.start();
+    await server.waitReady();
+    const games = await gamesOf(servers);
+    const players = await Promise.all(Array.from({ length: Math.max(2, Math.ceil(playerCount / 2)) }, () => newPlayer(servers)));
+    let done = false;
+    const load = runLoad(servers, players, games, () => done);
+    const roundsAcked = () => players.reduce((n, p) => n + p.rounds.length, 0);
+    for (let cycle = 0; cycle < cycles; cycle++) {
+      // Kill only after new acknowledged rounds, at a random moment while requests are in flight.
+      const target = roundsAcked() + between(5, 30);
+      const waitUntil = Date.now() + 60_000;
+      while (roundsAcked() < target && Date.now() < waitUntil) await sleep(50);
+      await server.kill9();
+      stats.kills++;
+      await sleep(between(100, 800));
+      server.start();
+      stats.restarts++;
+      await server.waitReady().catch((error: Error) => failures.push(`restart on the embedded database failed: ${error.message}`));
+      if (!server.child) break;
+    }
+    // A last stretch of load after the final restart, then a graceful stop (the folder is the process's alone).
+    await sleep(1500);
+    done = true;
+    await load;
+    await server.stop();
+    for (const e of server.unexpectedExits) failures.push(e);
+
+    db = createDb({ dataDir });
+    const result = await verify(db, players, 'PGlite');
+    printSummary('on the embedded database: one process, SIGKILL after acknowledged rounds', result, `, unexpected exits ${server.unexpectedExits.length}`);
+  } finally {
+    await server.stop().catch(() => {});
+    await db?.destroy();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return failures.length === failuresBefore;
+}
+
+let ok = true;
+console.log(`chaos${short ? ' (short)' : ''}: loopback only; PostgreSQL ${seconds} s with ${playerCount} players and two processes, then the embedded database`);
+if (!args.includes('--embedded-only')) ok = (await chaosOnPostgres()) && ok;
+resetStats();
+if (!args.includes('--postgres-only')) ok = (await chaosOnEmbedded()) && ok;
+if (!ok || failures.length) {
+  console.log(`\nchaos FAILED: ${failures.length} problems`);
+  for (const f of [...new Set(failures)].slice(0, 40)) console.log(`  - ${f}`);
+  process.exit(1);
+}
+console.log('\nchaos: nothing lost or doubled, no balance negative, no process exit the harness did not cause');
+process.exit(0);

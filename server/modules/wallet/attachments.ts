@@ -1,0 +1,63 @@
+import { sql, type Compilable, type Kysely, type OperationNodeSource } from 'kysely';
+import type { DbOrTrx } from '../../db';
+import type { Database } from '../../db/schema';
+
+/**
+ * Typed attachments: what another module adds to the wallet's posting statement (one SQL statement,
+ * one round trip), so its own steps and records commit or fail with the coins. Only the wallet
+ * writes journal rows and balances: attachments are built on a query builder whose schema has no
+ * `wallets` and no `wallet_journal` (a query naming them does not compile), and they see the
+ * statement's own steps as typed tables:
+ * - `<name>`: the attachment's rows, one per group of the post (`grp` = the group's index);
+ * - `ready`: the groups that may go on (wallet locked, balance covering the movements, no refusal);
+ * - `posted`: the journal rows just written (`ord` = the movement's index in its group).
+ */
+export interface PostingSteps {
+  ready: { grp: number };
+  posted: { grp: number; ord: number; id: number; balance_after: number };
+}
+
+/** The builder an attachment writes its queries with. `Rows` names its data; `Extra` its earlier records. */
+export type AttachmentDb<Rows = object> = Kysely<Omit<Database, 'wallets' | 'wallet_journal'> & PostingSteps & Rows>;
+
+/** A query an attachment returns: a select, insert or update built on its AttachmentDb. */
+export type AttachmentQuery = Compilable & OperationNodeSource;
+
+/** SQL types of an attachment's columns (its rows travel as a typed VALUES list). */
+export type ColumnSqlType = 'uuid' | 'text' | 'int' | 'bigint' | 'jsonb' | 'timestamptz' | 'boolean';
+
+export interface Attachment<Name extends string, Row extends Record<string, unknown>, Extra = object> {
+  /** Its rows' table name in the statement (unique in the post). */
+  name: Name;
+  /** One row per group, in group order. */
+  rows: Row[];
+  columns: { [K in keyof Row]: ColumnSqlType };
+  /** The groups that must not be posted at all (say, ids already known): a query returning their `grp`. */
+  refuse?: (db: AttachmentDb<Record<Name, Row & { grp: number }> & Extra>) => AttachmentQuery;
+  /**
+   * A step the movements depend on (say, taking a round's nonce), run after the wallet rows are
+   * locked: a query over `ready` returning the `grp` of each group it lets through. One per post.
+   */
+  gate?: (db: AttachmentDb<Record<Name, Row & { grp: number }> & Extra>) => AttachmentQuery;
+  /**
+   * The caller's records of the movements, in order, each a named step: a data-modifying query that
+   * reads `posted` and writes nothing for a group without rows there. A later record may read an
+   * earlier one by its name (declare it in `Extra`).
+   */
+  records?: Array<[string, (db: AttachmentDb<Record<Name, Row & { grp: number }> & Extra>) => AttachmentQuery]>;
+}
+
+/** Declares an attachment with its types checked (the identity at run time). */
+export const attachment = <Name extends string, Row extends Record<string, unknown>, Extra = object>(a: Attachment<Name, Row, Extra>) => a;
+
+/** The builder attachments are given: the caller's own handle, with the wallet's tables out of its type. */
+export const attachmentDb = (db: DbOrTrx) => db as unknown as AttachmentDb<any>;
+
+/** An attachment's rows as the body of its CTE: a VALUES list with typed columns and `grp`. */
+export function valuesOf(a: Attachment<string, Record<string, unknown>, unknown>) {
+  const names = Object.keys(a.columns);
+  const rows = a.rows.map(
+    (row, grp) => sql`(${sql.join([sql`${grp}::int`, ...names.map((n) => sql`${row[n] ?? null}::${sql.raw(a.columns[n])}`)])})`,
+  );
+  return sql`select * from (values ${sql.join(rows)}) as t (${sql.join([sql.id('grp'), ...names.map((n) => sql.id(n))])})`;
+}

@@ -1,0 +1,99 @@
+import { computed } from 'nanostores';
+import { DEMO_CURRENCY } from '../../contracts/constants';
+import { RaffleHistorySchema, RaffleListSchema, RaffleRecordSchema, RaffleStandingSchema, raffleBannerUrl, type RaffleHistoryEntry, type RaffleStanding } from '../../contracts/raffle';
+import type { Language } from '../../contracts/constants';
+import type { Tournament } from '../../contracts/tournaments';
+import { translationFor } from '../../contracts/tournaments';
+import { apiCall } from '../lib/api';
+import { siteConfig } from '../lib/config';
+import { createFetcherStore } from './query';
+import { $session } from './session';
+
+/**
+ * The raffle on the site: the standing (header button, popup) and the player's history, both
+ * fetched only while signed in through the cached query layer (refetched on focus); and the
+ * pure helpers the islands show them with. No UI here, so it is tested without a browser.
+ */
+const $signedInKey = computed($session, (session) => (session ? 'me' : null));
+
+export const $raffleStanding = createFetcherStore<RaffleStanding>(['/currentRaffle/', $signedInKey], {
+  fetcher: () => apiCall(RaffleStandingSchema, '/currentRaffle', { isQuery: true }),
+  revalidateOnFocus: true,
+});
+
+/** Refetch the standing (after a game round: the ticket count may have moved). */
+export function refreshRaffleStanding() {
+  $raffleStanding.revalidate();
+}
+
+const historyStores = new Map<Language, ReturnType<typeof makeHistoryStore>>();
+const makeHistoryStore = (lang: Language) =>
+  createFetcherStore<RaffleHistoryEntry[]>(['/raffle-history/', $signedInKey, `/${lang}`], {
+    fetcher: () => apiCall(RaffleHistorySchema, '/raffle-history', { query: { languageCode: lang }, isQuery: true }),
+    revalidateOnFocus: true,
+  });
+/** The player's raffle history (result links in the page's language); one store per language. */
+export function raffleHistoryStore(lang: Language) {
+  let store = historyStores.get(lang);
+  if (!store) historyStores.set(lang, (store = makeHistoryStore(lang)));
+  return store;
+}
+
+export const fetchRaffleRecord = (ref: string) => apiCall(RaffleRecordSchema, `/raffles/${encodeURIComponent(ref)}/record`, { isQuery: true });
+export const fetchRaffles = () => apiCall(RaffleListSchema, '/raffles', { isQuery: true });
+
+/** The banner's address: the CDN (or the site itself) + /banners/<accountRef>/<bannerFileName>. */
+export function bannerUrl(raffle: Pick<Tournament, 'account' | 'bannerFileName'>, cdnUrl = siteConfig.cdnUrl): string | null {
+  return raffle.bannerFileName ? raffleBannerUrl(cdnUrl, raffle.account.accountRef, raffle.bannerFileName) : null;
+}
+
+/** The raffle popup's title and description: the current language, else the first translation. */
+export function popupTranslation(raffle: Pick<Tournament, 'translations'>, lang: Language) {
+  return raffle.translations.find((t) => t.languageCode === lang) ?? raffle.translations[0];
+}
+
+/** Raffle history's name: the current language, else 'default', else null (shown as N/A). */
+export function historyTitle(entry: Pick<RaffleHistoryEntry, 'translations'>, lang: Language): string | null {
+  const t = entry.translations.find((x) => x.languageCode === lang) ?? entry.translations.find((x) => x.languageCode === 'default');
+  return t?.title ?? null;
+}
+
+/** Countdown target: the start before it ('Starts in'), the end after ('Ends in'), nothing once ended. */
+export function raffleCountdown(raffle: Pick<Tournament, 'startDateUtc' | 'endDateUtc'>, now: number): { kind: 'startsIn' | 'endsIn' | 'ended'; ms: number } {
+  const start = Date.parse(raffle.startDateUtc);
+  const end = Date.parse(raffle.endDateUtc);
+  if (now < start) return { kind: 'startsIn', ms: start - now };
+  if (now < end) return { kind: 'endsIn', ms: end - now };
+  return { kind: 'ended', ms: 0 };
+}
+
+/** d hh:mm:ss (days only when there are some). */
+export function formatRaffleCountdown(ms: number, daysLabel: (days: number) => string): string {
+  const total = Math.max(0, Math.floor(ms / 1000));
+  const days = Math.floor(total / 86400);
+  const two = (n: number) => String(n).padStart(2, '0');
+  const clock = `${two(Math.floor((total % 86400) / 3600))}:${two(Math.floor((total % 3600) / 60))}:${two(total % 60)}`;
+  return days > 0 ? `${daysLabel(days)} ${clock}` : clock;
+}
+
+/** Progress toward the next ticket, 0..1. */
+export function nextTicketProgress(standing: Pick<RaffleStanding, 'wagerPerEntry' | 'amountLeftForNextEntry'>): number {
+  if (standing.wagerPerEntry <= 0) return 0;
+  return Math.min(1, Math.max(0, (standing.wagerPerEntry - standing.amountLeftForNextEntry) / standing.wagerPerEntry));
+}
+
+/** Amounts in the raffle's currency: PTS shows as Coins (spec section 9), others as a formatted currency. */
+export function formatRaffleAmount(amount: number, currency: string, lang: Language, coinsLabel: (formatted: string) => string): string {
+  const locale = lang === 'ja' ? 'ja-JP' : 'en-US';
+  if (currency === DEMO_CURRENCY || currency === 'COIN') return coinsLabel(new Intl.NumberFormat(locale).format(amount));
+  try {
+    return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount);
+  } catch {
+    return `${new Intl.NumberFormat(locale).format(amount)} ${currency}`;
+  }
+}
+
+export const formatRaffleDate = (iso: string, lang: Language, withTime = true) =>
+  new Intl.DateTimeFormat(lang === 'ja' ? 'ja-JP' : 'en-GB', withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' }).format(new Date(iso));
+
+export { translationFor };
