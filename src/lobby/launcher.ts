@@ -157,7 +157,7 @@ function mount(host: HTMLElement, options: MountOptions): LobbyHandle {
 
   function renderPrizes(x: LobbyTournament): HTMLElement {
     const rows = x.prizes.map((p) =>
-      h('tr', {}, h('th', { scope: 'row' }, p.rank ? t('rankLabel', { rank: p.rank }) : ''), h('td', {}, p.rank ? t('coins', { amount: number.format(p.amount) }) : t('rafflePrize', { count: p.count ?? 1, amount: number.format(p.amount) }))),
+      h('tr', {}, h('th', { scope: 'row' }, p.rank ? t('rankLabel', { rank: p.rank }) : t('winners', { count: p.count ?? 1 })), h('td', {}, t('coins', { amount: number.format(p.amount) }))),
     );
     return h('table', { class: 'ccl-prizes' }, h('caption', { class: 'ccl-sr' }, t('prizes')), h('tbody', {}, ...rows));
   }
@@ -201,9 +201,10 @@ function mount(host: HTMLElement, options: MountOptions): LobbyHandle {
       { class: 'ccl-t', 'aria-labelledby': id, 'data-ref': x.tournamentRef, 'data-kind': x.kind },
       h('header', { class: 'ccl-head' }, h('h2', { id }, x.title), badge, h('p', { class: 'ccl-time' }, timeLabel, ' ', time)),
       x.description ? h('p', { class: 'ccl-desc' }, x.description) : null,
-      h('p', { class: 'ccl-kind' }, t(`kind.${x.kind === 'RAFFLE' ? 'RAFFLE' : x.metric}`)),
+      h('p', { class: 'ccl-kind' }, t(`kind.${x.kind === 'RACE' ? x.metric : x.lobbyGames.length ? 'RAFFLE' : 'RAFFLE_ALL_GAMES'}`)),
       x.raffleDrawDate ? h('p', { class: 'ccl-kind' }, t('drawAt', { date: dateTime.format(Date.parse(x.raffleDrawDate)) })) : null,
-      h('div', { class: 'ccl-cols' }, h('div', {}, h('h3', {}, t('games')), games, h('h3', {}, t('prizes')), prizes), board),
+      // A raffle without games counts every game: no games heading then.
+      h('div', { class: 'ccl-cols' }, h('div', {}, x.lobbyGames.length ? h('h3', {}, t('games')) : null, games, h('h3', {}, t('prizes')), prizes), board),
     );
     return { root, badge, timeLabel, time, prizes, board, games, gamesKey: '', data: x };
   }

@@ -283,13 +283,15 @@ describe(`tournaments: races and the lobby (${dbName})`, () => {
     expect(before).toMatchObject({ tournamentStatus: 'SCHEDULED', title: 'レース listing', leaderboard: null, metric: 'WAGERED' });
     expect(before.lobbyGames).toEqual([{ gameCode: slot, title: expect.any(String), iconUrl: '/games/art/slot-neon-sevens.svg' }]);
     expect(find(l, 'draft-race')).toBeUndefined();
-    expect(find(l, 'a-raffle')).toMatchObject({ kind: 'RAFFLE', leaderboard: null, metric: null });
+    expect(find(l, 'a-raffle')).toMatchObject({ kind: 'RAFFLE', tournamentStatus: 'SCHEDULED', leaderboard: null, metric: null });
 
     clock.setAt(new Date(start + MIN));
     await spin(s, 50);
     l = await lobby();
     const anon = find(l, 'listing')!;
     expect(anon).toMatchObject({ tournamentStatus: 'ACTIVE', title: 'Race listing', description: 'About it' });
+    // A raffle's status is read off the clock as the raffle module reads it; it never has a leaderboard.
+    expect(find(l, 'a-raffle')).toMatchObject({ tournamentStatus: 'ACTIVE', leaderboard: null });
     expect(anon.leaderboard).toMatchObject({ state: 'LIVE', players: 1, you: null, entries: [{ rank: 1, points: 50, isYou: false }] });
     // Pseudonymous: never the display name itself.
     expect(anon.leaderboard!.entries[0].name).not.toContain(p.displayName);

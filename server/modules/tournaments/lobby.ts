@@ -4,6 +4,7 @@ import { translationFor } from '../../../contracts/tournaments';
 import type { Language } from '../../../contracts/constants';
 import { clock } from '../../clock';
 import type { Db } from '../../db';
+import { raffleStatus } from '../raffle/service';
 import { toTournaments, type TournamentRow } from './entity';
 import { computeStandings, finalStandings, pseudonym, raceStatusAt, type Standing } from './races';
 
@@ -53,7 +54,7 @@ async function buildSnapshot(db: Db, language: Language): Promise<Snapshot> {
   const tournaments = await Promise.all(
     entities.map(async (t, i): Promise<LobbyTournament> => {
       const row = rows[i];
-      const status = raceStatusAt(row, now);
+      const status = row.kind === 'RAFFLE' ? raffleStatus(row, now) : raceStatusAt(row, now);
       const text = translationFor(t.translations, language);
       let leaderboard: Leaderboard | null = null;
       if (row.kind === 'RACE' && now >= new Date(row.start_at)) {
