@@ -2,10 +2,12 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HouseSessionResponseSchema, PlayResponseSchema } from '../../contracts/games';
 import { LobbyResponseSchema, type LobbyTournament, type RaceFile } from '../../contracts/lobby';
 import { runAdmin } from '../../server/admin';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
 import { clock } from '../../server/clock';
 import { createDb } from '../../server/db';
 import { seedDemoContent } from '../../server/db/seed';
@@ -343,4 +345,24 @@ describe(`tournaments: races and the lobby (${dbName})`, () => {
     expect(lines.some((l) => l.startsWith('from-file') && l.includes('BEST_MULTIPLIER') && l.includes('#1:100'))).toBe(true);
   });
 
+
+  it("the server's own timer pays a race that is due, with nobody calling it (a second instance on the same database)", async () => {
+    const end = Date.now() - MIN;
+    const start = end - 10 * MIN;
+    const { ref } = await race({ ref: 'timer', start, end });
+    const p = await player();
+    clock.setAt(new Date(start + MIN));
+    await wallet.bet(db(), { provider: 'ext', txId: `bet-${randomUUID()}`, roundId: randomUUID(), accountId: p.id, amount: 300, gameCode: slot });
+    clock.reset();
+    // Outside NODE_ENV=test the routes start the timer when the app is ready (its first tick at once).
+    const instance = await buildApp({ config: loadConfig({ NODE_ENV: 'development', LOG_LEVEL: 'silent', SITE_DIR: './no-site', SEED_DEMO: 'false' }), db: db() });
+    try {
+      await instance.ready();
+      await vi.waitFor(async () => expect((await db().selectFrom('tournaments').select('status').where('ref', '=', ref).executeTakeFirstOrThrow()).status).toBe('DRAWN'), { timeout: 10_000, interval: 100 });
+    } finally {
+      await instance.close();
+    }
+    const prize = await db().selectFrom('wallet_journal').select(['account_id', 'amount']).where('idempotency_key', '=', `tournament:${ref}:rank:1`).execute();
+    expect(prize.map((r) => [r.account_id, Number(r.amount)])).toEqual([[p.id, 1000]]);
+  });
 });
