@@ -2,6 +2,7 @@
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
+import { lobbyLauncher } from './src/lobby/build.ts';
 
 // Static output: the API server (server/) serves dist/ and the API from one port.
 export default defineConfig({
@@ -13,7 +14,8 @@ export default defineConfig({
     defaultLocale: 'ja',
     routing: { prefixDefaultLocale: false },
   },
-  integrations: [react()],
+  // lobbyLauncher: the tournaments lobby script, built to dist/lobby/launcher.js (PUBLIC_LOBBY_LAUNCHER_URL).
+  integrations: [react(), lobbyLauncher()],
   vite: { plugins: [tailwindcss()] },
   server: { port: 4322 },
 });

@@ -15,6 +15,7 @@ import { houseCommands } from './modules/house/admin';
 import { walletCommands } from './modules/wallet/admin';
 import { gamesCommands } from './modules/games/admin';
 import { raffleCommands } from './modules/raffle/admin';
+import { tournamentCommands } from './modules/tournaments/admin';
 
 export type { AdminCommand, AdminContext } from './admin-command';
 
@@ -24,6 +25,7 @@ export const commands: Record<string, AdminCommand> = {
   ...gamesCommands,
   ...houseCommands,
   ...raffleCommands,
+  ...tournamentCommands,
 };
 
 function help(out: (line: string) => void) {

@@ -3,7 +3,7 @@ import type { AuthTables } from '../modules/auth/tables';
 import type { CaptchaTables } from '../modules/captcha/tables';
 import type { GamesTables } from '../modules/games/tables';
 import type { HouseTables } from '../modules/house/tables';
-import type { TournamentTables } from '../modules/tournaments/tables';
+import type { RaceTables, TournamentTables } from '../modules/tournaments/tables';
 import type { RaffleTables } from '../modules/raffle/tables';
 import type { OutboxTables } from '../modules/outbox/tables';
 import type { PhoneTables } from '../modules/phone/tables';
@@ -24,4 +24,4 @@ export interface SystemTables {
   };
 }
 
-export interface Database extends SystemTables, AuthTables, CaptchaTables, OutboxTables, PhoneTables, WalletTables, GamesTables, HouseTables, TournamentTables, RaffleTables {}
+export interface Database extends SystemTables, AuthTables, CaptchaTables, OutboxTables, PhoneTables, WalletTables, GamesTables, HouseTables, TournamentTables, RaffleTables, RaceTables {}

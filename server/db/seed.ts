@@ -3,6 +3,7 @@ import type { Db } from './index';
 import { seedGames } from '../modules/games/service';
 import { seedRaffles } from '../modules/raffle/demo';
 import { clock } from '../clock';
+import { seedDemoRaces } from '../modules/tournaments/seed';
 
 /**
  * Demo content for an empty database, run at every start (each step is idempotent).
@@ -11,4 +12,5 @@ import { clock } from '../clock';
 export async function seedDemoContent(db: Db, _config: Config): Promise<void> {
   await seedGames(db);
   await seedRaffles(db, clock.now());
+  await seedDemoRaces(db);
 }

@@ -56,3 +56,17 @@ export interface TournamentTables {
     icon_file_name: string | null;
   };
 }
+
+/** Leaderboard races: the final standings, written once when the race is paid (server/modules/tournaments/races.ts). */
+export interface RaceTables {
+  race_results: {
+    tournament_id: number;
+    rank: number;
+    account_id: string;
+    /** numeric: read back as a string. */
+    points: ColumnType<string, number | string, number | string>;
+    reached_at: Date;
+    prize: Money | null;
+    journal_id: number | null;
+  };
+}
