@@ -90,7 +90,7 @@ for (const lang of ['ja', 'en'] as const) {
       await page.getByTestId('account-menu').getByRole('button', { name: auth('menu.logout') }).click();
       await expect(page).toHaveURL(home);
       await expect(toast(page, auth('menu.signedOut'))).toBeVisible();
-      await expect(page.getByRole('banner').getByRole('link', { name: common('header.signIn') })).toBeVisible();
+      await expect(page.getByRole('banner').getByRole('link', { name: common('header.signIn'), exact: true })).toBeVisible();
     }
 
     test('signs up through the captcha, signs out and signs in again', async ({ page }) => {
@@ -191,7 +191,7 @@ for (const lang of ['ja', 'en'] as const) {
 
       await logOutThroughMenu(page);
 
-      await page.getByRole('banner').getByRole('link', { name: common('header.signIn') }).click();
+      await page.getByRole('banner').getByRole('link', { name: common('header.signIn'), exact: true }).click();
       await signInThroughPopup(page, email, password);
       await expect(toast(page, auth('login.welcome', { name: displayName }))).toBeVisible();
       await expect(dialog(page)).toBeHidden();
@@ -211,7 +211,7 @@ for (const lang of ['ja', 'en'] as const) {
 
       await signInThroughPopup(page, player.email, `${player.password}-wrong`);
       await expect(form.getByTestId('form-error')).toHaveText(error('INVALID_USER_OR_EMAIL'));
-      await expect(page.getByRole('banner').getByRole('link', { name: common('header.signIn') })).toBeVisible();
+      await expect(page.getByRole('banner').getByRole('link', { name: common('header.signIn'), exact: true })).toBeVisible();
     });
 
     test('resets a forgotten password from the emailed link, which then no longer works', async ({ page }) => {
@@ -312,7 +312,7 @@ for (const lang of ['ja', 'en'] as const) {
       await form.getByRole('button', { name: auth('deleteAccount.submit') }).click();
       await expect(page).toHaveURL(home);
       await expect(toast(page, auth('deleteAccount.success'))).toBeVisible();
-      await expect(page.getByRole('banner').getByRole('link', { name: common('header.signIn') })).toBeVisible();
+      await expect(page.getByRole('banner').getByRole('link', { name: common('header.signIn'), exact: true })).toBeVisible();
 
       // The account is gone: its credentials no longer sign in.
       await page.goto(`${home}?popup=login`);
@@ -343,7 +343,7 @@ for (const lang of ['ja', 'en'] as const) {
       await page.reload();
       await expect(dialog(page)).toHaveAttribute('data-popup', 'login');
       await expect(page).toHaveURL(new RegExp(`redirect=${encodeURIComponent(home)}`));
-      await expect(page.getByRole('banner').getByRole('link', { name: common('header.signIn') })).toBeVisible();
+      await expect(page.getByRole('banner').getByRole('link', { name: common('header.signIn'), exact: true })).toBeVisible();
     });
   });
 }

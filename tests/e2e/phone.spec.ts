@@ -150,7 +150,7 @@ for (const lang of ['ja', 'en'] as const) {
       await expect(dialog(page)).toHaveAttribute('data-popup', 'phone-number');
       await dialog(page).getByRole('button', { name: phone('verify.menu') }).click();
       await dialog(page).getByRole('button', { name: phone('verify.logout') }).click();
-      await expect(page.getByRole('link', { name: common('header.signIn') })).toBeVisible();
+      await expect(page.getByRole('link', { name: common('header.signIn'), exact: true })).toBeVisible();
       await expect(dialog(page)).toBeHidden();
     });
 
