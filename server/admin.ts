@@ -15,6 +15,7 @@ import { houseCommands } from './modules/house/admin';
 import { walletCommands } from './modules/wallet/admin';
 import { gamesCommands } from './modules/games/admin';
 import { raffleCommands } from './modules/raffle/admin';
+import { protectionCommands } from './modules/protection/admin';
 
 export type { AdminCommand, AdminContext } from './admin-command';
 
@@ -24,6 +25,7 @@ export const commands: Record<string, AdminCommand> = {
   ...gamesCommands,
   ...houseCommands,
   ...raffleCommands,
+  ...protectionCommands,
 };
 
 function help(out: (line: string) => void) {

@@ -7,6 +7,7 @@ import phoneRoutes from './phone/routes';
 import gamesRoutes from './games/routes';
 import houseRoutes from './house/routes';
 import raffleRoutes from './raffle/routes';
+import protectionRoutes from './protection/routes';
 
 /** Every API module, registered under API_BASE in this order. One line per domain. */
-export const apiModules: Array<(app: FastifyInstance) => Promise<void>> = [systemRoutes, outboxRoutes, walletRoutes, authRoutes, phoneRoutes, gamesRoutes, houseRoutes, raffleRoutes];
+export const apiModules: Array<(app: FastifyInstance) => Promise<void>> = [systemRoutes, outboxRoutes, walletRoutes, authRoutes, phoneRoutes, gamesRoutes, houseRoutes, raffleRoutes, protectionRoutes];
