@@ -49,7 +49,7 @@ describe(`player protection (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     expect(res.statusCode).toBe(200);
     return PlayControlsSchema.parse(res.json());
   };
-  const post = (p: TestPlayer, url: string, payload: unknown) => t.api({ method: 'POST', url, payload, headers: p.headers });
+  const post = (p: TestPlayer, url: string, payload: object) => t.api({ method: 'POST', url, payload, headers: p.headers });
   const launch = (p: TestPlayer) => t.api({ method: 'GET', url: `/launchgame?gameCode=${gameCode}&language=en`, headers: p.headers });
   const session = async (p: TestPlayer) => {
     const res = await launch(p);
