@@ -4,9 +4,9 @@ import { ApiError } from '../../lib/api';
 
 const PROTECTION_CODES = new Set(['PLAY_BREAK_ACTIVE', 'SELF_EXCLUDED', 'PLAY_LIMIT_REACHED']);
 
-/** A date and time in the player's language (with the time zone, since limits count UTC days). */
+/** A date and time in the player's language, with its time zone since limits count UTC days (dateStyle cannot carry one). */
 export const formatWhen = (lang: Language, iso: string) =>
-  new Intl.DateTimeFormat(lang === 'ja' ? 'ja-JP' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZoneName: 'short' }).format(new Date(iso));
+  new Intl.DateTimeFormat(lang === 'ja' ? 'ja-JP' : 'en-GB', { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' }).format(new Date(iso));
 
 /**
  * The message of a player-protection refusal, saying until when (an indefinite exclusion has no
