@@ -7,6 +7,10 @@ import { clock } from '../../server/clock';
 import { loadConfig } from '../../server/config';
 import { createSession } from '../../server/plugins/session';
 import { seedGames } from '../../server/modules/games/service';
+import { coinSeamlessWallet } from '../../server/modules/house/seamless-wallet';
+import { drawDueRaffles } from '../../server/modules/raffle/draw';
+import { createRaffle } from '../../server/modules/raffle/service';
+import { RaffleDefinitionSchema } from '../../contracts/raffle';
 import { marketingAllowed } from '../../server/modules/protection/service';
 import { postMovement } from '../../server/modules/wallet';
 import { createTestApp, type TestApp } from '../support/app';
@@ -281,6 +285,34 @@ describe(`player protection (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       expect((await spin(live)).json()).toMatchObject({ code: 'SELF_EXCLUDED' });
       expect((await post(p, '/claimBonus', { promoSlug: 'coin-festival' })).json().code).toBe('SELF_EXCLUDED');
       expect(await marketingAllowed(db(), p.id, clock.now())).toBe(false);
+    });
+
+    it('raffles: a player on a break or self-excluded at the draw does not enter it; the others do', async () => {
+      const start = Date.parse('2030-04-01T10:00:00.000Z');
+      clock.setAt(new Date(start - HOUR));
+      const def = RaffleDefinitionSchema.parse({
+        ref: `r-${randomUUID().slice(0, 8)}`,
+        startDateUtc: new Date(start).toISOString(),
+        endDateUtc: new Date(start + HOUR).toISOString(),
+        raffleDrawDate: new Date(start + 2 * HOUR).toISOString(),
+        wagerPerEntry: 100,
+        prizes: [{ amount: 1_000, count: 3 }],
+        translations: [{ languageCode: 'ja', title: '抽選' }, { languageCode: 'en', title: 'Raffle' }, { languageCode: 'default', title: 'Raffle' }],
+      });
+      await createRaffle(db(), def);
+      const [onBreak, excluded, free] = [await player(), await player(), await player()];
+      clock.setAt(new Date(start + MINUTE));
+      for (const p of [onBreak, excluded, free]) {
+        await coinSeamlessWallet.bet(db(), { provider: 'ext', txId: `bet-${randomUUID()}`, roundId: randomUUID(), accountId: p.id, amount: 500, gameCode });
+      }
+      clock.setAt(new Date(start + HOUR + MINUTE));
+      expect((await post(onBreak, '/play-controls/break', { days: 1 })).statusCode).toBe(200);
+      expect((await post(excluded, '/play-controls/self-exclusion', { period: '6m' })).statusCode).toBe(200);
+      clock.setAt(new Date(start + 2 * HOUR));
+      const outcome = (await drawDueRaffles(db(), clock.now())).find((o) => o.ref === def.ref)!;
+      expect(outcome.totalTickets).toBe(5);
+      const entries = await db().selectFrom('raffle_entries').select(['account_id', 'prize']).where('account_id', 'in', [onBreak.id, excluded.id, free.id]).execute();
+      expect(entries).toEqual([{ account_id: free.id, prize: 1_000 }]);
     });
 
     it('daily wager limit: a round that would pass it is refused until the next UTC midnight; a lowered limit applies to the very next round', async () => {

@@ -154,6 +154,16 @@ export async function marketingAllowed(db: DbOrTrx, accountId: string, now: Date
   return !state.breakUntil && !state.exclusion;
 }
 
+/** The players on a break or self-excluded at `at` (a raffle draw leaves them out). */
+export async function blockedAt(db: DbOrTrx, at: Date): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('play_controls')
+    .select('account_id')
+    .where((eb) => eb.or([eb('break_until', '>', at), eb('exclusion_until', '>', at)]))
+    .execute();
+  return new Set(rows.map((r) => r.account_id));
+}
+
 /** GET /play-controls. */
 export async function playControlsOf(db: DbOrTrx, accountId: string, now: Date): Promise<PlayControls> {
   const state = stateOf(await loadRow(db, accountId), now);
