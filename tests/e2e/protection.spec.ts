@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, test, type FrameLocator, type Page } from '@playwright/test';
@@ -90,7 +91,7 @@ for (const lang of ['ja', 'en'] as const) {
       await expect(page.getByTestId('game-frame')).toHaveCount(0);
     });
 
-    test('the settings show a raised limit as pending and keep the lower one in force', async ({ page }) => {
+    test('the settings show a raised limit as pending and keep the lower one in force (and pass axe)', async ({ page }) => {
       await newSignedInPlayer(page, { language: lang });
       await openSettings(page);
       await page.getByTestId('wager-limit-input').fill('1000');
@@ -110,6 +111,8 @@ for (const lang of ['ja', 'en'] as const) {
       // Still there after a reload: the server keeps it.
       await page.reload();
       await expect(page.getByTestId('wager-limit-pending')).toContainText('5000');
+      const axe = await new AxeBuilder({ page }).include('[data-testid="play-safely"]').analyze();
+      expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     });
   });
 }
