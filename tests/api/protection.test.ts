@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { HouseSessionResponseSchema } from '../../contracts/games';
+import { HouseSessionResponseSchema, PlayResponseSchema, type PlayResponse } from '../../contracts/games';
 import { PlayControlsSchema } from '../../contracts/protection';
 import { runAdmin } from '../../server/admin';
 import { clock } from '../../server/clock';
@@ -55,8 +55,8 @@ describe(`player protection (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
   };
   const post = (p: TestPlayer, url: string, payload: object) => t.api({ method: 'POST', url, payload, headers: p.headers });
   const launch = (p: TestPlayer) => t.api({ method: 'GET', url: `/launchgame?gameCode=${gameCode}&language=en`, headers: p.headers });
-  const session = async (p: TestPlayer) => {
-    const res = await launch(p);
+  const session = async (p: TestPlayer, code = gameCode) => {
+    const res = await t.api({ method: 'GET', url: `/launchgame?gameCode=${code}&language=en`, headers: p.headers });
     expect(res.statusCode).toBe(200);
     const token = new URL(res.json().url, 'http://x').searchParams.get('token')!;
     const opened = await t.api({ method: 'POST', url: '/house/session', payload: { token } });
@@ -260,6 +260,31 @@ describe(`player protection (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       expect((await launch(p)).statusCode).toBe(200);
       expect((await post(p, '/claimDailyBonus', {})).statusCode).toBe(200);
       expect(await marketingAllowed(db(), p.id, clock.now())).toBe(true);
+    });
+
+    it('blackjack: a hand dealt before a break can be finished, but not doubled (a new wager)', async () => {
+      at(0);
+      const p = await player();
+      const live = await session(p, 'blackjack-classic');
+      const play = (input: object) => t.api({ method: 'POST', url: '/house/play', payload: { session: live, input, requestId: randomUUID() } });
+      const canDouble = (r: PlayResponse) => r.status === 'open' && r.outcome.kind === 'blackjack' && r.outcome.allowed.includes('double');
+      // Deal until a hand that can be doubled (a natural settles at once; one without a double is stood).
+      let dealt = PlayResponseSchema.parse((await play({ kind: 'blackjack', action: 'deal', bet: 100 })).json());
+      for (let i = 0; i < 20 && !canDouble(dealt); i++) {
+        if (dealt.status === 'open') await play({ kind: 'blackjack', action: 'stand', roundId: dealt.roundId });
+        dealt = PlayResponseSchema.parse((await play({ kind: 'blackjack', action: 'deal', bet: 100 })).json());
+      }
+      expect(canDouble(dealt)).toBe(true);
+      expect(dealt.status).toBe('open');
+      await post(p, '/play-controls/break', { days: 1 });
+      const balance = await balanceOf(p.id);
+      const doubled = await play({ kind: 'blackjack', action: 'double', roundId: dealt.roundId });
+      expect(doubled.json()).toMatchObject({ code: 'PLAY_BREAK_ACTIVE', until: iso(DAY) });
+      expect(await balanceOf(p.id)).toBe(balance);
+      const stood = await play({ kind: 'blackjack', action: 'stand', roundId: dealt.roundId });
+      expect(stood.statusCode).toBe(200);
+      expect(PlayResponseSchema.parse(stood.json()).status).toBe('settled');
+      expect((await play({ kind: 'blackjack', action: 'deal', bet: 100 })).json().code).toBe('PLAY_BREAK_ACTIVE');
     });
 
     it('refuses a round from the one-statement path when another server set the break (the gate, not the cache)', async () => {
