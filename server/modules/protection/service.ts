@@ -18,8 +18,8 @@ import type { ProtectionTables } from './tables';
  * limits, breaks and self-exclusion, the rules that change them and the refusals they cause.
  *
  * The player's day is the UTC day. Play time: the number of distinct minutes (UTC) of that day in
- * which the player played at least one real-coin round (a round counts at its settlement, an open
- * blackjack hand at its deal). Wagered: the coins of that day's BET journal rows.
+ * which the player placed at least one real-coin bet (a BET journal row: a round, a blackjack deal
+ * or double). Wagered: the coins of that day's BET journal rows.
  */
 
 type Row = ProtectionTables['play_controls'];
@@ -86,20 +86,18 @@ export interface Usage {
   lastMinute: number | null;
 }
 
-/** Today's use (the UTC day of `now`): coins of BET journal rows and minutes with real rounds. */
+/**
+ * Today's use (the UTC day of `now`), from the day's BET journal rows in one index range
+ * (wallet_journal_bets_by_time): the coins staked, and the distinct minutes with a bet.
+ */
 export async function usageOn(db: DbOrTrx, accountId: string, now: Date): Promise<Usage> {
-  const from = dayStart(now);
-  const to = nextDayStart(now);
   const { rows } = await sql<{ wagered: string | number; minutes: string | number; last: Date | null }>`
-    select
-      (select coalesce(sum(-j.amount), 0)::bigint from wallet_journal j
-        where j.account_id = ${accountId}::uuid and j.type = 'BET' and j.created_at >= ${from}::timestamptz and j.created_at < ${to}::timestamptz) as wagered,
-      (select count(distinct date_trunc('minute', coalesce(h.settled_at, h.created_at))) from house_rounds h
-        where h.account_id = ${accountId}::uuid and h.mode = 'real'
-          and coalesce(h.settled_at, h.created_at) >= ${from}::timestamptz and coalesce(h.settled_at, h.created_at) < ${to}::timestamptz) as minutes,
-      (select max(date_trunc('minute', coalesce(h.settled_at, h.created_at))) from house_rounds h
-        where h.account_id = ${accountId}::uuid and h.mode = 'real'
-          and coalesce(h.settled_at, h.created_at) >= ${from}::timestamptz and coalesce(h.settled_at, h.created_at) < ${to}::timestamptz) as last`.execute(db);
+    select coalesce(sum(-j.amount), 0)::bigint as wagered,
+           count(distinct date_trunc('minute', j.created_at)) as minutes,
+           max(date_trunc('minute', j.created_at)) as last
+    from wallet_journal j
+    where j.account_id = ${accountId}::uuid and j.type = 'BET'
+      and j.created_at >= ${dayStart(now)}::timestamptz and j.created_at < ${nextDayStart(now)}::timestamptz`.execute(db);
   const r = rows[0]!;
   return { wagered: Number(r.wagered), playMinutes: Number(r.minutes), lastMinute: r.last ? new Date(r.last).getTime() : null };
 }
