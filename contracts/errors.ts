@@ -41,6 +41,10 @@ export const errorStatus = {
   FORBIDDEN_ORIGIN: 403,
   /** Bets that cover each other in one table round (baccarat player + banker, roulette red + black...). */
   OPPOSING_BETS: 400,
+  /** Player protection (docs/decisions/0008): the body carries `until`. */
+  PLAY_BREAK_ACTIVE: 403,
+  SELF_EXCLUDED: 403,
+  PLAY_LIMIT_REACHED: 403,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;
@@ -52,6 +56,8 @@ export const ApiErrorSchema = z.object({
   code: z.string(),
   message: z.string().optional(),
   issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  /** Protection refusals: until when it applies (ISO 8601; absent for an indefinite exclusion). */
+  until: z.string().optional(),
 });
 export type ApiErrorBody = z.infer<typeof ApiErrorSchema>;
 

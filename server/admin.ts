@@ -16,6 +16,7 @@ import { walletCommands } from './modules/wallet/admin';
 import { gamesCommands } from './modules/games/admin';
 import { raffleCommands } from './modules/raffle/admin';
 import { tournamentCommands } from './modules/tournaments/admin';
+import { protectionCommands } from './modules/protection/admin';
 
 export type { AdminCommand, AdminContext } from './admin-command';
 
@@ -26,6 +27,7 @@ export const commands: Record<string, AdminCommand> = {
   ...houseCommands,
   ...raffleCommands,
   ...tournamentCommands,
+  ...protectionCommands,
 };
 
 function help(out: (line: string) => void) {

@@ -68,7 +68,7 @@ export async function buildApp({ config, db, logger, logStream }: AppDeps): Prom
   app.setErrorHandler((error, request, reply) => {
     const send = (status: number, body: ApiErrorBody) => reply.status(status).send(body);
     if (error instanceof AppError) {
-      return send(error.statusCode, { code: error.code, message: error.message, ...(error.issues ? { issues: error.issues } : {}) });
+      return send(error.statusCode, { code: error.code, message: error.message, ...(error.issues ? { issues: error.issues } : {}), ...(error.until ? { until: error.until.toISOString() } : {}) });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((v) => ({

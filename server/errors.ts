@@ -6,6 +6,8 @@ export class AppError extends Error {
   readonly statusCode: number;
   /** Which request fields were wrong, for REQUEST_VALIDATION_ERROR found outside the route's schema. */
   readonly issues?: Array<{ path: string; message: string }>;
+  /** Protection refusals: until when they apply (sent to the client). */
+  until?: Date;
   constructor(code: ErrorCode, message?: string, issues?: Array<{ path: string; message: string }>) {
     super(message ?? code);
     this.code = code;

@@ -7,6 +7,7 @@ import type { RaceTables, TournamentTables } from '../modules/tournaments/tables
 import type { RaffleTables } from '../modules/raffle/tables';
 import type { OutboxTables } from '../modules/outbox/tables';
 import type { PhoneTables } from '../modules/phone/tables';
+import type { ProtectionTables } from '../modules/protection/tables';
 import type { WalletTables } from '../modules/wallet/tables';
 
 /**
@@ -24,4 +25,4 @@ export interface SystemTables {
   };
 }
 
-export interface Database extends SystemTables, AuthTables, CaptchaTables, OutboxTables, PhoneTables, WalletTables, GamesTables, HouseTables, TournamentTables, RaffleTables, RaceTables {}
+export interface Database extends SystemTables, AuthTables, CaptchaTables, OutboxTables, PhoneTables, WalletTables, GamesTables, HouseTables, TournamentTables, RaffleTables, RaceTables, ProtectionTables {}

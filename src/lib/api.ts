@@ -9,11 +9,14 @@ export class ApiError extends Error {
   readonly code: string;
   readonly status: number;
   readonly displayCode: ErrorCode;
-  constructor(code: string, status: number) {
+  /** Player-protection refusals: until when they apply (ISO 8601). */
+  readonly until?: string;
+  constructor(code: string, status: number, until?: string) {
     super(code);
     this.code = code;
     this.status = status;
     this.displayCode = displayCode(code);
+    this.until = until;
   }
 }
 
@@ -37,7 +40,7 @@ async function toApiError(error: unknown): Promise<ApiError> {
   if (!response) return new ApiError('TECHNICAL_ERROR', 0);
   const parsed = ApiErrorSchema.safeParse((error as { data?: unknown }).data);
   // An unreadable body becomes a technical error (spec section 8).
-  return new ApiError(parsed.success ? parsed.data.code : 'TECHNICAL_ERROR', response.status);
+  return new ApiError(parsed.success ? parsed.data.code : 'TECHNICAL_ERROR', response.status, parsed.success ? parsed.data.until : undefined);
 }
 
 export interface CallOptions extends Pick<FetchOptions<'json'>, 'method' | 'query' | 'signal'> {

@@ -16,6 +16,8 @@ import { registerRateLimit } from '../../plugins/rate-limit';
 import { createLaunchToken } from '../house/launch';
 import { refuseUnverifiedPhone } from '../phone/service';
 import { findGame, listGames } from './service';
+import { assertMayPlay } from '../protection/service';
+import { clock } from '../../clock';
 
 /** Launches per IP per minute: each one stores a token, so a script cannot flood the table. */
 const LAUNCH_LIMIT = { max: 60, timeWindow: 60_000 };
@@ -69,6 +71,7 @@ export default async function gamesRoutes(app: FastifyInstance) {
       refuseInMaintenance(request);
       const account = requireAccount(request);
       await refuseUnverifiedPhone(app.db, app.config, account.id);
+      await assertMayPlay(app.db, account.id, 0, clock.now());
       const game = await enabledGame(request.query.gameCode);
       const language = request.query.language ?? (account.language === 'en' ? 'en' : 'ja');
       const lobbyUrl = lobbyUrlOf(request.query.lobbyUrl);

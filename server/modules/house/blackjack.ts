@@ -10,6 +10,7 @@ import { answeredRequestIn, recordRequest } from './requests';
 import { sql } from 'kysely';
 import { lockTimeout, moveDemo, playResponse, ROUND_LOCK_TIMEOUT, walletRefusal } from './rounds';
 import { clock } from '../../clock';
+import { assertMayPlay } from '../protection/service';
 
 /** A blackjack decision on the open hand: replays the hand from its seeds with the new action. */
 export async function continueBlackjack(db: Db, session: PlaySession, gameCode: string, roundId: string, action: BlackjackAction, requestId: string): Promise<PlayResponse> {
@@ -42,6 +43,8 @@ export async function continueBlackjack(db: Db, session: PlaySession, gameCode: 
     let balance: number;
     if (session.mode === 'real') {
       const accountId = session.account_id!;
+      // A double is a new wager: player protection applies (docs/decisions/0008); other actions finish the hand.
+      if (extra > 0) await assertMayPlay(trx, accountId, extra, clock.now());
       try {
         balance = await houseWallet.balance(trx, accountId);
         if (extra > 0) {

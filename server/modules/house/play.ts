@@ -16,6 +16,8 @@ import { recordRealRound } from './round-records';
 import { inputProblem, lockTimeout, moveDemo, playResponse, ROUND_LOCK_TIMEOUT, walletRefusal } from './rounds';
 import { activeSeed, fairnessOf, type SeedRow } from './seeds';
 import { clock } from '../../clock';
+import { assertMayPlay } from '../protection/service';
+import { forgetPlayer } from '../protection/gate';
 
 /**
  * POST /house/play: one round, or one blackjack decision. The client's `requestId` makes it
@@ -119,6 +121,9 @@ async function playTheLongWay(db: Db, tokenHash: string, input: PlayInput, reque
       let balance: number;
       if (session.mode === 'real') {
         const accountId = session.account_id!;
+        // Player protection (docs/decisions/0008): exact here, under the wallet lock taken above.
+        await assertMayPlay(trx, accountId, played.stake, now);
+        forgetPlayer(db, accountId);
         try {
           if (played.settled) {
             // Played and settled at once (slots, roulette, baccarat): bet and final win in one call.

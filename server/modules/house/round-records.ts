@@ -2,6 +2,7 @@ import { sql, type Insertable } from 'kysely';
 import type { PlayResponse } from '../../../contracts/games';
 import { attachment, type DbOrTrx } from '../wallet';
 import type { HouseTables } from './tables';
+import { notBlocked } from '../protection/gate';
 
 /** A real round as recorded in house_rounds, with the session and request it was played in. */
 export type RoundRow = Required<
@@ -20,7 +21,7 @@ export type RoundRow = Required<
  * The house's part of a betAndWinEach statement (typed, server/modules/wallet/attachments.ts): real
  * rounds that settle at once, one per player. Its gate takes each round's nonce only if the session,
  * its sign-in session, the game and the seed pair are still as the server remembered them and the
- * request id is new; its records number the player's round, write the round (with the balance the
+ * request id is new and the player is on no break or self-exclusion; its records number the player's round, write the round (with the balance the
  * statement posted) and its request id (the round row is the request's answer).
  */
 export function houseRounds(rounds: RoundRow[]) {
@@ -60,6 +61,8 @@ export function houseRounds(rounds: RoundRow[]) {
                 .whereRef('si.expires_at', '>', 'r.played_at')
                 .where('a.deleted_at', 'is', null),
             ),
+            // Player protection: no break or self-exclusion in force (docs/decisions/0008).
+            notBlocked('r.account_id', 'r.played_at'),
             eb.not(eb.exists(eb.selectFrom('house_requests as h').select('h.round_id').whereRef('h.play_session_id', '=', 'r.play_session_id').whereRef('h.request_id', '=', 'r.request_id'))),
           ]),
         )

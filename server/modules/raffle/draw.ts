@@ -5,6 +5,7 @@ import type { Db } from '../../db';
 import { postMovementIn } from '../wallet';
 import { windowOf } from './service';
 import { wageredByEveryone } from './tickets';
+import { blockedAt } from '../protection/service';
 
 /**
  * Draws. Exactly once, with any number of API instances on one PostgreSQL and on the embedded
@@ -44,7 +45,9 @@ export async function drawRaffle(db: Db, tournamentId: number, now: Date): Promi
     if (!claimed) return null;
     const { ref } = claimed;
     const wagerPerEntry = Number(claimed.wager_per_entry);
-    const wagered = await wageredByEveryone(trx, await windowOf(trx, claimed));
+    // Player protection: a player on a break or self-excluded at the draw does not enter it (docs/decisions/0008).
+    const blocked = await blockedAt(trx, now);
+    const wagered = (await wageredByEveryone(trx, await windowOf(trx, claimed))).filter((w) => !blocked.has(w.accountId));
     const entries = wagered
       .map((w) => ({ accountId: w.accountId, holder: holderId(ref, w.accountId), tickets: Math.floor(w.wagered / wagerPerEntry) }))
       .filter((e) => e.tickets > 0);

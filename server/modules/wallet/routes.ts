@@ -17,6 +17,7 @@ import { balanceWithBonusStatus, claimDailyBonus, claimPromotionBonus, hasClaime
 import { clock } from '../../clock';
 import { refuseUnverifiedPhone } from '../phone/service';
 import { getStatement } from './statement';
+import { assertMayPlay } from '../protection/service';
 
 /** GET /balance, POST /claimDailyBonus, POST /claimBonus, GET /promotionBonus, GET /transactions. */
 export default async function walletRoutes(app: FastifyInstance) {
@@ -33,12 +34,14 @@ export default async function walletRoutes(app: FastifyInstance) {
   api.post('/claimDailyBonus', { schema: { response: { 200: BonusResultSchema } } }, async (request) => {
     const account = requireAccount(request);
     await refuseUnverifiedPhone(app.db, app.config, account.id);
+    await assertMayPlay(app.db, account.id, 0, clock.now());
     return claimDailyBonus(app.db, account.id, app.config.DAILY_BONUS, clock.now());
   });
 
   api.post('/claimBonus', { schema: { body: ClaimBonusSchema, response: { 200: BonusResultSchema } } }, async (request) => {
     const account = requireAccount(request);
     await refuseUnverifiedPhone(app.db, app.config, account.id);
+    await assertMayPlay(app.db, account.id, 0, clock.now());
     return claimPromotionBonus(app.db, account.id, promotions.get(request.body.promoSlug), clock.now());
   });
 

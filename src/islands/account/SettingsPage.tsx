@@ -8,6 +8,7 @@ import Spinner from '../Spinner';
 import { apiErrorMessage, ErrorBox } from './forms';
 import LoginRequired from './LoginRequired';
 import PhoneSettings from '../phone/PhoneSettings';
+import PlaySafely from './PlaySafely';
 
 const section = 'mb-4 rounded-lg border border-brown-600 bg-brown-800 p-5';
 const heading = 'mb-3 text-lg font-bold text-gold-400';
@@ -76,7 +77,7 @@ function LanguageChoice({ lang }: { lang: Language }) {
   );
 }
 
-/** The settings page (login required): account details, password, phone, language, delete account. */
+/** The settings page (login required): account details, password, phone, language, play safely, delete account. */
 export default function SettingsPage({ lang }: { lang: Language }) {
   const t = useT(lang, 'auth');
   return (
@@ -94,6 +95,7 @@ export default function SettingsPage({ lang }: { lang: Language }) {
         </section>
         <PhoneSettings lang={lang} />
         <LanguageChoice lang={lang} />
+        <PlaySafely lang={lang} />
         <section className={section} aria-labelledby="settings-delete">
           <h2 id="settings-delete" className={heading}>
             {t('auth:settings.deleteAccount')}

@@ -1,5 +1,7 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import type { TFunction } from 'i18next';
+import { protectionMessage } from './protectionText';
+import type { Language } from '../../../contracts/constants';
 import type { z } from 'zod';
 import { ApiError } from '../../lib/api';
 
@@ -29,7 +31,10 @@ export function issueMessage(t: TFunction, key: string | undefined): string | un
 }
 
 /** The catalogue message for any failure (spec section 8: unknown codes show as a technical error). */
-export function apiErrorMessage(t: TFunction, error: unknown): string {
+export function apiErrorMessage(t: TFunction, error: unknown, lang?: Language): string {
+  // Player-protection refusals say until when (in the page's language).
+  const protection = lang ? protectionMessage(t, lang, error) : null;
+  if (protection) return protection;
   const code = error instanceof ApiError ? error.displayCode : 'TECHNICAL_ERROR';
   return t(`errors:${code}`);
 }

@@ -9,6 +9,7 @@ import { gameCodeFromPath, gamesStore, launchGame } from '../../stores/games';
 import { onGameMessage, requireSignInForLaunch } from '../../stores/gamesLaunch';
 import { $session, clearSession } from '../../stores/session';
 import Spinner from '../Spinner';
+import { protectionMessage } from '../account/protectionText';
 
 /** The page's URL when it first loaded: the lobby return address passed to the game (spec section 2). */
 const INITIAL_URL = typeof location === 'undefined' ? '' : location.href;
@@ -17,7 +18,7 @@ type LaunchState =
   | { kind: 'loading' }
   | { kind: 'playing'; url: string; game: Game }
   | { kind: 'signIn'; game: Game }
-  | { kind: 'error'; message: 'notAvailable' | 'maintenance' | 'failed' };
+  | { kind: 'error'; message: 'notAvailable' | 'maintenance' | 'failed'; text?: string };
 
 /**
  * /game-launch/<code>: asks the API for the game's URL (real coins when signed in, the PTS demo for
@@ -25,7 +26,7 @@ type LaunchState =
  * gets the login popup, and the game launches as soon as the session appears.
  */
 export default function GameLaunch({ lang }: { lang: Language }) {
-  const t = useT(lang, 'games');
+  const t = useT(lang, ['games', 'errors', 'protection']);
   const session = useStore($session);
   const catalogue = useStore(gamesStore(lang));
   const [state, setState] = useState<LaunchState>({ kind: 'loading' });
@@ -71,7 +72,10 @@ export default function GameLaunch({ lang }: { lang: Language }) {
           requireSignInForLaunch(game.gameCode, lang);
           return;
         }
-        if (code === 'MAINTENANCE') setState({ kind: 'error', message: 'maintenance' });
+        // A break, self-exclusion or daily limit (player protection): its own message, with until when.
+        const protection = protectionMessage(t, lang, error);
+        if (protection) setState({ kind: 'error', message: 'failed', text: protection });
+        else if (code === 'MAINTENANCE') setState({ kind: 'error', message: 'maintenance' });
         else if (code === 'GAME_NOT_AVAILABLE' || code === 'NOT_FOUND') setState({ kind: 'error', message: 'notAvailable' });
         else setState({ kind: 'error', message: 'failed' });
       });
@@ -85,7 +89,7 @@ export default function GameLaunch({ lang }: { lang: Language }) {
   if (state.kind === 'error') {
     return (
       <div role="alert" data-testid="launch-error" className="mx-auto max-w-lg rounded-lg border border-red-500 bg-red-950/40 p-5 text-center">
-        <p className="mb-4">{t(`launch.${state.message}`)}</p>
+        <p className="mb-4">{state.text ?? t(`launch.${state.message}`)}</p>
         <a href={lobby} className="btn-gold">{t('launch.backToLobby')}</a>
       </div>
     );

@@ -9,6 +9,7 @@ import { $session } from '../../stores/session';
 import { showToast } from '../../stores/toasts';
 import { claimPromotionBonus, fetchPromotionBonus } from '../../stores/wallet';
 import CoinIcon from './CoinIcon';
+import { protectionMessage } from '../account/protectionText';
 
 /** The promotion page's claim button: once per player, only while the promotion runs. */
 export default function PromotionClaim({ lang, promoSlug, bonus }: { lang: Language; promoSlug: string; bonus: number }) {
@@ -42,7 +43,7 @@ export default function PromotionClaim({ lang, promoSlug, bonus }: { lang: Langu
       setStatus((s) => (s ? { ...s, claimed: true } : s));
     } catch (error) {
       const code = error instanceof ApiError ? error.displayCode : 'TECHNICAL_ERROR';
-      showToast(t(`errors:${code}`), 'error');
+      showToast(protectionMessage(t, lang, error) ?? t(`errors:${code}`), 'error');
       fetchPromotionBonus(promoSlug).then(setStatus, () => undefined);
     } finally {
       setBusy(false);

@@ -4,6 +4,7 @@ import type { Language } from '../../../contracts/constants';
 import { ApiError } from '../../lib/api';
 import { useT } from '../../lib/useT';
 import { showToast } from '../../stores/toasts';
+import { protectionMessage } from '../account/protectionText';
 import {
   $balance,
   $bonusClaimGuard,
@@ -53,7 +54,7 @@ export function useDailyBonus(lang: Language) {
       if (result) showToast(t('daily.won', { amount: new Intl.NumberFormat(lang).format(result.bonus) }), 'success');
     } catch (error) {
       const code = error instanceof ApiError ? error.displayCode : 'TECHNICAL_ERROR';
-      showToast(t(`errors:${code}`), 'error');
+      showToast(protectionMessage(t, lang, error) ?? t(`errors:${code}`), 'error');
     }
   };
 

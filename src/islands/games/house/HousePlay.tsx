@@ -5,6 +5,7 @@ import { useT } from '../../../lib/useT';
 import { $house, startHouseSession } from '../../../stores/gamesHouse';
 import Spinner from '../../Spinner';
 import FairnessDrawer from './FairnessDrawer';
+import RealityCheck from './RealityCheck';
 import { formatAmount } from './common';
 
 const SlotGame = lazy(() => import('./SlotGame'));
@@ -94,6 +95,7 @@ export default function HousePlay({ lang }: { lang: Language }) {
           </Suspense>
         </main>
         <FairnessDrawer lang={lang} open={fairnessOpen} onClose={() => setFairnessOpen(false)} rtp={info.game.rtp} />
+        {!demo && <RealityCheck lang={lang} balance={house.balance} lobby={lobby} />}
       </div>
     </div>
   );

@@ -25,13 +25,20 @@ export function roundErrorKey(error: unknown): string {
       return 'house.error.phoneNotVerified';
     case 'TOO_MANY_REQUESTS':
       return 'house.error.tooFast';
+    // Player protection (the settings page says until when).
+    case 'PLAY_BREAK_ACTIVE':
+      return 'protection:roundBreak';
+    case 'SELF_EXCLUDED':
+      return 'protection:roundExcluded';
+    case 'PLAY_LIMIT_REACHED':
+      return 'protection:roundLimit';
     default:
       return 'house.error.failed';
   }
 }
 
 export function ErrorLine({ lang, messageKey }: { lang: Language; messageKey: string | null }) {
-  const t = useT(lang, 'games');
+  const t = useT(lang, ['games', 'protection']);
   return (
     <p role="alert" data-testid="round-error" className="min-h-6 text-center text-sm font-semibold text-red-300">
       {messageKey ? t(messageKey) : ''}

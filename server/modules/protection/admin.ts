@@ -1,0 +1,41 @@
+import type { AdminCommand } from '../../admin-command';
+import { UsageError } from '../../admin-command';
+import { clock } from '../../clock';
+import { findAccountId } from '../wallet/admin';
+import { controlHistory, playControlsOf } from './service';
+
+/** Operator commands of player protection. */
+export const protectionCommands: Record<string, AdminCommand> = {
+  'protection:show': {
+    usage: 'protection:show <account> [--json]',
+    description: "Show a player's play controls and the history of every change (--json: export).",
+    async run({ db, out }, args) {
+      const who = args.find((a) => a !== '--json');
+      if (!who) throw new UsageError();
+      const accountId = await findAccountId(db, who);
+      if (!accountId) {
+        out(`No account matches ${who}.`);
+        return 1;
+      }
+      const controls = await playControlsOf(db, accountId, clock.now());
+      const history = await controlHistory(db, accountId);
+      if (args.includes('--json')) {
+        out(JSON.stringify({ accountId, controls, history }, null, 2));
+        return 0;
+      }
+      out(`account ${accountId}`);
+      out(`reality check: ${controls.realityCheckMinutes === null ? 'off' : `${controls.realityCheckMinutes} min`}`);
+      const limit = (name: string, l: typeof controls.dailyWagerLimit) =>
+        out(`${name}: ${l.current ?? 'none'}${l.pending ? ` (pending: ${l.pending.value ?? 'none'} from ${l.pending.effectiveAt})` : ''}`);
+      limit('daily play-time limit (minutes)', controls.dailyTimeLimitMinutes);
+      limit('daily wager limit (coins)', controls.dailyWagerLimit);
+      out(`break until: ${controls.breakUntil ?? 'none'}`);
+      const ex = controls.selfExclusion;
+      out(`self-exclusion: ${ex ? `${ex.period} since ${ex.since} until ${ex.until ?? 'indefinite'}` : 'none'}`);
+      out(`today (${controls.today.day}): ${controls.today.playMinutes} min played, ${controls.today.wagered} coins wagered`);
+      out('history:');
+      for (const h of history) out(`${h.at}\t${h.kind}\t${JSON.stringify(h.detail)}`);
+      return 0;
+    },
+  },
+};
