@@ -1,6 +1,6 @@
 import { atom, computed } from 'nanostores';
 import { z } from 'zod';
-import {
+import { PasswordCheckResultSchema,
   AccountSummarySchema,
   CaptchaChallengeSchema,
   SigninResultSchema,
@@ -41,6 +41,11 @@ export async function logOut() {
 
 export async function checkEmailAndUsername(email: string, displayName: string) {
   await apiCall(UniqueResultSchema, '/IsEmailUsernameUnique', { method: 'POST', body: { email, displayName, siteRef } });
+}
+
+/** The server's password rules (length, common-password list) at step 1: throws COMMON_PASSWORD etc. */
+export async function checkPassword(password: string) {
+  await apiCall(PasswordCheckResultSchema, '/password-check', { method: 'POST', body: { password } });
 }
 
 export async function channelNeedsCaptcha(): Promise<boolean> {

@@ -10,6 +10,8 @@ import {
   SignupResultSchema,
   SignupSchema,
   UniqueCheckSchema,
+  PasswordCheckSchema,
+  PasswordCheckResultSchema,
   UniqueResultSchema,
 } from '../../../contracts/auth';
 import { OkSchema } from '../../../contracts/common';
@@ -51,6 +53,16 @@ export default async function authRoutes(app: FastifyInstance) {
     async (request) => {
       await assertUnique(app.db, request.body.email, request.body.displayName);
       return { unique: true as const };
+    },
+  );
+
+  // The same rules /signup applies, so a common password is refused at step 1 and not after the captcha.
+  r.post(
+    '/password-check',
+    { schema: { body: PasswordCheckSchema, response: { 200: PasswordCheckResultSchema } }, config: { rateLimit: limitOf(app, 'UNIQUE_CHECK_RATE_LIMIT') } },
+    async (request) => {
+      refuseCommonPassword(request.body.password);
+      return { acceptable: true as const };
     },
   );
 
