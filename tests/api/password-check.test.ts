@@ -12,7 +12,7 @@ describe(`POST /password-check (${db})`, () => {
   });
   afterAll(() => t.close());
 
-  const check = (payload: unknown) => t.api({ method: 'POST', url: '/password-check', payload });
+  const check = (payload: Record<string, unknown>) => t.api({ method: 'POST', url: '/password-check', payload });
 
   it('accepts a long uncommon password', async () => {
     const res = await check({ password: 'Tangerine-Kite-4821' });
