@@ -5,6 +5,7 @@ import type { SlotDefinition, SlotSpin, SlotSymbol } from '../../../../contracts
 import { useT } from '../../../lib/useT';
 import { $house, $houseBusy, playHouseRoundHeld } from '../../../stores/gamesHouse';
 import { ErrorLine, formatAmount, roundErrorKey } from './common';
+import SlotSymbolArt, { symbolShape } from './SlotSymbolArt';
 
 /** The window a reel shows when it stops at `stop` (wrapping round its strip). */
 export function reelWindow(strip: readonly string[], stop: number, rows: number): string[] {
@@ -51,6 +52,12 @@ export default function SlotGame({ lang, definition }: { lang: Language; definit
   const [error, setError] = useState<string | null>(null);
   const [showPaytable, setShowPaytable] = useState(false);
   const timer = useRef<ReturnType<typeof setInterval> | null>(null);
+  // Skip: the rest of this round (reels and free spins) shows at once. Turbo: every pause a third as long.
+  const skip = useRef(false);
+  const [turbo, setTurbo] = useState(false);
+  const turboRef = useRef(false);
+  turboRef.current = turbo;
+  const pause = useCallback((ms: number) => (skip.current ? Promise.resolve() : wait(turboRef.current ? ms / 3 : ms)), []);
   const spinButton = useRef<HTMLButtonElement>(null);
 
   const bet = definition.betLevels[betIndex];
@@ -61,7 +68,7 @@ export default function SlotGame({ lang, definition }: { lang: Language; definit
   const animate = useCallback(
     async (spin: SlotSpin) => {
       setHighlight(new Set());
-      if (prefersReducedMotion()) {
+      if (prefersReducedMotion() || skip.current) {
         setGrid(spin.grid);
       } else {
         setSpinningReels(definition.reels.map(() => true));
@@ -71,7 +78,7 @@ export default function SlotGame({ lang, definition }: { lang: Language; definit
           );
         }, 70);
         for (let reel = 0; reel < definition.reels.length; reel++) {
-          await wait(reel === 0 ? 350 : 140);
+          await pause(reel === 0 ? 350 : 140);
           setSpinningReels((s) => s.map((v, i) => (i === reel ? false : v)));
           setGrid((current) => current.map((column, i) => (i <= reel ? spin.grid[i] : column)));
         }
@@ -83,7 +90,7 @@ export default function SlotGame({ lang, definition }: { lang: Language; definit
       setHighlight(winningCells(spin, definition, scatterIds));
       setLastSpin(spin);
     },
-    [definition, scatterIds],
+    [definition, scatterIds, pause],
   );
 
   useEffect(() => () => {
@@ -96,6 +103,7 @@ export default function SlotGame({ lang, definition }: { lang: Language; definit
     setRoundWin(null);
     setFreeSpin(null);
     setLastSpin(null);
+    skip.current = false;
     setPhase('spinning');
     let reveal = () => {};
     try {
@@ -109,7 +117,7 @@ export default function SlotGame({ lang, definition }: { lang: Language; definit
         let won = outcome.base.win;
         for (const [index, free] of outcome.freeSpins.entries()) {
           setFreeSpin({ index: index + 1, total: outcome.freeSpins.length, win: won });
-          await wait(prefersReducedMotion() ? 300 : 500);
+          await pause(prefersReducedMotion() ? 300 : 500);
           await animate(free);
           won += free.win;
           setFreeSpin({ index: index + 1, total: outcome.freeSpins.length, win: won });
@@ -126,7 +134,7 @@ export default function SlotGame({ lang, definition }: { lang: Language; definit
       setPhase('idle');
     }
     spinButton.current?.focus();
-  }, [running, bet, animate, definition]);
+  }, [running, bet, animate, definition, pause]);
 
   // Space spins when nothing else has focus (a focused button or field keeps its own keys).
   useEffect(() => {
@@ -142,14 +150,17 @@ export default function SlotGame({ lang, definition }: { lang: Language; definit
   }, [spin]);
 
   const insufficient = house.balance < bet;
-  const symbolName = (id: string) => t(`slot.symbolName`, { glyph: symbols.get(id)?.glyph ?? id, id });
+  const symbolName = (id: string) => {
+    const symbol = symbols.get(id);
+    return symbol ? t(`slot.symbols.${symbolShape(symbol)}`) : id;
+  };
 
   return (
     <div className="flex w-full max-w-3xl flex-col items-center gap-3" data-testid="slot-game">
       <div
         role="img"
         aria-label={t('slot.gridLabel', { symbols: grid.map((column) => column.map(symbolName).join(', ')).join(' | ') })}
-        className="grid w-full gap-1.5 rounded-xl border-4 border-gold-600 bg-gradient-to-b from-brown-800 to-brown-950 p-2 shadow-inner"
+        className="grid w-full gap-1.5 overflow-hidden rounded-xl border-4 border-gold-600 bg-gradient-to-b from-brown-800 to-brown-950 p-2 shadow-inner"
         // The reels are as large as the frame's height allows, leaving room for the controls below.
         style={{
           gridTemplateColumns: `repeat(${definition.reels.length}, minmax(0, 1fr))`,
@@ -158,7 +169,7 @@ export default function SlotGame({ lang, definition }: { lang: Language; definit
         data-testid="slot-reels"
       >
         {grid.map((column, reel) => (
-          <div key={reel} className={`flex flex-col gap-1.5 ${spinningReels[reel] ? 'blur-[1px]' : ''}`} data-reel={reel}>
+          <div key={reel} className={`flex flex-col gap-1.5 ${spinningReels[reel] ? 'animate-[reelspin_0.14s_linear_infinite] blur-[1px] motion-reduce:animate-none' : ''}`} data-reel={reel} data-spinning={spinningReels[reel] ? 'yes' : undefined}>
             {column.map((id, row) => {
               const symbol = symbols.get(id);
               const lit = highlight.has(`${reel}:${row}`);
@@ -166,10 +177,9 @@ export default function SlotGame({ lang, definition }: { lang: Language; definit
                 <div
                   key={row}
                   data-symbol={id}
-                  className={`flex aspect-square items-center justify-center rounded-lg border-2 text-2xl font-black sm:text-4xl ${lit ? 'animate-pulse border-gold-400 bg-gold-500/25' : 'border-brown-700 bg-brown-900'}`}
-                  style={{ color: symbol?.color }}
+                  className={`flex aspect-square items-center justify-center rounded-lg border-2 p-[12%] ${lit ? 'animate-pulse border-gold-400 bg-gold-500/25 motion-reduce:animate-none' : 'border-brown-700 bg-brown-900'}`}
                 >
-                  <span aria-hidden="true">{symbol?.glyph ?? id}</span>
+                  {symbol ? <SlotSymbolArt symbol={symbol} /> : <span aria-hidden="true">{id}</span>}
                 </div>
               );
             })}
@@ -192,7 +202,7 @@ export default function SlotGame({ lang, definition }: { lang: Language; definit
           <ul className="flex max-w-xl flex-wrap justify-center gap-x-3 text-xs text-cream/80">
             {lastSpin.lineWins.map((win) => (
               <li key={`${win.line}-${win.symbol}`}>
-                {t('slot.lineWin', { line: win.line + 1, n: win.count, symbol: symbols.get(win.symbol)?.glyph ?? win.symbol, amount: formatAmount(win.win, lang) })}
+                {t('slot.lineWin', { line: win.line + 1, n: win.count, symbol: symbolName(win.symbol), amount: formatAmount(win.win, lang) })}
               </li>
             ))}
           </ul>
@@ -240,6 +250,16 @@ export default function SlotGame({ lang, definition }: { lang: Language; definit
         >
           {running ? t('slot.spinning') : t('slot.spin')}
         </button>
+        {running ? (
+          <button type="button" className="btn-ghost px-3 py-2 text-xs" onClick={() => (skip.current = true)} data-testid="slot-skip">
+            {t('slot.skip')}
+          </button>
+        ) : (
+          <label className="flex cursor-pointer items-center gap-1 text-xs">
+            <input type="checkbox" checked={turbo} onChange={(e) => setTurbo(e.target.checked)} className="accent-gold-500" data-testid="slot-turbo" />
+            {t('slot.turbo')}
+          </label>
+        )}
         <button type="button" className="btn-ghost px-3 py-2 text-xs" aria-expanded={showPaytable} aria-controls="paytable" onClick={() => setShowPaytable((s) => !s)}>
           {t('slot.paytable')}
         </button>
@@ -260,10 +280,10 @@ export default function SlotGame({ lang, definition }: { lang: Language; definit
           <tbody>
             {definition.symbols.map((symbol) => (
               <tr key={symbol.id} className="border-t border-brown-700">
-                <th scope="row" className="py-1 text-2xl" style={{ color: symbol.color }}>
-                  <span aria-hidden="true">{symbol.glyph}</span>
-                  <span className="sr-only">{symbolName(symbol.id)}</span>
-                  {symbol.kind !== 'normal' && <span className="ml-2 align-middle text-xs text-cream">{t(`slot.kind.${symbol.kind}`)}</span>}
+                <th scope="row" className="flex items-center gap-2 py-1 text-xs font-normal">
+                  <SlotSymbolArt symbol={symbol} className="h-8 w-8 shrink-0" />
+                  <span>{symbolName(symbol.id)}</span>
+                  {symbol.kind !== 'normal' && <span className="text-cream/70">({t(`slot.kind.${symbol.kind}`)})</span>}
                 </th>
                 <td className="py-1 text-xs">
                   {symbol.pays
