@@ -26,7 +26,6 @@ export function winningCells(spin: SlotSpin, definition: SlotDefinition, scatter
 }
 
 const prefersReducedMotion = () => typeof matchMedia !== 'undefined' && matchMedia('(prefers-reduced-motion: reduce)').matches;
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type Phase = 'idle' | 'spinning' | 'free' | 'done';
 
@@ -57,7 +56,27 @@ export default function SlotGame({ lang, definition }: { lang: Language; definit
   const [turbo, setTurbo] = useState(false);
   const turboRef = useRef(false);
   turboRef.current = turbo;
-  const pause = useCallback((ms: number) => (skip.current ? Promise.resolve() : wait(turboRef.current ? ms / 3 : ms)), []);
+  // The pause under way, so Skip ends it at once instead of after it.
+  const wake = useRef<(() => void) | null>(null);
+  const pause = useCallback(
+    (ms: number) =>
+      skip.current
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => {
+            const done = () => {
+              clearTimeout(id);
+              wake.current = null;
+              resolve();
+            };
+            const id = setTimeout(done, turboRef.current ? ms / 3 : ms);
+            wake.current = done;
+          }),
+    [],
+  );
+  const skipRound = () => {
+    skip.current = true;
+    wake.current?.();
+  };
   const spinButton = useRef<HTMLButtonElement>(null);
 
   const bet = definition.betLevels[betIndex];
@@ -251,7 +270,7 @@ export default function SlotGame({ lang, definition }: { lang: Language; definit
           {running ? t('slot.spinning') : t('slot.spin')}
         </button>
         {running ? (
-          <button type="button" className="btn-ghost px-3 py-2 text-xs" onClick={() => (skip.current = true)} data-testid="slot-skip">
+          <button type="button" className="btn-ghost px-3 py-2 text-xs" onClick={skipRound} data-testid="slot-skip">
             {t('slot.skip')}
           </button>
         ) : (

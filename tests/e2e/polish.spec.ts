@@ -1,0 +1,81 @@
+import { randomInt } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+
+/**
+ * Issue 15 in both languages: slot symbols are SVG art (no emoji or letters that need a system font),
+ * Skip shows a round's result at once, the bonus gift is SVG, and a visitor opening a
+ * signed-in-only popup by its URL is asked to sign in instead of watching a spinner forever.
+ */
+type Dict = Record<string, unknown>;
+const load = (lang: string, ns: string) => JSON.parse(readFileSync(`locales/${lang}/${ns}.json`, 'utf8')) as Dict;
+const lookup = (dict: Dict, key: string) => key.split('.').reduce<unknown>((o, k) => (o as Dict)[k], dict) as string;
+// Emoji and pictographs (the glyphs the slots used to draw).
+const EMOJI = /[\u{1F000}-\u{1FAFF}\u{2600}-\u{27BF}\u{2B00}-\u{2BFF}]/u;
+
+for (const lang of ['ja', 'en'] as const) {
+  const path = (p: string) => (lang === 'en' ? `/en${p}` : p);
+  const g = (key: string) => lookup(load(lang, 'games'), key);
+
+  test.describe(`polish (${lang})`, () => {
+    test.beforeEach(async ({ page }) => {
+      await page.context().setExtraHTTPHeaders({ 'x-forwarded-for': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` });
+    });
+
+    test('slot symbols are SVG art named in the page language, and Skip shows the result at once', async ({ page }) => {
+      test.slow();
+      await page.goto(path('/game-launch/slot-dragon-pearl'));
+      const frame = page.frameLocator('[data-testid="game-frame"]');
+      await expect(frame.getByTestId('house-game')).toBeVisible({ timeout: 20_000 });
+      const reels = frame.getByTestId('slot-reels');
+      const cells = reels.locator('[data-symbol]');
+      await expect(cells.first()).toBeVisible();
+      const count = await cells.count();
+      expect(await reels.locator('[data-symbol] svg[data-shape]').count()).toBe(count);
+      expect(await reels.innerText()).not.toMatch(EMOJI);
+      const label = (await reels.getAttribute('aria-label'))!;
+      expect(label).not.toMatch(EMOJI);
+      const names = Object.values(lookup(load(lang, 'games'), 'slot.symbols') as unknown as Record<string, string>);
+      expect(names.some((name) => label.includes(name))).toBe(true);
+
+      // Counts reels seen spinning (data-spinning) in the game's frame.
+      const game = page.frames().find((f) => f.url().includes('/house/play'))!;
+      await game.evaluate(() => {
+        const w = window as unknown as { spinsSeen: number };
+        w.spinsSeen = 0;
+        new MutationObserver((records) => {
+          for (const r of records) if ((r.target as Element).getAttribute('data-spinning') === 'yes') w.spinsSeen++;
+        }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['data-spinning'] });
+      });
+      // A normal spin: the reels run before they stop.
+      await frame.getByTestId('spin').click();
+      await expect(frame.getByTestId('round-win')).toBeVisible({ timeout: 60_000 });
+      expect(await game.evaluate(() => (window as unknown as { spinsSeen: number }).spinsSeen)).toBeGreaterThan(0);
+      await expect(frame.getByTestId('spin')).toBeEnabled({ timeout: 60_000 });
+      await game.evaluate(() => ((window as unknown as { spinsSeen: number }).spinsSeen = 0));
+      // Skipped while the round is on its way (the answer held back a moment so Skip is surely
+      // pressed first): the result shows without the reels (or any free spins) playing out.
+      await page.route('**/api/house/play', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        await route.continue();
+      });
+      await frame.getByTestId('spin').click();
+      await frame.getByTestId('slot-skip').click();
+      await expect(frame.getByTestId('round-win')).toBeVisible({ timeout: 5_000 });
+      expect(await game.evaluate(() => (window as unknown as { spinsSeen: number }).spinsSeen)).toBe(0);
+      await expect(frame.getByTestId('spin')).toBeEnabled();
+      await expect(frame.getByTestId('slot-turbo')).toBeVisible();
+      expect(g('slot.skip')).toBeTruthy();
+    });
+
+    test('a visitor opening ?popup=phone-number, change-password or delete-account is asked to sign in', async ({ page }) => {
+      for (const popup of ['phone-number', 'change-password', 'delete-account']) {
+        await page.goto(path(`/?popup=${popup}`));
+        await expect(page).toHaveURL(/[?&]popup=login/);
+        await expect(page.getByRole('dialog', { name: lookup(load(lang, 'auth'), 'login.title') })).toBeVisible();
+        await page.keyboard.press('Escape');
+        await expect(page.getByTestId('popup-overlay')).toHaveCount(0);
+      }
+    });
+  });
+}
