@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { newSignedInPlayer } from './support/players';
 
 /**
  * Issue 15 in both languages: slot symbols are SVG art (no emoji or letters that need a system font),
@@ -66,6 +67,33 @@ for (const lang of ['ja', 'en'] as const) {
       await expect(frame.getByTestId('spin')).toBeEnabled();
       await expect(frame.getByTestId('slot-turbo')).toBeVisible();
       expect(g('slot.skip')).toBeTruthy();
+    });
+
+    test('at 360 px the bet history and coin statement stack into cards, and the statement names the game by its title', async ({ page }) => {
+      test.slow();
+      await newSignedInPlayer(page, { language: lang });
+      await page.goto(path('/game-launch/slot-dragon-pearl'));
+      const frame = page.frameLocator('[data-testid="game-frame"]');
+      await expect(frame.getByTestId('house-game')).toHaveAttribute('data-mode', 'real', { timeout: 20_000 });
+      await frame.getByTestId('spin').click();
+      await expect(frame.getByTestId('round-win')).toBeVisible({ timeout: 60_000 });
+      const games = (await (await page.request.get(`/api/games?languageCode=${lang}&siteRef=WEB`, { headers: { channel: 'WEB' } })).json()) as Array<{ games: Array<{ gameCode: string; title: string }> }>;
+      const title = games[0].games.find((game) => game.gameCode === 'slot-dragon-pearl')!.title;
+
+      await page.setViewportSize({ width: 360, height: 740 });
+      await page.goto(path('/bet-history'));
+      await expect(page.getByTestId('bet-row').first()).toBeVisible();
+      const stakeRow = page.getByTestId('statement-row').filter({ has: page.getByTestId('statement-game').getByText(title, { exact: true }) });
+      await expect(stakeRow.first()).toBeVisible();
+      const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+      expect(scroll).toBeLessThanOrEqual(client);
+      for (const testId of ['bet-row', 'statement-row']) {
+        const row = (await page.getByTestId(testId).first().boundingBox())!;
+        expect(row.x + row.width, testId).toBeLessThanOrEqual(360);
+        // A card: taller than one table line, since its cells are stacked.
+        expect(row.height, testId).toBeGreaterThan(100);
+      }
+      await page.screenshot({ path: `test-results/screens/${lang}-360-bet-history-played.png`, fullPage: true });
     });
 
     test('a visitor opening ?popup=phone-number, change-password or delete-account is asked to sign in', async ({ page }) => {
