@@ -1,8 +1,9 @@
 import { atom, computed } from 'nanostores';
 import { z } from 'zod';
-import { PasswordCheckResultSchema,
+import {
   AccountSummarySchema,
   CaptchaChallengeSchema,
+  PasswordCheckResultSchema,
   SigninResultSchema,
   UniqueResultSchema,
   type CaptchaChallenge,

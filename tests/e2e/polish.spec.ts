@@ -96,6 +96,19 @@ for (const lang of ['ja', 'en'] as const) {
       await page.screenshot({ path: `test-results/screens/${lang}-360-bet-history-played.png`, fullPage: true });
     });
 
+    test('a maintenance banner shows on every page while the channel says maintenance, and not otherwise', async ({ page }) => {
+      await page.goto(path('/'));
+      await expect(page.getByTestId('header-account')).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await expect(page.getByTestId('maintenance-banner')).toHaveCount(0);
+      // The channel's answer as a deployment in maintenance gives it (CHANNELS is fixed per server).
+      await page.route(/\/api\/channel(\?|$)/, (route) => route.fulfill({ json: { maintenence: true, captcha: true } }));
+      for (const p of ['/', '/category/slot', '/bet-history', '/settings']) {
+        await page.goto(path(p));
+        await expect(page.getByTestId('maintenance-banner')).toHaveText(lookup(load(lang, 'common'), 'maintenance.banner'));
+      }
+    });
+
     test('a visitor opening ?popup=phone-number, change-password or delete-account is asked to sign in', async ({ page }) => {
       for (const popup of ['phone-number', 'change-password', 'delete-account']) {
         await page.goto(path(`/?popup=${popup}`));
