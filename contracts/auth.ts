@@ -81,6 +81,8 @@ export const ResetPasswordSchema = body({
   message: 'validation.passwordsMismatch',
   path: ['confirmPassword'],
 });
+/** The signed-in player's language (settings): SMS codes and emails about the account use it. */
+export const AccountLanguageSchema = body({ languageCode: LanguageSchema });
 export const ChangePasswordSchema = body({ currentPassword: LoginPasswordSchema, newPassword: NewPasswordSchema });
 export const DeleteAccountSchema = body({ password: LoginPasswordSchema });
 

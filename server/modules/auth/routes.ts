@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
+  AccountLanguageSchema,
   AccountSummarySchema,
   ChangePasswordSchema,
   DeleteAccountSchema,
@@ -147,6 +148,13 @@ export default async function authRoutes(app: FastifyInstance) {
     const account = requireAccount(request);
     await deleteAccount(app.db, account.id, request.body.password);
     clearSessionCookies(request, reply);
+    return { ok: true as const };
+  });
+
+  // Stored when the player changes it in the settings, so SMS codes and emails follow the choice.
+  r.post('/account/language', { schema: { body: AccountLanguageSchema, response: { 200: OkSchema } } }, async (request) => {
+    const account = requireAccount(request);
+    await app.db.updateTable('accounts').set({ language: request.body.languageCode }).where('id', '=', account.id).execute();
     return { ok: true as const };
   });
 
