@@ -109,6 +109,17 @@ for (const lang of ['ja', 'en'] as const) {
       }
     });
 
+    test('the language chosen in the settings is stored on the account', async ({ page }) => {
+      await newSignedInPlayer(page, { language: lang });
+      await page.goto(path('/settings'));
+      const other = lang === 'ja' ? 'en' : 'ja';
+      await page.getByTestId(`settings-language-${other}`).click();
+      await expect(page).toHaveURL(other === 'en' ? /\/en\/settings/ : /^[^?]*\/settings/);
+      await expect(page.getByTestId(`settings-language-${other}`)).toHaveAttribute('aria-current', 'true');
+      const account = await page.request.get('/api/account', { headers: { channel: 'WEB' } });
+      expect((await account.json()).languageCode).toBe(other);
+    });
+
     test('a visitor opening ?popup=phone-number, change-password or delete-account is asked to sign in', async ({ page }) => {
       for (const popup of ['phone-number', 'change-password', 'delete-account']) {
         await page.goto(path(`/?popup=${popup}`));
