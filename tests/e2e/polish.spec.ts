@@ -66,7 +66,26 @@ for (const lang of ['ja', 'en'] as const) {
       expect(await game.evaluate(() => (window as unknown as { spinsSeen: number }).spinsSeen)).toBe(0);
       await expect(frame.getByTestId('spin')).toBeEnabled();
       await expect(frame.getByTestId('slot-turbo')).toBeVisible();
+      await expect(frame.getByTestId('slot-sound')).not.toBeChecked(); // sound is off until asked for
       expect(g('slot.skip')).toBeTruthy();
+    });
+
+    test('with prefers-reduced-motion the reels show the result without running', async ({ page }) => {
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await page.goto(path('/game-launch/slot-dragon-pearl'));
+      const frame = page.frameLocator('[data-testid="game-frame"]');
+      await expect(frame.getByTestId('house-game')).toBeVisible({ timeout: 20_000 });
+      const game = page.frames().find((f) => f.url().includes('/house/play'))!;
+      await game.evaluate(() => {
+        const w = window as unknown as { spinsSeen: number };
+        w.spinsSeen = 0;
+        new MutationObserver((records) => {
+          for (const r of records) if ((r.target as Element).getAttribute('data-spinning') === 'yes') w.spinsSeen++;
+        }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['data-spinning'] });
+      });
+      await frame.getByTestId('spin').click();
+      await expect(frame.getByTestId('round-win')).toBeVisible({ timeout: 60_000 });
+      expect(await game.evaluate(() => (window as unknown as { spinsSeen: number }).spinsSeen)).toBe(0);
     });
 
     test('at 360 px the bet history and coin statement stack into cards, and the statement names the game by its title', async ({ page }) => {

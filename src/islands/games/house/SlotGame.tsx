@@ -6,6 +6,10 @@ import { useT } from '../../../lib/useT';
 import { $house, $houseBusy, playHouseRoundHeld } from '../../../stores/gamesHouse';
 import { ErrorLine, formatAmount, roundErrorKey } from './common';
 import SlotSymbolArt, { symbolShape } from './SlotSymbolArt';
+import { sounds } from './sound';
+
+/** A round paying at least this many times the bet is celebrated as a big win. */
+export const BIG_WIN_MULTIPLE = 10;
 
 /** The window a reel shows when it stops at `stop` (wrapping round its strip). */
 export function reelWindow(strip: readonly string[], stop: number, rows: number): string[] {
@@ -54,6 +58,10 @@ export default function SlotGame({ lang, definition }: { lang: Language; definit
   // Skip: the rest of this round (reels and free spins) shows at once. Turbo: every pause a third as long.
   const skip = useRef(false);
   const [turbo, setTurbo] = useState(false);
+  const [sound, setSound] = useState(false);
+  const soundRef = useRef(false);
+  soundRef.current = sound;
+  const [bigWin, setBigWin] = useState<number | null>(null);
   const turboRef = useRef(false);
   turboRef.current = turbo;
   // The pause under way, so Skip ends it at once instead of after it.
@@ -99,6 +107,7 @@ export default function SlotGame({ lang, definition }: { lang: Language; definit
         for (let reel = 0; reel < definition.reels.length; reel++) {
           await pause(reel === 0 ? 350 : 140);
           setSpinningReels((s) => s.map((v, i) => (i === reel ? false : v)));
+          if (soundRef.current) sounds.reelStop(reel);
           setGrid((current) => current.map((column, i) => (i <= reel ? spin.grid[i] : column)));
         }
         if (timer.current) clearInterval(timer.current);
@@ -116,12 +125,19 @@ export default function SlotGame({ lang, definition }: { lang: Language; definit
     if (timer.current) clearInterval(timer.current);
   }, []);
 
+  useEffect(() => {
+    if (bigWin === null) return;
+    const id = setTimeout(() => setBigWin(null), 2500);
+    return () => clearTimeout(id);
+  }, [bigWin]);
+
   const spin = useCallback(async () => {
     if (running) return;
     setError(null);
     setRoundWin(null);
     setFreeSpin(null);
     setLastSpin(null);
+    setBigWin(null);
     skip.current = false;
     setPhase('spinning');
     let reveal = () => {};
@@ -144,6 +160,8 @@ export default function SlotGame({ lang, definition }: { lang: Language; definit
       }
       reveal();
       setRoundWin(outcome.totalWin);
+      if (outcome.totalWin > 0 && soundRef.current) sounds.win(outcome.totalWin >= bet * BIG_WIN_MULTIPLE);
+      if (outcome.totalWin >= bet * BIG_WIN_MULTIPLE) setBigWin(outcome.totalWin);
       setPhase('done');
     } catch (err) {
       reveal();
@@ -206,6 +224,13 @@ export default function SlotGame({ lang, definition }: { lang: Language; definit
         ))}
       </div>
 
+      {/* The celebration is decoration (the result line announces the win): it lets clicks through and fades by itself. */}
+      {bigWin !== null && (
+        <div aria-hidden="true" className="pointer-events-none fixed inset-0 z-30 flex flex-col items-center justify-center gap-2 bg-black/50" data-testid="big-win">
+          <span className="animate-bounce text-4xl font-black text-gold-400 [text-shadow:0_2px_8px_#000] motion-reduce:animate-none sm:text-6xl">{t('slot.bigWinTitle')}</span>
+          <span className="text-2xl font-bold text-cream">{formatAmount(bigWin, lang)}</span>
+        </div>
+      )}
       <div className="min-h-12 text-center" aria-live="polite" data-testid="slot-result">
         {freeSpin && (
           <p className="font-bold text-gold-400" data-testid="free-spins">
@@ -279,6 +304,19 @@ export default function SlotGame({ lang, definition }: { lang: Language; definit
             {t('slot.turbo')}
           </label>
         )}
+        <label className="flex cursor-pointer items-center gap-1 text-xs">
+          <input
+            type="checkbox"
+            checked={sound}
+            onChange={(e) => {
+              if (e.target.checked) sounds.unlock();
+              setSound(e.target.checked);
+            }}
+            className="accent-gold-500"
+            data-testid="slot-sound"
+          />
+          {t('slot.sound')}
+        </label>
         <button type="button" className="btn-ghost px-3 py-2 text-xs" aria-expanded={showPaytable} aria-controls="paytable" onClick={() => setShowPaytable((s) => !s)}>
           {t('slot.paytable')}
         </button>
