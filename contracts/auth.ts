@@ -63,6 +63,13 @@ export const SigninResultSchema = z.object({ authToken: z.string().optional(), d
 export const UniqueCheckSchema = body({ email: EmailSchema, displayName: DisplayNameSchema, siteRef: SiteRefSchema });
 /** Both free: 200 `{ unique: true }`; otherwise EMAIL_ALREADY_EXISTS or DISPLAYNAME_ALREADY_EXISTS. */
 export const UniqueResultSchema = z.object({ unique: z.literal(true) });
+/**
+ * Step 1 of sign-up asks whether a new password passes the server's rules (length, and the
+ * common-password list, which stays on the server) before the captcha: 400 COMMON_PASSWORD or
+ * REQUEST_VALIDATION_ERROR otherwise. Nothing is stored.
+ */
+export const PasswordCheckSchema = body({ password: NewPasswordSchema });
+export const PasswordCheckResultSchema = z.object({ acceptable: z.literal(true) });
 
 export const ForgotPasswordSchema = body({ email: EmailSchema, languageCode: LanguageSchema, siteRef: SiteRefSchema });
 export const ResetPasswordSchema = body({
@@ -74,6 +81,8 @@ export const ResetPasswordSchema = body({
   message: 'validation.passwordsMismatch',
   path: ['confirmPassword'],
 });
+/** The signed-in player's language (settings): SMS codes and emails about the account use it. */
+export const AccountLanguageSchema = body({ languageCode: LanguageSchema });
 export const ChangePasswordSchema = body({ currentPassword: LoginPasswordSchema, newPassword: NewPasswordSchema });
 export const DeleteAccountSchema = body({ password: LoginPasswordSchema });
 

@@ -1,6 +1,7 @@
 /**
  * Writes one SVG tile (3:4) per catalogue game into public/games/art/<code>.svg: a background in
- * the game's own colours, an emblem of its kind (reels, wheel, cards) and its English title.
+ * the game's own colours and an emblem of its kind (reels, wheel, cards). No title or words: the site
+ * shows the game's name in the page's language over the tile's darker bottom band (GameTile.tsx).
  * Deterministic: the same catalogue gives the same files. Run: npx tsx scripts/generate-game-art.ts
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -74,14 +75,15 @@ function card(x: number, y: number, rot: number, rank: string, suit: string): st
 function tableEmblem(kind: string, hue: number): string {
   const felt = `<ellipse cx="150" cy="175" rx="130" ry="95" fill="${hsl(140 + (hue % 40), 55, 24)}" stroke="#d4af37" stroke-width="5"/>`;
   if (kind === 'blackjack') return felt + card(62, 105, -12, 'A', '♠') + card(148, 105, 10, 'K', '♥');
-  return felt + card(50, 110, -8, '9', '♦') + card(160, 110, 8, '8', '♣') + `<text x="150" y="258" font-family="'DejaVu Sans', sans-serif" font-size="20" font-weight="700" text-anchor="middle" fill="#ffd700">PLAYER · BANKER</text>`;
+  return felt + card(50, 110, -8, '9', '♦') + card(160, 110, 8, '8', '♣');
 }
 
 function svg(entry: CatalogueEntry, index: number): string {
   const f = hashFloats(entry.gameCode);
   // The golden angle spreads neighbouring games' hues apart.
   const hue = (index * 137.5 + f[0] * 20) % 360;
-  const title = (entry.titles?.en ?? GAME_TITLES[entry.gameCode]?.en ?? entry.gameCode).toUpperCase();
+  // The name only labels the file for tools; nothing is written on the art.
+  const title = entry.titles?.en ?? GAME_TITLES[entry.gameCode]?.en ?? entry.gameCode;
   const vip = entry.gameCode.includes('vip');
   const emblem =
     entry.definition.kind === 'slot'
@@ -89,15 +91,13 @@ function svg(entry: CatalogueEntry, index: number): string {
       : entry.definition.kind === 'roulette'
         ? rouletteEmblem(hue, vip)
         : tableEmblem(entry.definition.kind, hue);
-  const size = title.length > 16 ? 20 : 26;
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" role="img" aria-label="${esc(title)}">
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" aria-hidden="true"><title>${esc(title)}</title>
 <defs><linearGradient id="bg" x1="0" y1="0" x2="0.4" y2="1"><stop offset="0" stop-color="${hsl(hue, 70, 45)}"/><stop offset="1" stop-color="${hsl(hue + 50, 65, 18)}"/></linearGradient></defs>
 <rect width="${W}" height="${H}" fill="url(#bg)"/>
 ${pattern(f, hue)}
 ${emblem}
 <rect x="0" y="${H - 96}" width="${W}" height="96" fill="#000" opacity="0.35"/>
-<text x="${W / 2}" y="${H - 42}" font-family="'DejaVu Sans', Arial, sans-serif" font-size="${size}" font-weight="800" text-anchor="middle" fill="#fff" stroke="${hsl(hue, 70, 20)}" stroke-width="1">${esc(title)}</text>
-${vip ? `<text x="${W / 2}" y="50" font-family="Georgia, serif" font-size="34" font-weight="700" text-anchor="middle" fill="#ffd700">VIP</text>` : ''}
+${vip ? `<path d="M112 58 L120 26 L136 44 L150 18 L164 44 L180 26 L188 58 Z" fill="#ffd700" stroke="#8a6d00" stroke-width="2" stroke-linejoin="round"/>` : ''}
 </svg>
 `;
 }

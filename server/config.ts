@@ -31,6 +31,7 @@ export const ConfigSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   API_BASE: z.string().startsWith('/').default('/api'),
   SITE_DIR: z.string().default('./dist'),
+  /** Unset: http://localhost:<PORT> (loadConfig), so links in emails point at the port the site really runs on. */
   PUBLIC_SITE_URL: z.string().url().default('http://localhost:4321'),
   CHANNELS: channels.prefault(JSON.stringify({ [WEB_CHANNEL]: { maintenence: false, captcha: true, bearer: false } })),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -89,7 +90,11 @@ function deploymentProblems(config: Config): string[] {
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const present: Record<string, string | undefined> = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  // The public address follows PORT when not set (a bad or random PORT keeps the default; PORT's own check reports a bad one).
+  if (present.PUBLIC_SITE_URL === undefined && present.PORT !== undefined && /^[1-9]\d{0,4}$/.test(present.PORT)) {
+    present.PUBLIC_SITE_URL = `http://localhost:${present.PORT}`;
+  }
   const parsed = ConfigSchema.safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);

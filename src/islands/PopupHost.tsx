@@ -1,7 +1,8 @@
 import { Suspense, useEffect, useRef, type KeyboardEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Language } from '../../contracts/constants';
-import { $popup, closePopup, isClosable, syncPopupFromUrl } from '../stores/popup';
+import { $popup, closePopup, isClosable, openPopup, SIGNED_IN_POPUPS, syncPopupFromUrl } from '../stores/popup';
+import { $session } from '../stores/session';
 import { useT } from '../lib/useT';
 import { popupViews } from './popups/registry';
 import Spinner from './Spinner';
@@ -12,6 +13,7 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), selec
 export default function PopupHost({ lang }: { lang: Language }) {
   const t = useT(lang);
   const popup = useStore($popup);
+  const session = useStore($session);
   const dialogRef = useRef<HTMLDivElement>(null);
   const opener = useRef<Element | null>(null);
 
@@ -21,6 +23,11 @@ export default function PopupHost({ lang }: { lang: Language }) {
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
   }, []);
+
+  // A signed-in-only popup opened by a visitor asks them to sign in instead.
+  useEffect(() => {
+    if (popup && !session && SIGNED_IN_POPUPS.includes(popup)) openPopup('login');
+  }, [popup, session]);
 
   useEffect(() => {
     if (!popup) {

@@ -3,11 +3,13 @@ import { z } from 'zod';
 import {
   AccountSummarySchema,
   CaptchaChallengeSchema,
+  PasswordCheckResultSchema,
   SigninResultSchema,
   UniqueResultSchema,
   type CaptchaChallenge,
 } from '../../contracts/auth';
 import { ChannelFlagsSchema } from '../../contracts/system';
+import { OkSchema } from '../../contracts/common';
 import type { Language } from '../../contracts/constants';
 import { apiCall } from '../lib/api';
 import { siteConfig } from '../lib/config';
@@ -41,6 +43,16 @@ export async function logOut() {
 
 export async function checkEmailAndUsername(email: string, displayName: string) {
   await apiCall(UniqueResultSchema, '/IsEmailUsernameUnique', { method: 'POST', body: { email, displayName, siteRef } });
+}
+
+/** The server's password rules (length, common-password list) at step 1: throws COMMON_PASSWORD etc. */
+export async function checkPassword(password: string) {
+  await apiCall(PasswordCheckResultSchema, '/password-check', { method: 'POST', body: { password } });
+}
+
+/** Stores the signed-in player's language on the account (SMS codes and emails use it). */
+export async function saveAccountLanguage(languageCode: Language) {
+  await apiCall(OkSchema, '/account/language', { method: 'POST', body: { languageCode } });
 }
 
 export async function channelNeedsCaptcha(): Promise<boolean> {

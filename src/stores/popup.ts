@@ -39,3 +39,9 @@ export function closePopup({ force = false } = {}) {
 }
 
 export const isClosable = (name: PopupName) => !UNCLOSABLE_POPUPS.includes(name);
+
+/**
+ * Popups that only make sense for a signed-in player. A visitor who opens one by its URL
+ * (`?popup=phone-number`, an old link) gets the login popup instead of a spinner that never ends.
+ */
+export const SIGNED_IN_POPUPS: readonly PopupName[] = ['change-password', 'delete-account', 'phone-number', 'set-phone-number'];

@@ -128,27 +128,27 @@ for (const lang of ['ja', 'en'] as const) {
       await expect(form.getByRole('link', { name: auth('signup.termsLink') })).toHaveAttribute('href', path('/terms-of-use'));
       await form.getByRole('checkbox').check();
 
-      // Round 1: a common password passes the form but registration refuses it, after the captcha.
+      // Round 1: a common password is refused at step 1, with the server's list, before any captcha (issue 15).
+      await form.getByRole('button', { name: auth('signup.continue') }).click();
+      await expect(form.getByTestId('form-error')).toHaveText(error('COMMON_PASSWORD'));
+      await expect(form).toHaveAttribute('data-popup', 'signup');
+      await expect(page).not.toHaveURL(/popup=captcha/);
+      await expect(passwordField).toHaveAccessibleDescription(new RegExp(escapeRegExp(auth('validation.passwordCommon'))));
+      await expect(form.getByLabel(auth('fields.email'))).toHaveValue(email);
+
+      // Round 2: a wrong answer (dragged with the mouse) is refused with a new puzzle; then the keyboard solves it.
+      await passwordField.fill(password);
       let challenge = await continueToCaptcha(page);
       const captcha = dialog(page);
       const box = await captcha.boundingBox();
       expect(box && [Math.round(box.width), Math.round(box.height)]).toEqual([300, 450]);
       await expect(captcha.getByTestId('signup-steps').locator('[aria-current="step"]')).toContainText(auth('signup.steps.verify'));
       await expectAxeClean(page);
-      // Drag the piece with the mouse to the answer.
       let answer = await answerOf(page, challenge.challengeId);
-      await dragPieceTo(page, challenge.width, answer);
+      const wrong = answer > challenge.width / 2 ? answer - 60 : answer + 60;
+      await dragPieceTo(page, challenge.width, wrong);
       const slider = captcha.getByRole('slider', { name: auth('captcha.slider') });
-      await expect(slider).toHaveAttribute('aria-valuenow', String(answer));
-      await captcha.getByRole('button', { name: auth('captcha.submit') }).click();
-      await expect(form).toHaveAttribute('data-popup', 'signup');
-      await expect(form.getByTestId('form-error')).toHaveText(error('COMMON_PASSWORD'));
-      await expect(passwordField).toHaveAccessibleDescription(new RegExp(escapeRegExp(auth('validation.passwordCommon'))));
-      await expect(form.getByLabel(auth('fields.email'))).toHaveValue(email);
-
-      // Round 2: a wrong answer is refused with a new puzzle; then the keyboard solves it.
-      await passwordField.fill(password);
-      challenge = await continueToCaptcha(page);
+      await expect(slider).toHaveAttribute('aria-valuenow', String(wrong));
       const next = page.waitForResponse((r) => r.url().endsWith('/api/captcha/challenge') && r.ok());
       await captcha.getByRole('button', { name: auth('captcha.submit') }).click();
       await expect(captcha.getByTestId('form-error')).toHaveText(error('INVALID_CAPTCHA'));

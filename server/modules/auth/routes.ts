@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
+  AccountLanguageSchema,
   AccountSummarySchema,
   ChangePasswordSchema,
   DeleteAccountSchema,
@@ -10,6 +11,8 @@ import {
   SignupResultSchema,
   SignupSchema,
   UniqueCheckSchema,
+  PasswordCheckSchema,
+  PasswordCheckResultSchema,
   UniqueResultSchema,
 } from '../../../contracts/auth';
 import { OkSchema } from '../../../contracts/common';
@@ -51,6 +54,16 @@ export default async function authRoutes(app: FastifyInstance) {
     async (request) => {
       await assertUnique(app.db, request.body.email, request.body.displayName);
       return { unique: true as const };
+    },
+  );
+
+  // The same rules /signup applies, so a common password is refused at step 1 and not after the captcha.
+  r.post(
+    '/password-check',
+    { schema: { body: PasswordCheckSchema, response: { 200: PasswordCheckResultSchema } }, config: { rateLimit: limitOf(app, 'UNIQUE_CHECK_RATE_LIMIT') } },
+    async (request) => {
+      refuseCommonPassword(request.body.password);
+      return { acceptable: true as const };
     },
   );
 
@@ -135,6 +148,13 @@ export default async function authRoutes(app: FastifyInstance) {
     const account = requireAccount(request);
     await deleteAccount(app.db, account.id, request.body.password);
     clearSessionCookies(request, reply);
+    return { ok: true as const };
+  });
+
+  // Stored when the player changes it in the settings, so SMS codes and emails follow the choice.
+  r.post('/account/language', { schema: { body: AccountLanguageSchema, response: { 200: OkSchema } } }, async (request) => {
+    const account = requireAccount(request);
+    await app.db.updateTable('accounts').set({ language: request.body.languageCode }).where('id', '=', account.id).execute();
     return { ok: true as const };
   });
 

@@ -2,7 +2,8 @@ import { useStore } from '@nanostores/react';
 import { LANGUAGES, LANGUAGE_STORAGE_KEY, type Language } from '../../../contracts/constants';
 import { useT } from '../../lib/useT';
 import { localizePath } from '../../lib/routes';
-import { $account } from '../../stores/auth';
+import type { MouseEvent } from 'react';
+import { $account, saveAccountLanguage } from '../../stores/auth';
 import { openPopup } from '../../stores/popup';
 import Spinner from '../Spinner';
 import { apiErrorMessage, ErrorBox } from './forms';
@@ -51,6 +52,19 @@ function LanguageChoice({ lang }: { lang: Language }) {
       // storage disabled: the URL still carries the language
     }
   };
+  // The choice is stored on the account too (SMS codes and emails follow it), then the page changes.
+  const choose = async (event: MouseEvent<HTMLAnchorElement>, code: Language) => {
+    remember(code);
+    if (code === lang || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    const href = event.currentTarget.href;
+    try {
+      await saveAccountLanguage(code);
+    } catch {
+      // The site's language changes anyway; the account keeps its previous one.
+    }
+    location.assign(href);
+  };
   return (
     <section className={section} aria-labelledby="settings-language">
       <h2 id="settings-language" className={heading}>
@@ -65,7 +79,8 @@ function LanguageChoice({ lang }: { lang: Language }) {
               hrefLang={code}
               lang={code}
               aria-current={code === lang ? 'true' : undefined}
-              onClick={() => remember(code)}
+              onClick={(event) => void choose(event, code)}
+              data-testid={`settings-language-${code}`}
               className={code === lang ? 'btn-gold' : 'btn-ghost'}
             >
               {t(`common:language.${code}`)}

@@ -60,8 +60,8 @@ export default function BetHistory({ lang }: { lang: Language }) {
     <section aria-labelledby="rounds-heading" className="flex flex-col gap-3" data-testid="bet-history">
       <h2 id="rounds-heading" className="text-xl font-bold text-gold-400">{t('history.roundsHeading')}</h2>
       {records.length > 0 && (
-        <div className="overflow-x-auto rounded-lg border border-brown-700">
-          <table className="w-full min-w-[40rem] text-sm">
+        <div className="rounded-lg border border-brown-700 sm:overflow-x-auto">
+          <table className="table-stack w-full text-sm sm:min-w-[40rem]">
             <caption className="sr-only">{t('history.caption')}</caption>
             <thead className="bg-brown-800 text-left">
               <tr>
@@ -77,20 +77,20 @@ export default function BetHistory({ lang }: { lang: Language }) {
             <tbody>
               {records.map((record) => (
                 <tr key={record.roundId} className="border-t border-brown-700" data-testid="bet-row" data-round-id={record.roundId}>
-                  <td className="px-3 py-2 font-mono text-xs">
+                  <td className="px-3 py-2 font-mono text-xs" data-label={t('history.round')}>
                     <a href={verifyRoundHref(record.roundId, lang)} className="text-gold-400 underline" title={t('history.verifyRound')}>
                       {record.roundId.slice(0, 8)}
                     </a>
                     {record.status !== 'settled' && <span className="ml-1 rounded bg-brown-700 px-1 text-[10px]">{t(`history.status.${record.status}`)}</span>}
                   </td>
-                  <td className="px-3 py-2">{record.gameTitle}</td>
-                  <td className="px-3 py-2 whitespace-nowrap">{time.format(new Date(record.createdAt))}</td>
-                  <td className="px-3 py-2 text-right" data-testid="bet-stake">{formatAmount(record.stake, lang)}</td>
-                  <td className="px-3 py-2 text-right">{formatAmount(record.win, lang)}</td>
-                  <td className={`px-3 py-2 text-right font-semibold ${record.net > 0 ? 'text-green-400' : record.net < 0 ? 'text-red-300' : ''}`}>
+                  <td className="px-3 py-2" data-label={t('history.game')}>{record.gameTitle}</td>
+                  <td className="px-3 py-2 whitespace-nowrap" data-label={t('history.time')}>{time.format(new Date(record.createdAt))}</td>
+                  <td className="px-3 py-2 text-right" data-testid="bet-stake" data-label={t('history.stake')}>{formatAmount(record.stake, lang)}</td>
+                  <td className="px-3 py-2 text-right" data-label={t('history.win')}>{formatAmount(record.win, lang)}</td>
+                  <td data-label={t('history.net')} className={`px-3 py-2 text-right font-semibold ${record.net > 0 ? 'text-green-400' : record.net < 0 ? 'text-red-300' : ''}`}>
                     {record.net > 0 ? '+' : ''}{formatAmount(record.net, lang)}
                   </td>
-                  <td className="px-3 py-2 text-right" data-testid="bet-balance-after">{formatAmount(record.balanceAfter, lang)}</td>
+                  <td className="px-3 py-2 text-right" data-testid="bet-balance-after" data-label={t('history.balanceAfter')}>{formatAmount(record.balanceAfter, lang)}</td>
                 </tr>
               ))}
             </tbody>

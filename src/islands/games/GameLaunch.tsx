@@ -108,17 +108,21 @@ export default function GameLaunch({ lang }: { lang: Language }) {
   const portrait = state.game.orientation === 'portrait';
   return (
     <section aria-labelledby="game-title" data-orientation={state.game.orientation}>
-      <div className="mb-2 flex items-center justify-between gap-2">
+      <div className="mb-2 flex h-9 items-center justify-between gap-2">
         <h1 id="game-title" className="truncate text-lg font-bold text-gold-400">{state.game.title}</h1>
         <a href={lobby} className="btn-ghost px-3 py-1 text-sm">{t('launch.backToLobby')}</a>
       </div>
       {!portrait && <p className="mb-2 hidden text-center text-xs text-cream/70 portrait:block md:portrait:hidden">{t('launch.rotateHint')}</p>}
-      {/* Phones give the frame the screen's height; larger screens keep the game's own aspect ratio. */}
+      {/* The frame takes the height left under the header and title (and, below 1024 px, above the
+          bottom tab bar), so a game's main action is on screen without scrolling the page; portrait
+          games keep their 9:16 shape from 768 px. The clients fit themselves into it. */}
       <div
+        data-testid="game-frame-box"
         className={
           portrait
-            ? 'mx-auto h-[calc(100dvh-11rem)] w-full max-w-full md:aspect-[9/16] md:h-[80vh] md:w-auto'
-            : 'mx-auto h-[calc(100dvh-11rem)] w-full md:aspect-video md:h-auto md:max-h-[80vh]'
+            ? 'mx-auto h-[calc(100dvh-12.5rem)] min-h-80 w-full max-w-full md:aspect-[9/16] md:w-auto lg:h-[calc(100dvh-8.5rem)]'
+            : // 1.5rem less on phones for the rotate hint above it.
+              'mx-auto h-[calc(100dvh-14rem)] min-h-80 w-full lg:h-[calc(100dvh-8.5rem)]'
         }
       >
         <iframe

@@ -8,8 +8,8 @@ import { $session } from '../../stores/session';
 import { useT } from '../../lib/useT';
 
 /**
- * One game tile: the art (or the local icon), and on hover or keyboard focus a play icon and the
- * title. A visitor cannot open a game without a demo: the click opens the login popup instead and
+ * One game tile: the art (or the local icon) with the title in the page's language always shown
+ * over its bottom band (the art carries no words), and on hover or keyboard focus a play icon. A visitor cannot open a game without a demo: the click opens the login popup instead and
  * the launch runs after sign-in (spec section 2).
  */
 export default function GameTile({ game, lang }: { game: Game; lang: Language }) {
@@ -42,11 +42,13 @@ export default function GameTile({ game, lang }: { game: Game; lang: Language })
         decoding="async"
         className={`h-full w-full object-cover transition-transform duration-200 group-hover:scale-105 ${image.local ? 'p-4' : ''}`}
       />
-      {image.local && (
-        <span aria-hidden="true" className="absolute inset-x-0 bottom-0 truncate bg-brown-950/80 px-2 py-1 text-center text-xs font-semibold">
-          {game.title}
-        </span>
-      )}
+      <span
+        aria-hidden="true"
+        data-testid="tile-title"
+        className="absolute inset-x-0 bottom-0 line-clamp-2 bg-gradient-to-t from-brown-950/95 via-brown-950/80 to-transparent px-2 pb-2 pt-5 text-center text-xs font-bold leading-tight text-cream [text-shadow:0_1px_2px_#000] sm:text-sm"
+      >
+        {game.title}
+      </span>
       {!game.isDemoAvailable && (
         <span aria-hidden="true" className="absolute right-1 top-1 rounded bg-brown-950/80 px-1.5 py-0.5 text-[10px] font-bold uppercase text-gold-400">
           {t('tile.coinsOnly')}
@@ -61,7 +63,6 @@ export default function GameTile({ game, lang }: { game: Game; lang: Language })
           <circle cx="12" cy="12" r="11" fill="none" stroke="currentColor" strokeWidth="1.5" />
           <path d="M10 8l6 4-6 4z" />
         </svg>
-        <span className="text-sm font-bold leading-tight text-cream">{game.title}</span>
       </span>
     </a>
   );

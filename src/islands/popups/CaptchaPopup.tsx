@@ -5,7 +5,7 @@ import { useT } from '../../lib/useT';
 import { ApiError } from '../../lib/api';
 import { $signupDraft, $signupProblem, newCaptchaChallenge, register } from '../../stores/auth';
 import { openPopup } from '../../stores/popup';
-import { apiErrorMessage, ErrorBox } from '../account/forms';
+import { apiErrorMessage } from '../account/forms';
 import { continueAfterSignIn } from '../account/navigation';
 import Spinner from '../Spinner';
 import CaptchaPuzzle from './CaptchaPuzzle';
@@ -91,13 +91,20 @@ export default function CaptchaPopup({ lang }: PopupProps) {
 
   return (
     <div className="text-sm" data-testid="captcha">
-      <h2 className="mb-2 pr-8 text-lg font-bold text-gold-400">{t('auth:captcha.title')}</h2>
+      <h2 className="mb-1 pr-8 text-base font-bold text-gold-400">{t('auth:captcha.title')}</h2>
       <SignupSteps lang={lang} current={2} />
-      <ErrorBox message={failure} />
-      <p className="mb-3 text-xs text-cream/80">{t('auth:captcha.instructions')}</p>
+      {/* The popup is a fixed 300x450: an error takes the instructions' place instead of pushing
+          Submit and New puzzle out of view. */}
+      {failure ? (
+        <p role="alert" data-testid="form-error" className="mb-2 line-clamp-3 rounded-md border border-red-500 bg-red-900/60 px-2 py-1 text-xs text-red-50">
+          {failure}
+        </p>
+      ) : (
+        <p className="mb-2 text-xs text-cream/80">{t('auth:captcha.instructions')}</p>
+      )}
       {/* Slightly into the popup's padding, so the 280px puzzle is drawn at its own size in 300px. */}
       <div className="-mx-2.5">{challenge ? <CaptchaPuzzle lang={lang} challenge={challenge} x={x} onMove={setX} /> : <Spinner lang={lang} />}</div>
-      <div className="mt-3 flex gap-2">
+      <div className="mt-2 flex gap-2" data-testid="captcha-actions">
         <button type="button" className="btn-ghost flex-1 px-2 text-xs" onClick={() => void loadChallenge()} disabled={busy}>
           {t('auth:captcha.newPuzzle')}
         </button>

@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import { SignupSchema } from '../../../contracts/auth';
 import { useT } from '../../lib/useT';
 import { localizePath } from '../../lib/routes';
-import { $signupDraft, $signupProblem, channelNeedsCaptcha, checkEmailAndUsername, register, type SignupDraft } from '../../stores/auth';
+import { $signupDraft, $signupProblem, channelNeedsCaptcha, checkEmailAndUsername, checkPassword, register, type SignupDraft } from '../../stores/auth';
 import { ApiError } from '../../lib/api';
 import { openPopup } from '../../stores/popup';
 import { apiErrorMessage, ErrorBox, issueMessage, PasswordField, PopupTitle, SubmitButton, TextField, validate, type FieldErrors } from '../account/forms';
@@ -54,6 +54,8 @@ export default function SignupPopup({ lang }: PopupProps) {
     const form: SignupDraft = { email: email.trim(), displayName: displayName.trim(), password, languageCode: lang };
     setBusy(true);
     try {
+      // The password's server rules first, so a common one is refused here and not after the captcha.
+      await checkPassword(form.password);
       await checkEmailAndUsername(form.email, form.displayName);
       if (await channelNeedsCaptcha()) {
         $signupDraft.set(form);

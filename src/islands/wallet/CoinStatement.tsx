@@ -6,6 +6,7 @@ import { useT } from '../../lib/useT';
 import { openPopup } from '../../stores/popup';
 import { $session } from '../../stores/session';
 import { fetchStatement } from '../../stores/wallet';
+import { gamesStore } from '../../stores/games';
 import Spinner from '../Spinner';
 import CoinIcon from './CoinIcon';
 
@@ -17,6 +18,9 @@ export default function CoinStatement({ lang }: { lang: Language }) {
   const [data, setData] = useState<TransactionList | null>(null);
   const [loading, setLoading] = useState(false);
   const [failed, setFailed] = useState(false);
+  // Game titles in the page's language, as the bet history shows them (the statement only has codes).
+  const { data: catalogue } = useStore(gamesStore(lang));
+  const titles = new Map((catalogue ?? []).map((game) => [game.gameCode, game.title]));
 
   const load = useCallback(async (next: number) => {
     setLoading(true);
@@ -63,8 +67,8 @@ export default function CoinStatement({ lang }: { lang: Language }) {
       {heading}
       <p className="text-sm text-cream/80">{t('statement.intro')}</p>
       {data && data.records.length > 0 && (
-        <div className="overflow-x-auto rounded-lg border border-brown-700">
-          <table className="w-full min-w-[36rem] text-sm">
+        <div className="rounded-lg border border-brown-700 sm:overflow-x-auto">
+          <table className="table-stack w-full text-sm sm:min-w-[36rem]">
             <caption className="sr-only">{t('statement.caption', { page, pages })}</caption>
             <thead className="bg-brown-800 text-left">
               <tr>
@@ -78,13 +82,13 @@ export default function CoinStatement({ lang }: { lang: Language }) {
             <tbody>
               {data.records.map((r) => (
                 <tr key={r.transactionId} className="border-t border-brown-700" data-testid="statement-row" data-type={r.transactionType}>
-                  <td className="whitespace-nowrap px-3 py-2">{time.format(new Date(r.createdDate))}</td>
-                  <td className="px-3 py-2">{t(`statement.types.${r.transactionType}`)}</td>
-                  <td className="px-3 py-2">{r.gameCode ?? '—'}</td>
-                  <td className={`px-3 py-2 text-right font-semibold tabular-nums ${r.amount > 0 ? 'text-green-400' : 'text-red-300'}`} data-testid="statement-amount">
+                  <td className="whitespace-nowrap px-3 py-2" data-label={t('statement.date')}>{time.format(new Date(r.createdDate))}</td>
+                  <td className="px-3 py-2" data-label={t('statement.type')}>{t(`statement.types.${r.transactionType}`)}</td>
+                  <td className="px-3 py-2" data-label={t('statement.game')} data-testid="statement-game">{r.gameCode ? (titles.get(r.gameCode) ?? r.gameCode) : '—'}</td>
+                  <td className={`px-3 py-2 text-right font-semibold tabular-nums ${r.amount > 0 ? 'text-green-400' : 'text-red-300'}`} data-testid="statement-amount" data-label={t('statement.amount')}>
                     {signed.format(r.amount)}
                   </td>
-                  <td className="px-3 py-2 text-right tabular-nums" data-testid="statement-balance">{number.format(r.newBalance)}</td>
+                  <td className="px-3 py-2 text-right tabular-nums" data-testid="statement-balance" data-label={t('statement.balance')}>{number.format(r.newBalance)}</td>
                 </tr>
               ))}
             </tbody>

@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import type { Language } from '../../../contracts/constants';
 import { useT } from '../../lib/useT';
 import { $session } from '../../stores/session';
+import GiftIcon from './GiftIcon';
 import { useDailyBonus } from './useDailyBonus';
 
 const RADIUS = 16;
@@ -47,7 +48,7 @@ function SignedInTabBarBonus({ lang }: { lang: Language }) {
             data-percent={percent}
           />
         </svg>
-        <span aria-hidden="true" className={bonus.claimable ? 'animate-pulse text-lg' : 'text-lg'}>🎁</span>
+        <span className={bonus.claimable ? 'animate-pulse motion-reduce:animate-none' : ''}><GiftIcon /></span>
       </span>
       <span aria-hidden="true" className={bonus.claimable ? 'font-semibold text-gold-400' : 'font-mono tabular-nums'}>
         {bonus.claimable || !bonus.ready ? t('daily.tab') : bonus.countdown}

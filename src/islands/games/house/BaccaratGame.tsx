@@ -57,8 +57,8 @@ export default function BaccaratGame({ lang, definition }: { lang: Language; def
 
   const outcome = last?.outcome;
   return (
-    <div className="flex w-full max-w-3xl flex-col items-center gap-4 rounded-2xl bg-green-900 p-4 shadow-inner" data-testid="baccarat-game">
-      <div className="flex w-full flex-wrap justify-around gap-4">
+    <div className="flex w-full max-w-3xl flex-col items-center gap-2 rounded-2xl bg-green-900 p-2 shadow-inner sm:gap-3 sm:p-3" data-testid="baccarat-game">
+      <div className="flex w-full flex-wrap justify-around gap-2">
         <Hand label={t('baccarat.player')} total={outcome ? String(outcome.playerTotal) : undefined}>
           {outcome?.playerCards.map((card, i) => <PlayingCard key={i} card={card} lang={lang} />)}
         </Hand>
@@ -85,7 +85,7 @@ export default function BaccaratGame({ lang, definition }: { lang: Language; def
             disabled={busy}
             data-bet={side}
             aria-label={`${t(`baccarat.bet.${side}`)}${bets[side] ? `, ${t('roulette.onIt', { amount: formatAmount(bets[side], lang) })}` : ''}`}
-            className={`flex min-h-20 flex-col items-center justify-center rounded-xl border-2 p-2 font-bold hover:brightness-125 ${
+            className={`flex min-h-14 flex-col items-center justify-center rounded-xl border-2 p-2 font-bold hover:brightness-125 ${
               side === 'player' ? 'border-blue-400 bg-blue-900' : side === 'banker' ? 'border-red-400 bg-red-900' : 'border-green-400 bg-green-800'
             } ${outcome?.result === side ? 'ring-4 ring-gold-400' : ''}`}
           >
@@ -95,12 +95,13 @@ export default function BaccaratGame({ lang, definition }: { lang: Language; def
           </button>
         ))}
       </div>
-      <ChipPicker lang={lang} chips={definition.chips} value={chip} onChange={setChip} />
-      <p className="text-sm">
+      <p className="text-xs sm:text-sm">
         {t('roulette.totalBet', { amount: formatAmount(total, lang) })} · {t('house.limits', { min: formatAmount(definition.minBet, lang), max: formatAmount(definition.maxBet, lang) })}
       </p>
       <ErrorLine lang={lang} messageKey={error ?? (total > house.balance ? 'house.error.insufficient' : null)} />
-      <div className="flex gap-2">
+      {/* Pinned to the frame's bottom edge on a short frame, so Deal is always on screen. */}
+      <div className="sticky bottom-0 z-20 flex w-full flex-wrap items-center justify-center gap-2 rounded-lg bg-green-900/95 py-1">
+        <ChipPicker lang={lang} chips={definition.chips} value={chip} onChange={setChip} />
         <button type="button" className="btn-ghost" onClick={() => setBets({ player: 0, banker: 0, tie: 0 })} disabled={busy || total === 0}>
           {t('roulette.clear')}
         </button>

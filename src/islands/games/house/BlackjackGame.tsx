@@ -62,7 +62,7 @@ export default function BlackjackGame({ lang, definition, openRound }: { lang: L
   const resultKey = outcome?.result ? `blackjack.result.${outcome.result}` : null;
 
   return (
-    <div className="flex w-full max-w-2xl flex-col items-center gap-4 rounded-2xl bg-green-900 p-4 shadow-inner" data-testid="blackjack-game">
+    <div className="flex w-full max-w-2xl flex-col items-center gap-2 rounded-2xl bg-green-900 p-2 shadow-inner sm:gap-3 sm:p-3" data-testid="blackjack-game">
       <Hand label={t('blackjack.dealer')} total={outcome && (outcome.result !== null || outcome.dealerCards.length > 1) ? String(outcome.dealerTotal) : undefined}>
         {outcome?.dealerCards.map((card, i) => <PlayingCard key={i} card={card} lang={lang} />)}
         {outcome && outcome.result === null && outcome.dealerCards.length === 1 && <PlayingCard lang={lang} hidden />}
@@ -83,8 +83,9 @@ export default function BlackjackGame({ lang, definition, openRound }: { lang: L
       {round && <p className="text-sm">{t('blackjack.stake', { amount: formatAmount(round.stake, lang) })}</p>}
       <ErrorLine lang={lang} messageKey={error} />
 
+      {/* The actions stay pinned to the frame's bottom edge on a short frame. */}
       {open ? (
-        <div className="flex flex-wrap justify-center gap-2">
+        <div className="sticky bottom-0 z-20 flex w-full flex-wrap justify-center gap-2 rounded-lg bg-green-900/95 py-1">
           {(['hit', 'stand', 'double'] as const).map((action) => (
             <button
               key={action}
@@ -100,7 +101,7 @@ export default function BlackjackGame({ lang, definition, openRound }: { lang: L
           ))}
         </div>
       ) : (
-        <div className="flex flex-col items-center gap-2">
+        <div className="sticky bottom-0 z-20 flex w-full flex-col items-center gap-2 rounded-lg bg-green-900/95 py-1">
           <ChipPicker lang={lang} chips={definition.chips} value={chip} onChange={setChip} />
           <div className="flex flex-wrap items-center justify-center gap-2">
             <button type="button" className="btn-ghost" onClick={addChip} disabled={busy || bet + chip > definition.maxBet}>

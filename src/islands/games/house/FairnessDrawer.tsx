@@ -71,7 +71,8 @@ export default function FairnessDrawer({ lang, open, onClose, rtp }: { lang: Lan
         aria-label={t('house.fairness')}
         hidden={!open}
         onKeyDown={(e) => e.key === 'Escape' && onClose()}
-        className="absolute inset-y-0 right-0 z-20 w-full max-w-sm overflow-y-auto border-l border-brown-600 bg-brown-900 p-4 text-sm shadow-2xl"
+        // On a wide frame a column beside the game (it never covers the reels); on a narrow one over it.
+        className="absolute inset-y-0 right-0 z-20 w-full max-w-sm overflow-y-auto border-l border-brown-600 bg-brown-900 p-4 text-sm shadow-2xl lg:static lg:w-80 lg:shrink-0"
         data-testid="fairness-drawer"
       >
         <div className="mb-3 flex items-center justify-between">

@@ -65,10 +65,10 @@ export default function HousePlay({ lang }: { lang: Language }) {
   const definition = info.game.definition;
   return (
     <div className="flex min-h-full flex-col" data-testid="house-game" data-kind={definition.kind} data-mode={info.mode}>
-      <header className="flex flex-wrap items-center gap-2 border-b border-brown-700 bg-brown-900 px-3 py-2">
-        <a href={lobby} target="_top" className="btn-ghost px-2 py-1 text-xs">{t('house.lobby')}</a>
+      <header className="flex items-center gap-2 border-b border-brown-700 bg-brown-900 px-2 py-1.5 sm:px-3">
+        <a href={lobby} target="_top" className="btn-ghost shrink-0 px-2 py-1 text-xs">{t('house.lobby')}</a>
         <h1 className="min-w-0 flex-1 truncate text-base font-bold text-gold-400"><span className="sr-only sm:not-sr-only">{info.game.title}</span></h1>
-        <p className="rounded-full bg-brown-950 px-3 py-1 text-sm font-bold" aria-live="polite">
+        <p className="shrink-0 whitespace-nowrap rounded-full bg-brown-950 px-3 py-1 text-sm font-bold" aria-live="polite">
           <span className="sr-only">{t('house.balance')}: </span>
           <span data-testid="house-balance">{formatAmount(house.balance, lang)}</span>{' '}
           <span className="text-gold-400">{demo ? t('house.pts') : t('house.coins')}</span>
@@ -76,7 +76,7 @@ export default function HousePlay({ lang }: { lang: Language }) {
         </p>
         <button
           type="button"
-          className="btn-ghost px-2 py-1 text-xs"
+          className="btn-ghost shrink-0 px-2 py-1 text-xs"
           aria-expanded={fairnessOpen}
           aria-controls="fairness-drawer"
           onClick={() => setFairnessOpen((open) => !open)}
@@ -86,7 +86,7 @@ export default function HousePlay({ lang }: { lang: Language }) {
         </button>
       </header>
       <div className="relative flex flex-1">
-        <main className="flex flex-1 flex-col items-center justify-center p-3 pb-8">
+        <main className="flex flex-1 flex-col items-center justify-center p-2 sm:p-3">
           <Suspense fallback={<Spinner lang={lang} />}>
             {definition.kind === 'slot' && <SlotGame lang={lang} definition={definition} />}
             {definition.kind === 'roulette' && <RouletteGame lang={lang} definition={definition} />}

@@ -127,7 +127,7 @@ export default function RouletteGame({ lang, definition }: { lang: Language; def
 
   const amountOn = (bet: PlacedBet) => bets.get(betKey(bet))?.amount;
   const cellClass = (color: string, key: string) =>
-    `relative flex min-h-9 items-center justify-center rounded-sm border border-cream/30 text-xs font-bold sm:min-h-10 sm:text-sm ${
+    `relative flex min-h-8 items-center justify-center rounded-sm border border-cream/30 text-xs font-bold sm:min-h-9 sm:text-sm ${
       color === 'red' ? 'bg-red-700' : color === 'black' ? 'bg-neutral-900' : color === 'green' ? 'bg-green-700' : 'bg-green-900'
     } ${result?.winningKeys.has(key) ? 'ring-4 ring-gold-400' : ''} hover:brightness-125 disabled:cursor-not-allowed`;
   const chipBadge = (amount?: number) =>
@@ -159,20 +159,20 @@ export default function RouletteGame({ lang, definition }: { lang: Language; def
 
   const shown = result?.number;
   return (
-    <div className="flex w-full max-w-4xl flex-col items-center gap-3" data-testid="roulette-game">
-      <div className="flex items-center gap-4">
+    <div className="flex w-full max-w-4xl flex-col items-center gap-2" data-testid="roulette-game">
+      <div className="flex items-center gap-3">
         <div
           aria-hidden="true"
-          className={`flex h-24 w-24 items-center justify-center rounded-full border-8 border-dashed border-gold-600 bg-brown-800 ${spinning ? 'animate-spin' : ''}`}
+          className={`flex h-16 w-16 shrink-0 items-center justify-center rounded-full border-[6px] border-dashed border-gold-600 sm:h-20 sm:w-20 bg-brown-800 ${spinning ? 'animate-spin' : ''}`}
         >
           <span className={`flex h-12 w-12 items-center justify-center rounded-full text-xl font-black ${shown === undefined ? 'bg-brown-700' : numberColor(shown) === 'red' ? 'bg-red-700' : numberColor(shown) === 'black' ? 'bg-neutral-900' : 'bg-green-700'}`}>
             {spinning ? '' : (shown ?? '–')}
           </span>
         </div>
-        <div aria-live="polite" className="min-w-40 text-sm" data-testid="roulette-result">
+        <div aria-live="polite" className="min-h-12 min-w-40 text-sm" data-testid="roulette-result">
           {result && (
             <>
-              <p className="text-lg font-black" data-testid="winning-number">
+              <p className="text-base font-black sm:text-lg" data-testid="winning-number">
                 {t('roulette.result', { number: result.number, color: t(`roulette.${result.color}`) })}
               </p>
               <p className={result.win > 0 ? 'font-bold text-gold-400' : 'text-cream/70'} data-testid="round-win">
@@ -269,18 +269,22 @@ export default function RouletteGame({ lang, definition }: { lang: Language; def
         </div>
       </div>
 
-      <ChipPicker lang={lang} chips={definition.chips} value={chip} onChange={setChip} />
-      <p className="text-sm" data-testid="roulette-total">
+      <p className="text-xs sm:text-sm" data-testid="roulette-total">
         {t('roulette.totalBet', { amount: formatAmount(total, lang) })} · {t('house.limits', { min: formatAmount(definition.minBet, lang), max: formatAmount(definition.maxBet, lang) })}
       </p>
       <ErrorLine lang={lang} messageKey={error ?? (total > house.balance ? 'house.error.insufficient' : null)} />
-      <div className="flex flex-wrap justify-center gap-2">
-        <button type="button" className="btn-ghost" onClick={undo} disabled={running || history.length === 0}>{t('roulette.undo')}</button>
-        <button type="button" className="btn-ghost" onClick={clear} disabled={running || bets.size === 0}>{t('roulette.clear')}</button>
-        <button type="button" className="btn-ghost" onClick={rebet} disabled={running || lastBets.length === 0 || bets.size > 0}>{t('roulette.rebet')}</button>
-        <button type="button" className="btn-gold min-w-28" onClick={() => void spin()} disabled={running || bets.size === 0 || total > house.balance} data-testid="spin">
+      {/* Chips and actions share a row where there is room; on a short frame the row stays pinned to
+          the frame's bottom edge, so Spin is always on screen. */}
+      <div className="sticky bottom-0 z-20 flex w-full flex-wrap items-center justify-center gap-2 bg-brown-950/90 py-1">
+        <ChipPicker lang={lang} chips={definition.chips} value={chip} onChange={setChip} />
+        <div className="flex flex-wrap justify-center gap-1.5">
+        <button type="button" className="btn-ghost px-3" onClick={undo} disabled={running || history.length === 0}>{t('roulette.undo')}</button>
+        <button type="button" className="btn-ghost px-3" onClick={clear} disabled={running || bets.size === 0}>{t('roulette.clear')}</button>
+        <button type="button" className="btn-ghost px-3" onClick={rebet} disabled={running || lastBets.length === 0 || bets.size > 0}>{t('roulette.rebet')}</button>
+        <button type="button" className="btn-gold min-w-24" onClick={() => void spin()} disabled={running || bets.size === 0 || total > house.balance} data-testid="spin">
           {spinning ? t('roulette.spinning') : t('roulette.spin')}
         </button>
+        </div>
       </div>
     </div>
   );

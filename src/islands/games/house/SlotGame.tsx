@@ -5,6 +5,11 @@ import type { SlotDefinition, SlotSpin, SlotSymbol } from '../../../../contracts
 import { useT } from '../../../lib/useT';
 import { $house, $houseBusy, playHouseRoundHeld } from '../../../stores/gamesHouse';
 import { ErrorLine, formatAmount, roundErrorKey } from './common';
+import SlotSymbolArt, { symbolShape } from './SlotSymbolArt';
+import { sounds } from './sound';
+
+/** A round paying at least this many times the bet is celebrated as a big win. */
+export const BIG_WIN_MULTIPLE = 10;
 
 /** The window a reel shows when it stops at `stop` (wrapping round its strip). */
 export function reelWindow(strip: readonly string[], stop: number, rows: number): string[] {
@@ -25,7 +30,6 @@ export function winningCells(spin: SlotSpin, definition: SlotDefinition, scatter
 }
 
 const prefersReducedMotion = () => typeof matchMedia !== 'undefined' && matchMedia('(prefers-reduced-motion: reduce)').matches;
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type Phase = 'idle' | 'spinning' | 'free' | 'done';
 
@@ -51,6 +55,36 @@ export default function SlotGame({ lang, definition }: { lang: Language; definit
   const [error, setError] = useState<string | null>(null);
   const [showPaytable, setShowPaytable] = useState(false);
   const timer = useRef<ReturnType<typeof setInterval> | null>(null);
+  // Skip: the rest of this round (reels and free spins) shows at once. Turbo: every pause a third as long.
+  const skip = useRef(false);
+  const [turbo, setTurbo] = useState(false);
+  const [sound, setSound] = useState(false);
+  const soundRef = useRef(false);
+  soundRef.current = sound;
+  const [bigWin, setBigWin] = useState<number | null>(null);
+  const turboRef = useRef(false);
+  turboRef.current = turbo;
+  // The pause under way, so Skip ends it at once instead of after it.
+  const wake = useRef<(() => void) | null>(null);
+  const pause = useCallback(
+    (ms: number) =>
+      skip.current
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => {
+            const done = () => {
+              clearTimeout(id);
+              wake.current = null;
+              resolve();
+            };
+            const id = setTimeout(done, turboRef.current ? ms / 3 : ms);
+            wake.current = done;
+          }),
+    [],
+  );
+  const skipRound = () => {
+    skip.current = true;
+    wake.current?.();
+  };
   const spinButton = useRef<HTMLButtonElement>(null);
 
   const bet = definition.betLevels[betIndex];
@@ -61,7 +95,7 @@ export default function SlotGame({ lang, definition }: { lang: Language; definit
   const animate = useCallback(
     async (spin: SlotSpin) => {
       setHighlight(new Set());
-      if (prefersReducedMotion()) {
+      if (prefersReducedMotion() || skip.current) {
         setGrid(spin.grid);
       } else {
         setSpinningReels(definition.reels.map(() => true));
@@ -71,8 +105,9 @@ export default function SlotGame({ lang, definition }: { lang: Language; definit
           );
         }, 70);
         for (let reel = 0; reel < definition.reels.length; reel++) {
-          await wait(reel === 0 ? 350 : 140);
+          await pause(reel === 0 ? 350 : 140);
           setSpinningReels((s) => s.map((v, i) => (i === reel ? false : v)));
+          if (soundRef.current) sounds.reelStop(reel);
           setGrid((current) => current.map((column, i) => (i <= reel ? spin.grid[i] : column)));
         }
         if (timer.current) clearInterval(timer.current);
@@ -83,12 +118,18 @@ export default function SlotGame({ lang, definition }: { lang: Language; definit
       setHighlight(winningCells(spin, definition, scatterIds));
       setLastSpin(spin);
     },
-    [definition, scatterIds],
+    [definition, scatterIds, pause],
   );
 
   useEffect(() => () => {
     if (timer.current) clearInterval(timer.current);
   }, []);
+
+  useEffect(() => {
+    if (bigWin === null) return;
+    const id = setTimeout(() => setBigWin(null), 2500);
+    return () => clearTimeout(id);
+  }, [bigWin]);
 
   const spin = useCallback(async () => {
     if (running) return;
@@ -96,6 +137,8 @@ export default function SlotGame({ lang, definition }: { lang: Language; definit
     setRoundWin(null);
     setFreeSpin(null);
     setLastSpin(null);
+    setBigWin(null);
+    skip.current = false;
     setPhase('spinning');
     let reveal = () => {};
     try {
@@ -109,7 +152,7 @@ export default function SlotGame({ lang, definition }: { lang: Language; definit
         let won = outcome.base.win;
         for (const [index, free] of outcome.freeSpins.entries()) {
           setFreeSpin({ index: index + 1, total: outcome.freeSpins.length, win: won });
-          await wait(prefersReducedMotion() ? 300 : 500);
+          await pause(prefersReducedMotion() ? 300 : 500);
           await animate(free);
           won += free.win;
           setFreeSpin({ index: index + 1, total: outcome.freeSpins.length, win: won });
@@ -117,6 +160,8 @@ export default function SlotGame({ lang, definition }: { lang: Language; definit
       }
       reveal();
       setRoundWin(outcome.totalWin);
+      if (outcome.totalWin > 0 && soundRef.current) sounds.win(outcome.totalWin >= bet * BIG_WIN_MULTIPLE);
+      if (outcome.totalWin >= bet * BIG_WIN_MULTIPLE) setBigWin(outcome.totalWin);
       setPhase('done');
     } catch (err) {
       reveal();
@@ -126,7 +171,7 @@ export default function SlotGame({ lang, definition }: { lang: Language; definit
       setPhase('idle');
     }
     spinButton.current?.focus();
-  }, [running, bet, animate, definition]);
+  }, [running, bet, animate, definition, pause]);
 
   // Space spins when nothing else has focus (a focused button or field keeps its own keys).
   useEffect(() => {
@@ -142,14 +187,17 @@ export default function SlotGame({ lang, definition }: { lang: Language; definit
   }, [spin]);
 
   const insufficient = house.balance < bet;
-  const symbolName = (id: string) => t(`slot.symbolName`, { glyph: symbols.get(id)?.glyph ?? id, id });
+  const symbolName = (id: string) => {
+    const symbol = symbols.get(id);
+    return symbol ? t(`slot.symbols.${symbolShape(symbol)}`) : id;
+  };
 
   return (
     <div className="flex w-full max-w-3xl flex-col items-center gap-3" data-testid="slot-game">
       <div
         role="img"
         aria-label={t('slot.gridLabel', { symbols: grid.map((column) => column.map(symbolName).join(', ')).join(' | ') })}
-        className="grid w-full gap-1.5 rounded-xl border-4 border-gold-600 bg-gradient-to-b from-brown-800 to-brown-950 p-2 shadow-inner"
+        className="grid w-full gap-1.5 overflow-hidden rounded-xl border-4 border-gold-600 bg-gradient-to-b from-brown-800 to-brown-950 p-2 shadow-inner"
         // The reels are as large as the frame's height allows, leaving room for the controls below.
         style={{
           gridTemplateColumns: `repeat(${definition.reels.length}, minmax(0, 1fr))`,
@@ -158,7 +206,7 @@ export default function SlotGame({ lang, definition }: { lang: Language; definit
         data-testid="slot-reels"
       >
         {grid.map((column, reel) => (
-          <div key={reel} className={`flex flex-col gap-1.5 ${spinningReels[reel] ? 'blur-[1px]' : ''}`} data-reel={reel}>
+          <div key={reel} className={`flex flex-col gap-1.5 ${spinningReels[reel] ? 'animate-[reelspin_0.14s_linear_infinite] blur-[1px] motion-reduce:animate-none' : ''}`} data-reel={reel} data-spinning={spinningReels[reel] ? 'yes' : undefined}>
             {column.map((id, row) => {
               const symbol = symbols.get(id);
               const lit = highlight.has(`${reel}:${row}`);
@@ -166,10 +214,9 @@ export default function SlotGame({ lang, definition }: { lang: Language; definit
                 <div
                   key={row}
                   data-symbol={id}
-                  className={`flex aspect-square items-center justify-center rounded-lg border-2 text-2xl font-black sm:text-4xl ${lit ? 'animate-pulse border-gold-400 bg-gold-500/25' : 'border-brown-700 bg-brown-900'}`}
-                  style={{ color: symbol?.color }}
+                  className={`flex aspect-square items-center justify-center rounded-lg border-2 p-[12%] ${lit ? 'animate-pulse border-gold-400 bg-gold-500/25 motion-reduce:animate-none' : 'border-brown-700 bg-brown-900'}`}
                 >
-                  <span aria-hidden="true">{symbol?.glyph ?? id}</span>
+                  {symbol ? <SlotSymbolArt symbol={symbol} /> : <span aria-hidden="true">{id}</span>}
                 </div>
               );
             })}
@@ -177,6 +224,13 @@ export default function SlotGame({ lang, definition }: { lang: Language; definit
         ))}
       </div>
 
+      {/* The celebration is decoration (the result line announces the win): it lets clicks through and fades by itself. */}
+      {bigWin !== null && (
+        <div aria-hidden="true" className="pointer-events-none fixed inset-0 z-30 flex flex-col items-center justify-center gap-2 bg-black/50" data-testid="big-win">
+          <span className="animate-bounce text-4xl font-black text-gold-400 [text-shadow:0_2px_8px_#000] motion-reduce:animate-none sm:text-6xl">{t('slot.bigWinTitle')}</span>
+          <span className="text-2xl font-bold text-cream">{formatAmount(bigWin, lang)}</span>
+        </div>
+      )}
       <div className="min-h-12 text-center" aria-live="polite" data-testid="slot-result">
         {freeSpin && (
           <p className="font-bold text-gold-400" data-testid="free-spins">
@@ -192,7 +246,7 @@ export default function SlotGame({ lang, definition }: { lang: Language; definit
           <ul className="flex max-w-xl flex-wrap justify-center gap-x-3 text-xs text-cream/80">
             {lastSpin.lineWins.map((win) => (
               <li key={`${win.line}-${win.symbol}`}>
-                {t('slot.lineWin', { line: win.line + 1, n: win.count, symbol: symbols.get(win.symbol)?.glyph ?? win.symbol, amount: formatAmount(win.win, lang) })}
+                {t('slot.lineWin', { line: win.line + 1, n: win.count, symbol: symbolName(win.symbol), amount: formatAmount(win.win, lang) })}
               </li>
             ))}
           </ul>
@@ -240,6 +294,29 @@ export default function SlotGame({ lang, definition }: { lang: Language; definit
         >
           {running ? t('slot.spinning') : t('slot.spin')}
         </button>
+        {running ? (
+          <button type="button" className="btn-ghost px-3 py-2 text-xs" onClick={skipRound} data-testid="slot-skip">
+            {t('slot.skip')}
+          </button>
+        ) : (
+          <label className="flex cursor-pointer items-center gap-1 text-xs">
+            <input type="checkbox" checked={turbo} onChange={(e) => setTurbo(e.target.checked)} className="accent-gold-500" data-testid="slot-turbo" />
+            {t('slot.turbo')}
+          </label>
+        )}
+        <label className="flex cursor-pointer items-center gap-1 text-xs">
+          <input
+            type="checkbox"
+            checked={sound}
+            onChange={(e) => {
+              if (e.target.checked) sounds.unlock();
+              setSound(e.target.checked);
+            }}
+            className="accent-gold-500"
+            data-testid="slot-sound"
+          />
+          {t('slot.sound')}
+        </label>
         <button type="button" className="btn-ghost px-3 py-2 text-xs" aria-expanded={showPaytable} aria-controls="paytable" onClick={() => setShowPaytable((s) => !s)}>
           {t('slot.paytable')}
         </button>
@@ -260,10 +337,10 @@ export default function SlotGame({ lang, definition }: { lang: Language; definit
           <tbody>
             {definition.symbols.map((symbol) => (
               <tr key={symbol.id} className="border-t border-brown-700">
-                <th scope="row" className="py-1 text-2xl" style={{ color: symbol.color }}>
-                  <span aria-hidden="true">{symbol.glyph}</span>
-                  <span className="sr-only">{symbolName(symbol.id)}</span>
-                  {symbol.kind !== 'normal' && <span className="ml-2 align-middle text-xs text-cream">{t(`slot.kind.${symbol.kind}`)}</span>}
+                <th scope="row" className="flex items-center gap-2 py-1 text-xs font-normal">
+                  <SlotSymbolArt symbol={symbol} className="h-8 w-8 shrink-0" />
+                  <span>{symbolName(symbol.id)}</span>
+                  {symbol.kind !== 'normal' && <span className="text-cream/70">({t(`slot.kind.${symbol.kind}`)})</span>}
                 </th>
                 <td className="py-1 text-xs">
                   {symbol.pays

@@ -1,0 +1,152 @@
+import { randomInt } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { newSignedInPlayer } from './support/players';
+
+/**
+ * Issue 15 in both languages: slot symbols are SVG art (no emoji or letters that need a system font),
+ * Skip shows a round's result at once, the bonus gift is SVG, and a visitor opening a
+ * signed-in-only popup by its URL is asked to sign in instead of watching a spinner forever.
+ */
+type Dict = Record<string, unknown>;
+const load = (lang: string, ns: string) => JSON.parse(readFileSync(`locales/${lang}/${ns}.json`, 'utf8')) as Dict;
+const lookup = (dict: Dict, key: string) => key.split('.').reduce<unknown>((o, k) => (o as Dict)[k], dict) as string;
+// Emoji and pictographs (the glyphs the slots used to draw).
+const EMOJI = /[\u{1F000}-\u{1FAFF}\u{2600}-\u{27BF}\u{2B00}-\u{2BFF}]/u;
+
+for (const lang of ['ja', 'en'] as const) {
+  const path = (p: string) => (lang === 'en' ? `/en${p}` : p);
+  const g = (key: string) => lookup(load(lang, 'games'), key);
+
+  test.describe(`polish (${lang})`, () => {
+    test.beforeEach(async ({ page }) => {
+      await page.context().setExtraHTTPHeaders({ 'x-forwarded-for': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` });
+    });
+
+    test('slot symbols are SVG art named in the page language, and Skip shows the result at once', async ({ page }) => {
+      test.slow();
+      await page.goto(path('/game-launch/slot-dragon-pearl'));
+      const frame = page.frameLocator('[data-testid="game-frame"]');
+      await expect(frame.getByTestId('house-game')).toBeVisible({ timeout: 20_000 });
+      const reels = frame.getByTestId('slot-reels');
+      const cells = reels.locator('[data-symbol]');
+      await expect(cells.first()).toBeVisible();
+      const count = await cells.count();
+      expect(await reels.locator('[data-symbol] svg[data-shape]').count()).toBe(count);
+      expect(await reels.innerText()).not.toMatch(EMOJI);
+      const label = (await reels.getAttribute('aria-label'))!;
+      expect(label).not.toMatch(EMOJI);
+      const names = Object.values(lookup(load(lang, 'games'), 'slot.symbols') as unknown as Record<string, string>);
+      expect(names.some((name) => label.includes(name))).toBe(true);
+
+      // Counts reels seen spinning (data-spinning) in the game's frame.
+      const game = page.frames().find((f) => f.url().includes('/house/play'))!;
+      await game.evaluate(() => {
+        const w = window as unknown as { spinsSeen: number };
+        w.spinsSeen = 0;
+        new MutationObserver((records) => {
+          for (const r of records) if ((r.target as Element).getAttribute('data-spinning') === 'yes') w.spinsSeen++;
+        }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['data-spinning'] });
+      });
+      // A normal spin: the reels run before they stop.
+      await frame.getByTestId('spin').click();
+      await expect(frame.getByTestId('round-win')).toBeVisible({ timeout: 60_000 });
+      expect(await game.evaluate(() => (window as unknown as { spinsSeen: number }).spinsSeen)).toBeGreaterThan(0);
+      await expect(frame.getByTestId('spin')).toBeEnabled({ timeout: 60_000 });
+      await game.evaluate(() => ((window as unknown as { spinsSeen: number }).spinsSeen = 0));
+      // Skipped while the round is on its way (the answer held back a moment so Skip is surely
+      // pressed first): the result shows without the reels (or any free spins) playing out.
+      await page.route('**/api/house/play', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        await route.continue();
+      });
+      await frame.getByTestId('spin').click();
+      await frame.getByTestId('slot-skip').click();
+      await expect(frame.getByTestId('round-win')).toBeVisible({ timeout: 5_000 });
+      expect(await game.evaluate(() => (window as unknown as { spinsSeen: number }).spinsSeen)).toBe(0);
+      await expect(frame.getByTestId('spin')).toBeEnabled();
+      await expect(frame.getByTestId('slot-turbo')).toBeVisible();
+      await expect(frame.getByTestId('slot-sound')).not.toBeChecked(); // sound is off until asked for
+      expect(g('slot.skip')).toBeTruthy();
+    });
+
+    test('with prefers-reduced-motion the reels show the result without running', async ({ page }) => {
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await page.goto(path('/game-launch/slot-dragon-pearl'));
+      const frame = page.frameLocator('[data-testid="game-frame"]');
+      await expect(frame.getByTestId('house-game')).toBeVisible({ timeout: 20_000 });
+      const game = page.frames().find((f) => f.url().includes('/house/play'))!;
+      await game.evaluate(() => {
+        const w = window as unknown as { spinsSeen: number };
+        w.spinsSeen = 0;
+        new MutationObserver((records) => {
+          for (const r of records) if ((r.target as Element).getAttribute('data-spinning') === 'yes') w.spinsSeen++;
+        }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['data-spinning'] });
+      });
+      await frame.getByTestId('spin').click();
+      await expect(frame.getByTestId('round-win')).toBeVisible({ timeout: 60_000 });
+      expect(await game.evaluate(() => (window as unknown as { spinsSeen: number }).spinsSeen)).toBe(0);
+    });
+
+    test('at 360 px the bet history and coin statement stack into cards, and the statement names the game by its title', async ({ page }) => {
+      test.slow();
+      await newSignedInPlayer(page, { language: lang });
+      await page.goto(path('/game-launch/slot-dragon-pearl'));
+      const frame = page.frameLocator('[data-testid="game-frame"]');
+      await expect(frame.getByTestId('house-game')).toHaveAttribute('data-mode', 'real', { timeout: 20_000 });
+      await frame.getByTestId('spin').click();
+      await expect(frame.getByTestId('round-win')).toBeVisible({ timeout: 60_000 });
+      const games = (await (await page.request.get(`/api/games?languageCode=${lang}&siteRef=WEB`, { headers: { channel: 'WEB' } })).json()) as Array<{ games: Array<{ gameCode: string; title: string }> }>;
+      const title = games[0].games.find((game) => game.gameCode === 'slot-dragon-pearl')!.title;
+
+      await page.setViewportSize({ width: 360, height: 740 });
+      await page.goto(path('/bet-history'));
+      await expect(page.getByTestId('bet-row').first()).toBeVisible();
+      const stakeRow = page.getByTestId('statement-row').filter({ has: page.getByTestId('statement-game').getByText(title, { exact: true }) });
+      await expect(stakeRow.first()).toBeVisible();
+      const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+      expect(scroll).toBeLessThanOrEqual(client);
+      for (const testId of ['bet-row', 'statement-row']) {
+        const row = (await page.getByTestId(testId).first().boundingBox())!;
+        expect(row.x + row.width, testId).toBeLessThanOrEqual(360);
+        // A card: taller than one table line, since its cells are stacked.
+        expect(row.height, testId).toBeGreaterThan(100);
+      }
+      await page.screenshot({ path: `test-results/screens/${lang}-360-bet-history-played.png`, fullPage: true });
+    });
+
+    test('a maintenance banner shows on every page while the channel says maintenance, and not otherwise', async ({ page }) => {
+      await page.goto(path('/'));
+      await expect(page.getByTestId('header-account')).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await expect(page.getByTestId('maintenance-banner')).toHaveCount(0);
+      // The channel's answer as a deployment in maintenance gives it (CHANNELS is fixed per server).
+      await page.route(/\/api\/channel(\?|$)/, (route) => route.fulfill({ json: { maintenence: true, captcha: true } }));
+      for (const p of ['/', '/category/slot', '/bet-history', '/settings']) {
+        await page.goto(path(p));
+        await expect(page.getByTestId('maintenance-banner')).toHaveText(lookup(load(lang, 'common'), 'maintenance.banner'));
+      }
+    });
+
+    test('the language chosen in the settings is stored on the account', async ({ page }) => {
+      await newSignedInPlayer(page, { language: lang });
+      await page.goto(path('/settings'));
+      const other = lang === 'ja' ? 'en' : 'ja';
+      await page.getByTestId(`settings-language-${other}`).click();
+      await expect(page).toHaveURL(other === 'en' ? /\/en\/settings/ : /^[^?]*\/settings/);
+      await expect(page.getByTestId(`settings-language-${other}`)).toHaveAttribute('aria-current', 'true');
+      const account = await page.request.get('/api/account', { headers: { channel: 'WEB' } });
+      expect((await account.json()).languageCode).toBe(other);
+    });
+
+    test('a visitor opening ?popup=phone-number, change-password or delete-account is asked to sign in', async ({ page }) => {
+      for (const popup of ['phone-number', 'change-password', 'delete-account']) {
+        await page.goto(path(`/?popup=${popup}`));
+        await expect(page).toHaveURL(/[?&]popup=login/);
+        await expect(page.getByRole('dialog', { name: lookup(load(lang, 'auth'), 'login.title') })).toBeVisible();
+        await page.keyboard.press('Escape');
+        await expect(page.getByTestId('popup-overlay')).toHaveCount(0);
+      }
+    });
+  });
+}
