@@ -2,6 +2,7 @@
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
+import { precompress } from './scripts/precompress.ts';
 
 // Static output: the API server (server/) serves dist/ and the API from one port.
 export default defineConfig({
@@ -13,7 +14,8 @@ export default defineConfig({
     defaultLocale: 'ja',
     routing: { prefixDefaultLocale: false },
   },
-  integrations: [react()],
+  // precompress last: it compresses the finished output.
+  integrations: [react(), precompress()],
   vite: { plugins: [tailwindcss()] },
   server: { port: 4322 },
 });
