@@ -16,6 +16,7 @@ export default defineConfig({
   },
   // precompress last: it compresses the finished output.
   integrations: [react(), precompress()],
-  vite: { plugins: [tailwindcss()] },
+  // SOURCEMAP=1 keeps source maps (to see what each chunk holds); never in a deployed build.
+  vite: { plugins: [tailwindcss()], build: { sourcemap: process.env.SOURCEMAP === '1' } },
   server: { port: 4322 },
 });

@@ -1,5 +1,5 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../lib/i18n';
 import type { z } from 'zod';
 import { ApiError } from '../../lib/api';
 
