@@ -1,10 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useStore } from '@nanostores/react';
 import type { Language } from '../../../contracts/constants';
 import { STATEMENT_PAGE_SIZE, type TransactionList } from '../../../contracts/wallet';
 import { useT } from '../../lib/useT';
 import { openPopup } from '../../stores/popup';
-import { $session } from '../../stores/session';
+import { useSession } from '../../stores/useSession';
 import { fetchStatement } from '../../stores/wallet';
 import Spinner from '../Spinner';
 import CoinIcon from './CoinIcon';
@@ -12,7 +11,7 @@ import CoinIcon from './CoinIcon';
 /** The "coins" view of the bet history page: the player's coin statement, newest first, page by page. */
 export default function CoinStatement({ lang }: { lang: Language }) {
   const t = useT(lang, 'wallet');
-  const session = useStore($session);
+  const session = useSession();
   const [page, setPage] = useState(1);
   const [data, setData] = useState<TransactionList | null>(null);
   const [loading, setLoading] = useState(false);
