@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import {
   serializerCompiler,
@@ -68,7 +68,7 @@ export async function buildApp({ config, db, logger, logStream }: AppDeps): Prom
     trustProxy: config.TRUST_PROXY,
     requestIdHeader: 'x-request-id',
     // Fastify's own two lines per request (incoming, completed) are replaced by one, below.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
   });
   app.decorate('config', config);
   app.decorate('db', db);
