@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { lobbyLauncher } from './src/lobby/build.ts';
+import { precompress } from './scripts/precompress.ts';
 
 // Static output: the API server (server/) serves dist/ and the API from one port.
 export default defineConfig({
@@ -15,7 +16,9 @@ export default defineConfig({
     routing: { prefixDefaultLocale: false },
   },
   // lobbyLauncher: the tournaments lobby script, built to dist/lobby/launcher.js (PUBLIC_LOBBY_LAUNCHER_URL).
-  integrations: [react(), lobbyLauncher()],
-  vite: { plugins: [tailwindcss()] },
+  // precompress last: it compresses the finished output.
+  integrations: [react(), lobbyLauncher(), precompress()],
+  // SOURCEMAP=1 keeps source maps (to see what each chunk holds); never in a deployed build.
+  vite: { plugins: [tailwindcss()], build: { sourcemap: process.env.SOURCEMAP === '1' } },
   server: { port: 4322 },
 });

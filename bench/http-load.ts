@@ -1,6 +1,6 @@
 /**
  * The benches' HTTP load generator: `connections` keep-alive HTTP/1.1 connections over loopback,
- * each sending one POST, waiting for its answer, sending the next, until the window ends (the
+ * each sending one request (POST with a body, or GET), waiting for its answer, sending the next, until the window ends (the
  * closed loop pgbench's clients run too). It runs in worker threads, as remote clients would, so
  * the server's event loop serves requests only, and on raw sockets like wrk: fetch (undici) spent
  * ~2.7 ms of CPU per request here, which the server would lose on 2 cores.
@@ -15,7 +15,7 @@ const LOAD_WORKER = `
 const net = require('node:net');
 const { randomUUID } = require('node:crypto');
 const { parentPort, workerData } = require('node:worker_threads');
-const { url, bodies, seconds, headers } = workerData;
+const { url, bodies, seconds, headers, method } = workerData;
 const { hostname, port, pathname } = new URL(url);
 const latencies = [];
 function connect() {
@@ -37,7 +37,8 @@ function client(socket, template, deadline) {
       }
       const body = template.includes('${REQUEST_ID}') ? template.split('${REQUEST_ID}').join(randomUUID()) : template;
       sentAt = performance.now();
-      socket.write('POST ' + pathname + ' HTTP/1.1\\r\\nhost: ' + hostname + '\\r\\n' + headers + 'content-type: application/json\\r\\ncontent-length: ' + Buffer.byteLength(body) + '\\r\\n\\r\\n' + body);
+      if (method === 'GET') socket.write('GET ' + pathname + ' HTTP/1.1\\r\\nhost: ' + hostname + '\\r\\n' + headers + body + '\\r\\n');
+      else socket.write('POST ' + pathname + ' HTTP/1.1\\r\\nhost: ' + hostname + '\\r\\n' + headers + 'content-type: application/json\\r\\ncontent-length: ' + Buffer.byteLength(body) + '\\r\\n\\r\\n' + body);
     };
     socket.on('error', reject);
     socket.on('data', (chunk) => {
@@ -76,10 +77,10 @@ export interface Window {
   latencies: Float64Array;
 }
 
-function loadThread(url: string, bodies: string[], seconds: number, headers: Record<string, string>): Promise<Window> {
+function loadThread(url: string, bodies: string[], seconds: number, headers: Record<string, string>, method: 'GET' | 'POST'): Promise<Window> {
   const head = Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('');
   return new Promise((resolve, reject) => {
-    const worker = new Worker(LOAD_WORKER, { eval: true, workerData: { url, bodies, seconds, headers: head } });
+    const worker = new Worker(LOAD_WORKER, { eval: true, workerData: { url, bodies, seconds, headers: head, method } });
     worker.once('message', resolve);
     worker.once('error', reject);
     worker.once('exit', (code) => code !== 0 && reject(new Error(`load worker exited with ${code}`)));
@@ -89,10 +90,18 @@ function loadThread(url: string, bodies: string[], seconds: number, headers: Rec
 /**
  * One window of load: one connection per body (bodies[i] is connection i's request), spread over
  * `threads` worker threads. The rate is all requests over the longest thread's duration.
+ * With method GET, bodies[i] is connection i's extra header lines (e.g. its own authorization).
  */
-export async function httpWindow(url: string, bodies: string[], seconds: number, threads: number, headers: Record<string, string> = {}): Promise<Window> {
+export async function httpWindow(
+  url: string,
+  bodies: string[],
+  seconds: number,
+  threads: number,
+  headers: Record<string, string> = {},
+  method: 'GET' | 'POST' = 'POST',
+): Promise<Window> {
   const slices = Array.from({ length: Math.min(threads, bodies.length) }, (_, t) => bodies.filter((_, i) => i % threads === t));
-  const parts = await Promise.all(slices.map((slice) => loadThread(url, slice, seconds, headers)));
+  const parts = await Promise.all(slices.map((slice) => loadThread(url, slice, seconds, headers, method)));
   const latencies = new Float64Array(parts.reduce((n, p) => n + p.latencies.length, 0));
   let offset = 0;
   for (const p of parts) {

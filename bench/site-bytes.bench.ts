@@ -5,7 +5,12 @@
  *
  * Builds the current source into a temporary folder; `SITE_DIR=./dist npm run bench -- site-bytes`
  * measures an existing build instead. Lazily imported chunks (popups loaded on demand) are not
- * counted: they are not shipped with the page.
+ * counted: they are not shipped with the page. The page's language chunk (src/lib/locales/<lang>.ts)
+ * is: src/lib/i18n.ts awaits it before any island renders.
+ *
+ * Budgets (issue #14, gzip, all the JavaScript a page loads for a visitor or a player): home and
+ * category pages 90 KiB, game launch and bet history 100 KiB, the house game frame 80 KiB; static and
+ * in-app pages nothing but the inline script.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -19,6 +24,15 @@ export const INLINE_SCRIPT_BUDGET_GZ = 1536;
 export const NO_ISLAND_PAGES = [
   '/about', '/terms-of-use', '/privacy-policy', '/contact-us',
   '/app-about', '/app-terms', '/app-privacy-policy', '/app-contact-us', '/password_reset', '/app-password-reset',
+];
+
+/** JavaScript budgets in gzip bytes, by page (both languages). */
+export const JS_BUDGETS: Array<{ page: RegExp; label: string; bytes: number }> = [
+  { page: /^\/$/, label: 'home', bytes: 90 * 1024 },
+  { page: /^\/category\/[^/]+$/, label: 'category', bytes: 90 * 1024 },
+  { page: /^\/game-launch$/, label: 'game launch', bytes: 100 * 1024 },
+  { page: /^\/bet-history$/, label: 'bet history', bytes: 100 * 1024 },
+  { page: /^\/house\/play$/, label: 'house game frame', bytes: 80 * 1024 },
 ];
 
 const gz = (data: string | Buffer) => gzipSync(data).length;
@@ -67,8 +81,11 @@ const inlineScripts = (html: string) =>
     .map(([, , body]) => body);
 const inlineStyles = (html: string) => [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].map(([, body]) => body);
 
-/** A module and its static imports, transitively (dynamic import() is loaded on demand, not counted). */
-function withStaticImports(siteDir: string, entries: string[]): Set<string> {
+/**
+ * A module and its static imports, transitively (dynamic import() is loaded on demand, not counted),
+ * plus the one dynamic import every island waits for: the page's language chunk.
+ */
+function withStaticImports(siteDir: string, entries: string[], lang: string): Set<string> {
   const seen = new Set<string>();
   const queue = entries.filter((u) => u.startsWith('/'));
   while (queue.length) {
@@ -81,6 +98,9 @@ function withStaticImports(siteDir: string, entries: string[]): Set<string> {
     for (const m of code.matchAll(/(?:^|[;}\s])(?:import|export)\s*(?:[\w*${}\s,]+from\s*)?["']([^"']+\.js)["']/g)) {
       queue.push(new URL(m[1], `http://site${url}`).pathname);
     }
+    for (const m of code.matchAll(/import\(\s*[`"'](\.\/(ja|en)\.[\w-]+\.js)[`"']\s*\)/g)) {
+      if (m[2] === lang) queue.push(new URL(m[1], `http://site${url}`).pathname);
+    }
   }
   return seen;
 }
@@ -91,7 +111,7 @@ function measure(siteDir: string): Row[] {
   return htmlFiles(siteDir).map((file) => {
     const html = readFileSync(path.join(siteDir, file), 'utf8');
     const { lang, page } = pageOf(file);
-    const modules = withStaticImports(siteDir, entryScripts(html));
+    const modules = withStaticImports(siteDir, entryScripts(html), lang);
     const jsGz = [...modules].reduce((sum, url) => sum + gz(readFileSync(path.join(siteDir, url))), 0);
     const inline = inlineScripts(html);
     const inlineJsGz = inline.length ? gz(inline.join('\n')) : 0;
@@ -147,6 +167,18 @@ export async function run(): Promise<void> {
     console.log(`\nStatic and in-app pages: ${rows.filter((r) => r.layout !== 'main').length}, largest inline script ${worst} B gzip (budget ${INLINE_SCRIPT_BUDGET_GZ} B), no modules or islands expected.`);
     if (problems.length) throw new Error(`static pages ship more than the inline script:\n  ${problems.join('\n  ')}`);
     console.log('OK: static and in-app pages ship no JavaScript beyond the inline language/analytics script.');
+
+    console.log(`\nJavaScript budgets (gzip KiB, modules + inline scripts):`);
+    const breaches: string[] = [];
+    for (const budget of JS_BUDGETS) {
+      for (const r of rows.filter((row) => budget.page.test(row.page))) {
+        const ok = r.jsGz <= budget.bytes;
+        console.log(`  ${(budget.label + ' ' + r.page).padEnd(40)} ${r.lang}  ${kb(r.jsGz)} / ${kb(budget.bytes)}  ${ok ? 'ok' : 'OVER'}`);
+        if (!ok) breaches.push(`${r.lang} ${r.page}: ${(r.jsGz / 1024).toFixed(1)} KiB > ${budget.bytes / 1024} KiB`);
+      }
+    }
+    if (breaches.length) throw new Error(`JavaScript over budget:\n  ${breaches.join('\n  ')}`);
+    console.log('OK: every page within its JavaScript budget.');
   } finally {
     site.cleanup();
   }

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import {
   serializerCompiler,
@@ -16,6 +16,7 @@ import type { Db } from './db';
 import { AppError } from './errors';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSite } from './plugins/site';
+import { registerJsonCompression } from './plugins/compression';
 import { registerOverload, sendUnavailable } from './plugins/overload';
 import { isDatabaseUnavailable } from './db/faults';
 import { registerSession, sessionCookieNames } from './plugins/session';
@@ -47,6 +48,18 @@ export interface AppDeps {
 /** Paths under the API base that need no CHANNEL header (probes, docs, the dev outbox). */
 const channelFree = ['/health', '/docs', '/openapi.json', '/dev/'];
 
+/**
+ * One log line per request once it is answered: API calls at info, the site's files at debug (a page
+ * load fetches a dozen of them and they say nothing an access log of the proxy would not).
+ */
+function registerRequestLog(app: FastifyInstance, config: Config) {
+  const apiPrefix = config.API_BASE + '/';
+  app.addHook('onResponse', async (request, reply) => {
+    const level = request.url.startsWith(apiPrefix) || request.url === config.API_BASE ? 'info' : 'debug';
+    request.log[level]({ req: request, res: { statusCode: reply.statusCode }, responseTime: Math.round(reply.elapsedTime * 10) / 10 }, 'request');
+  });
+}
+
 export async function buildApp({ config, db, logger, logStream }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { ...loggerOptions(config), ...(logStream ? { stream: logStream } : {}) },
@@ -54,6 +67,8 @@ export async function buildApp({ config, db, logger, logStream }: AppDeps): Prom
     // Per-IP limits must not trust a client-written X-Forwarded-For: only a configured proxy's.
     trustProxy: config.TRUST_PROXY,
     requestIdHeader: 'x-request-id',
+    // Fastify's own two lines per request (incoming, completed) are replaced by one, below.
+    logController: new LogController({ disableRequestLogging: true }),
   });
   app.decorate('config', config);
   app.decorate('db', db);
@@ -62,6 +77,8 @@ export async function buildApp({ config, db, logger, logStream }: AppDeps): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(cookie);
+  registerRequestLog(app, config);
+  registerJsonCompression(app);
   await registerOverload(app, config);
   await registerSecurityHeaders(app, config);
 

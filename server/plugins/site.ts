@@ -7,8 +7,20 @@ import type { Config } from '../config';
 /**
  * Serves the prerendered site from SITE_DIR with the rewrites static hosting needs:
  * /game-launch/<code> and /raffles/<ref> are one shell page per language, unknown paths get the
- * locale's 404 page.
+ * locale's 404 page. Text files are sent precompressed (brotli or gzip, made at build time by
+ * scripts/precompress.ts) to clients that accept them, with `Vary: accept-encoding`.
  */
+/**
+ * Hashed build assets (_astro/) never change: cached for a year. Pages must revalidate (ETag) so a
+ * deployment shows at once. Other public files (logo, icons, game art, banners) keep their names
+ * across deployments: an hour, then revalidation.
+ */
+export function cacheControlFor(filePath: string): string {
+  if (filePath.includes(`${path.sep}_astro${path.sep}`)) return 'public, max-age=31536000, immutable';
+  if (/\.html(?:\.br|\.gz)?$/.test(filePath)) return 'no-cache';
+  return 'public, max-age=3600';
+}
+
 export async function registerSite(app: FastifyInstance, config: Config) {
   const root = path.resolve(config.SITE_DIR);
   const hasSite = existsSync(path.join(root, 'index.html'));
@@ -19,10 +31,9 @@ export async function registerSite(app: FastifyInstance, config: Config) {
       redirect: true,
       index: ['index.html'],
       cacheControl: false,
+      preCompressed: true,
       setHeaders(reply: { header: (k: string, v: string) => unknown }, filePath: string) {
-        // Hashed build assets never change; pages must revalidate.
-        const immutable = filePath.includes(`${path.sep}_astro${path.sep}`);
-        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        reply.header('cache-control', cacheControlFor(filePath));
       },
     });
   }

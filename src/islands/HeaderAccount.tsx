@@ -1,7 +1,6 @@
 import type { MouseEvent } from 'react';
-import { useStore } from '@nanostores/react';
 import type { Language } from '../../contracts/constants';
-import { $session } from '../stores/session';
+import { useSession } from '../stores/useSession';
 import { openPopup } from '../stores/popup';
 import { useT } from '../lib/useT';
 import AccountMenu from './account/AccountMenu';
@@ -21,10 +20,11 @@ function openFromLink(event: MouseEvent<HTMLAnchorElement>, popup: 'login' | 'si
 /** The header's right side: Sign in and Register when signed out; the account area when signed in. */
 export default function HeaderAccount({ lang }: { lang: Language }) {
   const t = useT(lang);
-  const session = useStore($session);
+  const session = useSession();
   if (!session) {
     return (
-      <div className="flex gap-2">
+      // data-signed-out: hidden before the first paint when the session cookie says signed in (global.css).
+      <div className="flex gap-2" data-signed-out="">
         {/* Links, so they work even before the island hydrates: the popup host opens ?popup= on load. */}
         <a href="?popup=login" className="btn-ghost px-3 py-1.5 text-sm" onClick={(event) => openFromLink(event, 'login')}>
           {t('header.signIn')}

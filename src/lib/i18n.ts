@@ -1,44 +1,42 @@
-import i18next, { type i18n, type TFunction } from 'i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../contracts/constants';
+import { makeT, type Namespaces, type TFunction } from './translate';
+
+export type { TFunction } from './translate';
 
 /**
- * i18next used directly (ARCHITECTURE.md): every JSON under locales/<lang>/<namespace>.json is a
- * namespace; `common` is the default one. One instance per language, created synchronously.
+ * Every JSON under locales/<lang>/<namespace>.json is a namespace; `common` is the default one.
+ * At build time (SSR) all of them are here. In the browser only the page's language is, without
+ * the server-only namespaces: one chunk per language (./locales/<lang>.ts), awaited before any
+ * island renders (top-level await), so hydration renders exactly the text the build did.
  */
-const files = import.meta.glob<Record<string, unknown>>('../../locales/*/*.json', { eager: true, import: 'default' });
-
-type Resources = Record<string, Record<string, Record<string, unknown>>>;
-export const resources: Resources = {};
-for (const [file, content] of Object.entries(files)) {
-  const [, lang, ns] = file.match(/locales\/([^/]+)\/([^/]+)\.json$/) ?? [];
-  if (!lang || !ns) continue;
-  (resources[lang] ??= {})[ns] = content;
+export const resources: Partial<Record<Language, Namespaces>> = {};
+if (import.meta.env.SSR) {
+  const files = import.meta.glob<Record<string, unknown>>('../../locales/*/*.json', { eager: true, import: 'default' });
+  for (const [file, content] of Object.entries(files)) {
+    const [, lang, ns] = file.match(/locales\/([^/]+)\/([^/]+)\.json$/) ?? [];
+    if (lang && ns) (resources[lang as Language] ??= {})[ns] = content;
+  }
+} else {
+  const lang: Language = document.documentElement.lang === 'en' ? 'en' : 'ja';
+  resources[lang] = (lang === 'en' ? await import('./locales/en') : await import('./locales/ja')).default;
 }
 export const namespaces = Object.keys(resources[DEFAULT_LANGUAGE] ?? {});
 
-const instances = new Map<Language, i18n>();
+const translators = new Map<string, TFunction>();
 
-export function i18nFor(lang: Language): i18n {
-  let instance = instances.get(lang);
-  if (!instance) {
-    instance = i18next.createInstance();
-    instance.init({
-      lng: lang,
-      fallbackLng: false,
-      resources,
-      ns: namespaces,
-      defaultNS: 'common',
-      initAsync: false,
-      interpolation: { escapeValue: false },
-      returnNull: false,
-    });
-    instances.set(lang, instance);
+/** t() of a language, keys without `ns:` read `defaultNs`. */
+export function translatorFor(lang: Language, defaultNs = 'common'): TFunction {
+  const id = `${lang}:${defaultNs}`;
+  let t = translators.get(id);
+  if (!t) {
+    t = makeT(lang, resources[lang] ?? {}, defaultNs);
+    translators.set(id, t);
   }
-  return instance;
+  return t;
 }
 
 export function useTranslations(lang: Language): TFunction {
-  return i18nFor(lang).t;
+  return translatorFor(lang);
 }
 
 export const isLanguage = (value: unknown): value is Language => LANGUAGES.includes(value as Language);

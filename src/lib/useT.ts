@@ -1,8 +1,10 @@
-import { useTranslation } from 'react-i18next';
 import type { Language } from '../../contracts/constants';
-import { i18nFor } from './i18n';
+import { translatorFor, type TFunction } from './i18n';
 
-/** react-i18next in islands, bound to the page's language instance (no provider needed per island). */
-export function useT(lang: Language, ns?: string | string[]) {
-  return useTranslation(ns ?? 'common', { i18n: i18nFor(lang) }).t;
+/**
+ * t() in islands, bound to the page's language; the first namespace given is the default one
+ * (as react-i18next's useTranslation did). Translators are cached, so the function is stable.
+ */
+export function useT(lang: Language, ns?: string | string[]): TFunction {
+  return translatorFor(lang, (Array.isArray(ns) ? ns[0] : ns) ?? 'common');
 }

@@ -23,6 +23,15 @@ export function readSessionInfo(cookie: string = typeof document === 'undefined'
 
 export const $session = atom<SessionInfo | null>(readSessionInfo());
 
+// Keeps <html data-session> (set by the inline boot script before the first paint) in step with the
+// session, so signed-out parts show again once the player signs out or the session is found expired.
+if (typeof document !== 'undefined') {
+  $session.subscribe((session) => {
+    if (session) document.documentElement.setAttribute('data-session', 'in');
+    else document.documentElement.removeAttribute('data-session');
+  });
+}
+
 export function refreshSession() {
   $session.set(readSessionInfo());
 }

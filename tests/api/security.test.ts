@@ -286,7 +286,7 @@ describe(`security: logs carry no secrets (${db})`, () => {
   it('redacts tokens, passwords and reset or launch query strings from the request log', async () => {
     const lines: string[] = [];
     const t = await createTestApp(
-      { ...highLimits, LOG_LEVEL: 'info', CHANNELS: JSON.stringify({ WEB: { maintenence: false, captcha: false } }) },
+      { ...highLimits, LOG_LEVEL: 'debug', CHANNELS: JSON.stringify({ WEB: { maintenence: false, captcha: false } }) },
       { logStream: { write: (line) => void lines.push(line) } },
     );
     try {

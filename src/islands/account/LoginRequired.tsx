@@ -1,9 +1,9 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { useStore } from '@nanostores/react';
 import type { Language } from '../../../contracts/constants';
 import { useT } from '../../lib/useT';
 import { openPopup } from '../../stores/popup';
 import { $session } from '../../stores/session';
+import { useSession } from '../../stores/useSession';
 import Spinner from '../Spinner';
 import { currentPathForRedirect } from './navigation';
 
@@ -14,7 +14,7 @@ import { currentPathForRedirect } from './navigation';
  */
 export default function LoginRequired({ lang, children }: { lang: Language; children: ReactNode }) {
   const t = useT(lang, 'auth');
-  const session = useStore($session);
+  const session = useSession();
   const [mounted, setMounted] = useState(false);
 
   useEffect(() => {

@@ -1,5 +1,5 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../lib/i18n';
 import { protectionMessage } from './protectionText';
 import type { Language } from '../../../contracts/constants';
 import type { z } from 'zod';

@@ -1,11 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useStore } from '@nanostores/react';
 import type { Language } from '../../../contracts/constants';
 import type { BetRecord } from '../../../contracts/games';
 import { useT } from '../../lib/useT';
 import { fetchBetHistory } from '../../stores/gamesHouse';
 import { openPopup } from '../../stores/popup';
-import { $session } from '../../stores/session';
+import { useSession } from '../../stores/useSession';
 import Spinner from '../Spinner';
 import { verifyRoundHref } from './house/FairnessDrawer';
 import { formatAmount } from './house/common';
@@ -16,7 +15,7 @@ import { formatAmount } from './house/common';
  */
 export default function BetHistory({ lang }: { lang: Language }) {
   const t = useT(lang, 'games');
-  const session = useStore($session);
+  const session = useSession();
   const [records, setRecords] = useState<BetRecord[]>([]);
   const [page, setPage] = useState(0);
   const [hasMore, setHasMore] = useState(true);

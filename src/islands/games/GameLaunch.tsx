@@ -8,6 +8,7 @@ import { useT } from '../../lib/useT';
 import { gameCodeFromPath, gamesStore, launchGame } from '../../stores/games';
 import { onGameMessage, requireSignInForLaunch } from '../../stores/gamesLaunch';
 import { $session, clearSession } from '../../stores/session';
+import { useSession } from '../../stores/useSession';
 import Spinner from '../Spinner';
 import { protectionMessage } from '../account/protectionText';
 
@@ -27,7 +28,7 @@ type LaunchState =
  */
 export default function GameLaunch({ lang }: { lang: Language }) {
   const t = useT(lang, ['games', 'errors', 'protection']);
-  const session = useStore($session);
+  const session = useSession();
   const catalogue = useStore(gamesStore(lang));
   const [state, setState] = useState<LaunchState>({ kind: 'loading' });
   const frame = useRef<HTMLIFrameElement>(null);

@@ -1,10 +1,9 @@
 import type { MouseEvent } from 'react';
-import { useStore } from '@nanostores/react';
 import type { Language } from '../../../contracts/constants';
 import type { Game } from '../../../contracts/games';
 import { gameImage, gameLaunchPath } from '../../stores/games';
 import { requireSignInForLaunch } from '../../stores/gamesLaunch';
-import { $session } from '../../stores/session';
+import { useSession } from '../../stores/useSession';
 import { useT } from '../../lib/useT';
 
 /**
@@ -14,7 +13,7 @@ import { useT } from '../../lib/useT';
  */
 export default function GameTile({ game, lang }: { game: Game; lang: Language }) {
   const t = useT(lang, 'games');
-  const session = useStore($session);
+  const session = useSession();
   const href = gameLaunchPath(game.gameCode, lang);
   const image = gameImage(game);
   const locked = !session && !game.isDemoAvailable;

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import type { PopupName } from '../../../contracts/constants';
 import { $popup, closePopup, openPopup } from '../../stores/popup';
-import { $session } from '../../stores/session';
+import { useSession } from '../../stores/useSession';
 import { $phoneStatus } from './phoneStatus';
 
 /** Popups the verification popup lets go first: delete account is reachable from its own menu. */
@@ -14,7 +14,7 @@ const MAY_COVER: readonly PopupName[] = ['phone-number', 'delete-account'];
  * It also closes a stale `?popup=phone-number` (signed out, or already verified).
  */
 export default function PhoneWatcher() {
-  const session = useStore($session);
+  const session = useSession();
   const status = useStore($phoneStatus);
   const popup = useStore($popup);
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../lib/i18n';
 import { LANGUAGES, LANGUAGE_STORAGE_KEY, OTP_LENGTH, type Language } from '../../../contracts/constants';
 import { localizePath, splitLocalePath } from '../../lib/routes';
 import { TextField } from '../account/forms';

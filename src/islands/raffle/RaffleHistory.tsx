@@ -4,6 +4,7 @@ import type { Language } from '../../../contracts/constants';
 import { useT } from '../../lib/useT';
 import { localizePath } from '../../lib/routes';
 import { $session } from '../../stores/session';
+import { useSession } from '../../stores/useSession';
 import { formatRaffleDate, historyTitle, raffleHistoryStore } from '../../stores/raffle';
 import Spinner from '../Spinner';
 
@@ -15,7 +16,7 @@ import Spinner from '../Spinner';
  */
 export default function RaffleHistory({ lang }: { lang: Language }) {
   const t = useT(lang, 'raffle');
-  const session = useStore($session);
+  const session = useSession();
   const [mounted, setMounted] = useState(false);
   const { data, loading, error } = useStore(raffleHistoryStore(lang));
 

@@ -15,7 +15,7 @@ import {
   refreshRaffleStanding,
 } from '../../stores/raffle';
 import Spinner from '../Spinner';
-import { $session } from '../../stores/session';
+import { useSession } from '../../stores/useSession';
 import { openPopup } from '../../stores/popup';
 import type { PopupProps } from '../popups/types';
 
@@ -27,7 +27,7 @@ import type { PopupProps } from '../popups/types';
  */
 export default function RafflePopup({ lang }: PopupProps) {
   const t = useT(lang, 'raffle');
-  const session = useStore($session);
+  const session = useSession();
   const { data, loading, error } = useStore($raffleStanding);
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {

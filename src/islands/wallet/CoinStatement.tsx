@@ -4,7 +4,7 @@ import type { Language } from '../../../contracts/constants';
 import { STATEMENT_PAGE_SIZE, type TransactionList } from '../../../contracts/wallet';
 import { useT } from '../../lib/useT';
 import { openPopup } from '../../stores/popup';
-import { $session } from '../../stores/session';
+import { useSession } from '../../stores/useSession';
 import { fetchStatement } from '../../stores/wallet';
 import { gamesStore } from '../../stores/games';
 import Spinner from '../Spinner';
@@ -13,7 +13,7 @@ import CoinIcon from './CoinIcon';
 /** The "coins" view of the bet history page: the player's coin statement, newest first, page by page. */
 export default function CoinStatement({ lang }: { lang: Language }) {
   const t = useT(lang, 'wallet');
-  const session = useStore($session);
+  const session = useSession();
   const [page, setPage] = useState(1);
   const [data, setData] = useState<TransactionList | null>(null);
   const [loading, setLoading] = useState(false);

@@ -1,11 +1,10 @@
 import { useEffect, useState } from 'react';
-import { useStore } from '@nanostores/react';
 import type { Language } from '../../../contracts/constants';
 import type { PromotionBonus } from '../../../contracts/wallet';
 import { ApiError } from '../../lib/api';
 import { useT } from '../../lib/useT';
 import { openPopup } from '../../stores/popup';
-import { $session } from '../../stores/session';
+import { useSession } from '../../stores/useSession';
 import { showToast } from '../../stores/toasts';
 import { claimPromotionBonus, fetchPromotionBonus } from '../../stores/wallet';
 import CoinIcon from './CoinIcon';
@@ -14,7 +13,7 @@ import { protectionMessage } from '../account/protectionText';
 /** The promotion page's claim button: once per player, only while the promotion runs. */
 export default function PromotionClaim({ lang, promoSlug, bonus }: { lang: Language; promoSlug: string; bonus: number }) {
   const t = useT(lang, 'wallet');
-  const session = useStore($session);
+  const session = useSession();
   const [status, setStatus] = useState<PromotionBonus | null>(null);
   const [busy, setBusy] = useState(false);
   const amount = new Intl.NumberFormat(lang).format(bonus);

@@ -1,7 +1,6 @@
-import { useStore } from '@nanostores/react';
 import type { Language } from '../../../contracts/constants';
 import { useT } from '../../lib/useT';
-import { $session } from '../../stores/session';
+import { useSession } from '../../stores/useSession';
 import GiftIcon from './GiftIcon';
 import { useDailyBonus } from './useDailyBonus';
 
@@ -10,7 +9,7 @@ const CIRCUMFERENCE = 2 * Math.PI * RADIUS;
 
 /** The mobile tab bar's circular progress daily bonus button; signed-in only (spec section 2). */
 export default function TabBarBonus({ lang }: { lang: Language }) {
-  const session = useStore($session);
+  const session = useSession();
   if (!session) return null;
   return <SignedInTabBarBonus lang={lang} />;
 }

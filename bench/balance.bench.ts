@@ -1,0 +1,123 @@
+/**
+ * GET /balance (session lookup, balance and daily bonus status) through a real listening server next
+ * to a bare Fastify route answering a JSON of the same shape, in the same process and the same run,
+ * at the same concurrency: the ratio is what the app's work costs over Fastify's own. Targets (issue
+ * #14): at least 0.3 on PostgreSQL and 0.05 on the embedded PGlite database.
+ *
+ * One measurement, never repeated: after a 1 s warm-up of each side, BENCH_WINDOWS (default 4)
+ * windows of each side alternate (a change in machine load then affects both alike); each side's rate
+ * is all its requests over all its windows' time, with p50/p99 latency. Below target the bench says
+ * so and fails. PostgreSQL: a scratch database on BENCH_DATABASE_URL (default
+ * postgres://postgres@127.0.0.1:5432/postgres), skipped with a loud line when unreachable.
+ * BENCH_SECONDS (default 8 per database, split over the windows), BENCH_CONCURRENCY (default 16).
+ */
+import { randomBytes } from 'node:crypto';
+import { pathToFileURL } from 'node:url';
+import Fastify from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../server/app';
+import { loadConfig } from '../server/config';
+import { createDb, migrateToLatest } from '../server/db';
+import { createSession } from '../server/plugins/session';
+import { postMovement } from '../server/modules/wallet';
+import { httpWindow, pool, printableUrl, type Window } from './http-load';
+
+const TARGETS = { PostgreSQL: 0.3, PGlite: 0.05 } as const;
+
+async function scratchDatabase(serverUrl: string) {
+  const name = `cc_bench_${randomBytes(6).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 3000 });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+}
+
+async function measure(kind: 'PGlite' | 'PostgreSQL', databaseUrl: string | undefined): Promise<{ lines: string[]; ratio: number }> {
+  const seconds = Number(process.env.BENCH_SECONDS ?? 8);
+  const windows = Number(process.env.BENCH_WINDOWS ?? 4);
+  const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 16);
+  const db = createDb({ databaseUrl });
+  await migrateToLatest(db);
+  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', SITE_DIR: './no-site', SEED_DEMO: 'false', PORT: '0', HOST: '127.0.0.1', SMTP_URL: 'smtp://127.0.0.1:1', SMS_GATEWAY_URL: 'http://127.0.0.1:1' });
+  const app = await buildApp({ config, db });
+  // The bare route: Fastify, one JSON answer of /balance's shape, no hooks, no database.
+  const bare = Fastify({ logger: false });
+  bare.get('/bare', async () => ({ balance: 10000, currency: 'COIN', canClaimBonus: true, lastClaimed: null, nextClaim: null }));
+  try {
+    const appUrl = `${await app.listen({ port: 0, host: '127.0.0.1' })}${config.API_BASE}/balance`;
+    const bareUrl = `${await bare.listen({ port: 0, host: '127.0.0.1' })}/bare`;
+    // One player per connection, each with a wallet and a journal entry.
+    const authHeaders: string[] = [];
+    for (let i = 0; i < concurrency; i++) {
+      const tag = randomBytes(6).toString('hex');
+      const account = await db.insertInto('accounts').values({ account_ref: `acc_${tag}`, email: `bench${tag}@example.test`, display_name: `b${tag}` }).returning('id').executeTakeFirstOrThrow();
+      await postMovement(db, { accountId: account.id, type: 'DAILY_BONUS', amount: 1000, idempotencyKey: `bench:${tag}` });
+      const { token } = await createSession(db, account.id);
+      authHeaders.push(`authorization: Bearer ${token}\r\n`);
+    }
+    const appWindow = (s: number) => httpWindow(appUrl, authHeaders, s, 1, { channel: 'WEB' }, 'GET');
+    const bareWindow = (s: number) => httpWindow(bareUrl, authHeaders, s, 1, {}, 'GET');
+    await bareWindow(1);
+    await appWindow(1);
+    const bareWindows: Window[] = [];
+    const appWindows: Window[] = [];
+    for (let w = 0; w < windows; w++) {
+      bareWindows.push(await bareWindow(seconds / windows));
+      appWindows.push(await appWindow(seconds / windows));
+    }
+    const b = pool(bareWindows);
+    const a = pool(appWindows);
+    const ratio = a.rate / b.rate;
+    const target = TARGETS[kind];
+    return {
+      ratio,
+      lines: [
+        `GET /balance vs a bare Fastify route, ${concurrency} keep-alive connections each, ${windows} alternating windows of ${(seconds / windows).toFixed(1)} s, ${kind}${databaseUrl ? ` (${printableUrl(databaseUrl)})` : ''}`,
+        `  bare Fastify route : ${b.rate.toFixed(0)} /s  p50 ${b.p50.toFixed(2)} ms  p99 ${b.p99.toFixed(2)} ms`,
+        `  GET /balance       : ${a.rate.toFixed(0)} /s  p50 ${a.p50.toFixed(2)} ms  p99 ${a.p99.toFixed(2)} ms`,
+        `  ratio              : ${ratio.toFixed(3)} (target >= ${target}) ${ratio >= target ? 'OK' : 'BELOW TARGET'}`,
+      ],
+    };
+  } finally {
+    await bare.close();
+    await app.close();
+    await db.destroy();
+  }
+}
+
+export async function run(): Promise<void> {
+  const failures: string[] = [];
+  const report = (kind: 'PGlite' | 'PostgreSQL', result: { lines: string[]; ratio: number }) => {
+    for (const line of result.lines) console.log(line);
+    if (result.ratio < TARGETS[kind]) failures.push(`${kind}: ${result.ratio.toFixed(3)} < ${TARGETS[kind]}`);
+  };
+  report('PGlite', await measure('PGlite', undefined));
+  const server = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  let scratch: Awaited<ReturnType<typeof scratchDatabase>> | undefined;
+  try {
+    scratch = await scratchDatabase(server);
+  } catch (error) {
+    console.log(`PostgreSQL at ${printableUrl(server)} unreachable (${(error as Error).message}): its measurement is SKIPPED.`);
+  }
+  if (scratch) {
+    try {
+      report('PostgreSQL', await measure('PostgreSQL', scratch.url));
+    } finally {
+      await scratch.drop();
+    }
+  }
+  if (failures.length) throw new Error(`GET /balance below target: ${failures.join('; ')}`);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  await run();
+}

@@ -1,0 +1,46 @@
+import { randomInt } from 'node:crypto';
+import { expect, test } from '@playwright/test';
+import { newSignedInPlayer } from './support/players';
+
+/**
+ * Signed-in pages (issue #14): no console error (React's hydration error #418 among them) and no
+ * frame that shows the signed-out header (Sign in / Register) to a signed-in player, in both languages.
+ */
+const PAGES = ['/', '/category/slot', '/bet-history', '/settings', '/transactions/raffle', '/promotions/coin-festival'];
+
+for (const lang of ['ja', 'en'] as const) {
+  const path = (p: string) => (lang === 'en' ? `/en${p === '/' ? '/' : p}` : p);
+
+  test(`signed-in pages log no console error and never show the signed-out header (${lang})`, async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.context().setExtraHTTPHeaders({ 'x-forwarded-for': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` });
+    const player = await newSignedInPlayer(page, { language: lang });
+    // Every frame from the start of each document: is the signed-out header part visible?
+    await page.addInitScript(() => {
+      const w = window as unknown as { __signedOutSeen: boolean };
+      w.__signedOutSeen = false;
+      const started = performance.now();
+      const check = () => {
+        const el = document.querySelector('[data-testid="header-account"] [data-signed-out]');
+        if (el && el.checkVisibility({ visibilityProperty: true })) w.__signedOutSeen = true;
+        if (performance.now() - started < 4000) requestAnimationFrame(check);
+      };
+      requestAnimationFrame(check);
+    });
+    const errors: string[] = [];
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') errors.push(`${page.url()}: ${msg.text()}`);
+    });
+    page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
+
+    for (const p of PAGES) {
+      await page.goto(path(p));
+      const account = page.getByTestId('header-account');
+      await expect(account.getByText(player.displayName)).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(300);
+      expect(await page.evaluate(() => (window as unknown as { __signedOutSeen: boolean }).__signedOutSeen), `${p}: signed-out header painted`).toBe(false);
+    }
+    expect(errors).toEqual([]);
+  });
+}

@@ -1,0 +1,68 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { apiCall, ApiError, apiUrl, setUnauthorizedHook } from '../../src/lib/api';
+
+/** The site's API client on the browser's fetch (src/lib/api.ts): what it sends and how it reads answers. */
+const calls: Array<{ url: string; init: RequestInit }> = [];
+function answer(status: number, body: string | undefined, type = 'application/json') {
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    calls.push({ url, init });
+    return new Response(body ?? null, { status, headers: body === undefined ? {} : { 'content-type': type } });
+  });
+}
+afterEach(() => {
+  vi.unstubAllGlobals();
+  calls.length = 0;
+  setUnauthorizedHook(() => {});
+});
+
+describe('api client', () => {
+  it('builds URLs under the base with the query (undefined left out, arrays repeated)', () => {
+    expect(apiUrl('/balance')).toBe('/api/balance');
+    expect(apiUrl('get-bet-history', { page: 2, languageCode: 'ja', x: undefined, tag: ['a', 'b'] })).toBe('/api/get-bet-history?page=2&languageCode=ja&tag=a&tag=b');
+    expect(apiUrl('/q', { s: 'a b&c' })).toBe('/api/q?s=a+b%26c');
+  });
+
+  it('sends the CHANNEL header, cookies and a JSON body, and parses the answer with the contract', async () => {
+    answer(200, JSON.stringify({ balance: 5, extra: true }));
+    const data = await apiCall(z.object({ balance: z.number() }), '/house/play', { method: 'POST', body: { bet: 1 } });
+    expect(data).toEqual({ balance: 5 });
+    const { url, init } = calls[0];
+    expect(url).toBe('/api/house/play');
+    expect(init.method).toBe('POST');
+    expect(init.credentials).toBe('include');
+    expect(init.body).toBe('{"bet":1}');
+    expect((init.headers as Record<string, string>)['content-type']).toBe('application/json');
+    expect((init.headers as Record<string, string>).channel).toBe('WEB');
+  });
+
+  it('turns an error answer into its catalogue code, and an unreadable or mismatching one into TECHNICAL_ERROR', async () => {
+    answer(403, JSON.stringify({ code: 'PHONE_NUMBER_NOT_VERIFIED' }));
+    await expect(apiCall(z.object({}), '/launchgame')).rejects.toMatchObject({ code: 'PHONE_NUMBER_NOT_VERIFIED', status: 403 });
+    answer(502, '<html>bad gateway</html>', 'text/html');
+    await expect(apiCall(z.object({}), '/balance')).rejects.toMatchObject({ code: 'TECHNICAL_ERROR', status: 502 });
+    answer(200, JSON.stringify({ balance: 'many' }));
+    await expect(apiCall(z.object({ balance: z.number() }), '/balance')).rejects.toMatchObject({ code: 'TECHNICAL_ERROR', status: 200 });
+    vi.stubGlobal('fetch', async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    const offline = await apiCall(z.object({}), '/balance').catch((e: unknown) => e);
+    expect(offline).toBeInstanceOf(ApiError);
+    expect(offline).toMatchObject({ code: 'TECHNICAL_ERROR', status: 0 });
+  });
+
+  it('reports a 401 of a query to the session layer, not of a mutation', async () => {
+    const hook = vi.fn();
+    setUnauthorizedHook(hook);
+    answer(401, JSON.stringify({ code: 'UNAUTHORIZED' }));
+    await expect(apiCall(z.object({}), '/signin', { method: 'POST', body: {} })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    expect(hook).not.toHaveBeenCalled();
+    await expect(apiCall(z.object({}), '/balance', { isQuery: true })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    expect(hook).toHaveBeenCalledTimes(1);
+  });
+
+  it('reads an empty answer (204) as an empty object', async () => {
+    answer(204, undefined);
+    expect(await apiCall(z.object({ ok: z.boolean().optional() }), '/signout', { method: 'POST' })).toEqual({});
+  });
+});
