@@ -16,6 +16,7 @@ import { coinSeamlessWallet as wallet } from '../../server/modules/house/seamles
 import { createRace } from '../../server/modules/tournaments/admin';
 import { clearLobbyCache } from '../../server/modules/tournaments/lobby';
 import { payRace, settleRaces } from '../../server/modules/tournaments/races';
+import { takeBreak } from '../../server/modules/protection/service';
 import { checkConservation, postMovement } from '../../server/modules/wallet';
 import { createTestApp, type TestApp } from '../support/app';
 import { onPostgres } from '../support/db';
@@ -246,6 +247,21 @@ describe(`tournaments: races and the lobby (${dbName})`, () => {
     expect(shown.tournamentStatus).toBe('DRAWN');
     expect(shown.leaderboard).toMatchObject({ state: 'FINAL', players: 2, you: { rank: 2, points: 20 } });
     expect(shown.leaderboard!.entries.map((e) => e.prize)).toEqual([1000, 500]);
+  });
+
+  it('leaves a player on a break at the payout out of the standings: the next one takes the prize', async () => {
+    const start = base + 110 * MIN;
+    const end = start + 10 * MIN;
+    const { ref } = await race({ ref: 'protected', start, end, prizes: [{ rank: 1, amount: 700 }] });
+    const [a, b] = [await player(), await player()];
+    const [sa, sb] = [await session(a), await session(b)];
+    clock.setAt(new Date(start + MIN));
+    await spin(sa, 50);
+    await spin(sb, 20);
+    await takeBreak(db(), a.id, 1, new Date(end - MIN));
+    const id = Number((await db().selectFrom('tournaments').select('id').where('ref', '=', ref).executeTakeFirstOrThrow()).id);
+    const paid = await payRace(db(), id, new Date(end + 10_000));
+    expect(paid!.paid.map((p) => [p.rank, p.accountId, p.amount])).toEqual([[1, b.id, 700]]);
   });
 
   it('pays nothing for a cancelled race, and a paid race cannot be cancelled', async () => {

@@ -6,6 +6,7 @@ import { clock } from '../../clock';
 import type { Db } from '../../db';
 import { postMovementIn, type DbOrTrx } from '../wallet';
 import type { TournamentRow } from './entity';
+import { blockedAt } from '../protection/service';
 
 /**
  * Leaderboard races (issue #13): points from real-coin play on the race's games in [start, end),
@@ -130,7 +131,10 @@ export async function payRace(db: Db, tournamentId: number, now: Date = clock.no
       .returningAll()
       .executeTakeFirst();
     if (!race) return null;
-    const standings = await computeStandings(trx, race);
+    // Player protection, as for raffle draws: a player on a break or self-excluded at the payout is
+    // left out of the final standings (no rank, no prize; docs/decisions/0008).
+    const blocked = await blockedAt(trx, now);
+    const standings = (await computeStandings(trx, race)).filter((s) => !blocked.has(s.accountId));
     const prizes = new Map((race.prizes as Array<{ rank?: number; amount: number }>).filter((p) => p.rank).map((p) => [p.rank!, p.amount]));
     const paid: PaidRace['paid'] = [];
     const results = [];
