@@ -14,32 +14,15 @@
 import { randomBytes } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import Fastify from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { createDb, migrateToLatest } from '../server/db';
 import { createSession } from '../server/plugins/session';
 import { postMovement } from '../server/modules/wallet';
 import { httpWindow, pool, printableUrl, type Window } from './http-load';
+import { scratchDatabase } from './scratch-db';
 
 const TARGETS = { PostgreSQL: 0.3, PGlite: 0.05 } as const;
-
-async function scratchDatabase(serverUrl: string) {
-  const name = `cc_bench_${randomBytes(6).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 3000 });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
-}
 
 async function measure(kind: 'PGlite' | 'PostgreSQL', databaseUrl: string | undefined): Promise<{ lines: string[]; ratio: number }> {
   const seconds = Number(process.env.BENCH_SECONDS ?? 8);

@@ -28,7 +28,6 @@ import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import pg from 'pg';
 import { sql } from 'kysely';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
@@ -41,28 +40,11 @@ import { createSession } from '../server/plugins/session';
 import { serverSeedHash } from '../contracts/fairness';
 import { createLaunchToken } from '../server/modules/house/launch';
 import { httpWindow, percentile, pool, printableUrl, REQUEST_ID, type Window } from './http-load';
+import { scratchDatabase } from './scratch-db';
 
 const SPIN_TARGET = 0.5;
 const median = (xs: number[]) => percentile(Float64Array.from(xs), 0.5);
 const HISTORY_TARGET = 2;
-
-async function admin(serverUrl: string, statement: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-async function scratch(serverUrl: string, prefix: string) {
-  const name = `${prefix}_${randomBytes(5).toString('hex')}`;
-  await admin(serverUrl, `create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(serverUrl, `drop database if exists ${name} with (force)`) };
-}
 
 /** pgbench's arguments for one window (the URL last). */
 const pgbenchArgs = (clients: number, threads: number, seconds: number) => ['-N', '-M', 'prepared', '-c', String(clients), '-j', String(threads), '-T', String(seconds)];
@@ -112,7 +94,7 @@ export async function run(): Promise<void> {
   const problems: string[] = [];
   const parts = new Set((process.env.BENCH_GAMES_PARTS ?? 'spins,history,rtp').split(','));
 
-  const main = await scratch(serverUrl, 'cc_bench_games');
+  const main = await scratchDatabase(serverUrl, 'cc_bench_games');
   const db = createDb({ databaseUrl: main.url });
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   try {
@@ -149,7 +131,7 @@ export async function run(): Promise<void> {
     }
     const bodies = sessions.map((session) => JSON.stringify({ session, requestId: REQUEST_ID, input: { kind: 'slot', bet: 10 } }));
     const spinWindow = (s: number) => httpWindow(`${api}/house/play`, bodies, s, threads, { channel: 'WEB' });
-    const pgb = await scratch(serverUrl, 'cc_bench_pgbench');
+    const pgb = await scratchDatabase(serverUrl, 'cc_bench_pgbench');
     const spinWindows: Window[] = [];
     const pgbenchWindows: Window[] = [];
     try {

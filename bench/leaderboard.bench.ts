@@ -16,7 +16,6 @@
 import { randomBytes } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import pg from 'pg';
 import { sql } from 'kysely';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
@@ -27,18 +26,9 @@ import { createRace } from '../server/modules/tournaments/admin';
 import { computeStandings } from '../server/modules/tournaments/races';
 import { postMovement } from '../server/modules/wallet';
 import { createSession } from '../server/plugins/session';
+import { scratchDatabase } from './scratch-db';
 
 const GAME = 'slot-neon-sevens';
-
-async function admin(serverUrl: string, statement: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 /** Players spinning over raw keep-alive sockets (as in bench/games.bench.ts), counting spins. */
 const SPIN_WORKER = `
@@ -134,11 +124,8 @@ export async function run(): Promise<void> {
   const accounts = Number(process.env.LB_ACCOUNTS ?? 2_000);
   const target = Number(process.env.LB_TARGET ?? 0.8);
 
-  const name = `cc_bench_lb_${randomBytes(5).toString('hex')}`;
-  await admin(serverUrl, `create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const db = createDb({ databaseUrl: url.toString() });
+  const scratch = await scratchDatabase(serverUrl, 'cc_bench_lb');
+  const db = createDb({ databaseUrl: scratch.url });
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   try {
     await migrateToLatest(db);
@@ -254,7 +241,7 @@ export async function run(): Promise<void> {
   } finally {
     await app?.close();
     await db.destroy();
-    await admin(serverUrl, `drop database if exists ${name} with (force)`);
+    await scratch.drop();
   }
 }
 

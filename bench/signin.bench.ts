@@ -17,12 +17,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
-import pg from 'pg';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { createDb, migrateToLatest } from '../server/db';
 import { ARGON2_OPTIONS, hashPassword, verifyPassword } from '../server/modules/auth/passwords';
 import { httpWindow, pool, type Window } from './http-load';
+import { scratchDatabase } from './scratch-db';
 
 export interface BenchResult {
   name: string;
@@ -56,7 +56,7 @@ export async function measure(): Promise<BenchResult> {
   const seconds = Number(process.env.BENCH_SECONDS ?? 8);
   const windows = Number(process.env.BENCH_WINDOWS ?? 4);
   const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 8);
-  const scratch = await scratchDatabase(process.env.BENCH_DATABASE_URL);
+  const scratch = process.env.BENCH_DATABASE_URL ? await scratchDatabase(process.env.BENCH_DATABASE_URL) : undefined;
   const db = createDb({ databaseUrl: scratch?.url });
   await migrateToLatest(db);
   const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', SITE_DIR: './no-site', SEED_DEMO: 'false', SIGNIN_RATE_LIMIT: '1000000', PORT: '0', HOST: '127.0.0.1',
@@ -107,25 +107,6 @@ export async function measure(): Promise<BenchResult> {
     await db.destroy();
     await scratch?.drop();
   }
-}
-
-/** A new, empty PostgreSQL database on the server at `serverUrl` (never the one the URL names), dropped afterwards. */
-async function scratchDatabase(serverUrl: string | undefined) {
-  if (!serverUrl) return undefined;
-  const name = `cc_bench_${randomBytes(6).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
 }
 
 /** Measured once: a result below target is reported and fails, never measured again. */
