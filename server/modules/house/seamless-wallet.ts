@@ -338,19 +338,21 @@ function settledRounds(calls: BetAndWinCall[]) {
     name: 'settled_rounds',
     rows: calls.map((c) => ({ provider: c.provider, round_id: c.roundId, account_id: c.accountId, bet_tx: c.betTxId, win_tx: c.winTxId, bet: c.bet, win: c.win })),
     columns: { provider: 'text', round_id: 'text', account_id: 'uuid', bet_tx: 'text', win_tx: 'text', bet: 'bigint', win: 'bigint' },
+    // Scalar look-ups, tried in turn (coalesce stops at the first hit): each is an index probe per
+    // round. (EXISTS joined by OR let the planner hash a whole table instead, whenever its
+    // statistics said the table was small.) 'ROLLBACK' is a literal so that a generic plan can use
+    // the partial unique index on rollbacks.
     refuse: (q) =>
       q
         .selectFrom('settled_rounds as r')
         .select('r.grp')
         .where((eb) =>
-          eb.or([
-            eb.exists(eb.selectFrom('provider_transactions as t').select('t.tx_id').whereRef('t.provider', '=', 'r.provider').whereRef('t.tx_id', '=', 'r.bet_tx')),
-            eb.exists(eb.selectFrom('provider_transactions as t').select('t.tx_id').whereRef('t.provider', '=', 'r.provider').whereRef('t.tx_id', '=', 'r.win_tx')),
-            eb.exists(
-              eb.selectFrom('provider_transactions as t').select('t.tx_id').whereRef('t.provider', '=', 'r.provider').whereRef('t.ref_tx_id', '=', 'r.bet_tx').where('t.kind', '=', 'ROLLBACK'),
-            ),
-            eb.exists(eb.selectFrom('provider_rounds as o').select('o.round_id').whereRef('o.provider', '=', 'r.provider').whereRef('o.round_id', '=', 'r.round_id')),
-          ]),
+          eb.fn.coalesce(
+            eb.selectFrom('provider_transactions as t').select(sql<boolean>`true`.as('known')).whereRef('t.provider', '=', 'r.provider').where('t.tx_id', 'in', [eb.ref('r.bet_tx'), eb.ref('r.win_tx')]).limit(1),
+            eb.selectFrom('provider_transactions as t').select(sql<boolean>`true`.as('known')).whereRef('t.provider', '=', 'r.provider').whereRef('t.ref_tx_id', '=', 'r.bet_tx').where('t.kind', '=', sql.lit('ROLLBACK')).limit(1),
+            eb.selectFrom('provider_rounds as o').select(sql<boolean>`true`.as('known')).whereRef('o.provider', '=', 'r.provider').whereRef('o.round_id', '=', 'r.round_id').limit(1),
+            sql<boolean>`false`,
+          ),
         ),
     records: [
       [

@@ -23,7 +23,7 @@ export type AttachmentDb<Rows = object> = Kysely<Omit<Database, 'wallets' | 'wal
 /** A query an attachment returns: a select, insert or update built on its AttachmentDb. */
 export type AttachmentQuery = Compilable & OperationNodeSource;
 
-/** SQL types of an attachment's columns (its rows travel as a typed VALUES list). */
+/** SQL types of an attachment's columns (its rows travel as typed arrays: rowsOf). */
 export type ColumnSqlType = 'uuid' | 'text' | 'int' | 'bigint' | 'jsonb' | 'timestamptz' | 'boolean';
 
 export interface Attachment<Name extends string, Row extends Record<string, unknown>, Extra = object> {
@@ -53,11 +53,18 @@ export const attachment = <Name extends string, Row extends Record<string, unkno
 /** The builder attachments are given: the caller's own handle, with the wallet's tables out of its type. */
 export const attachmentDb = (db: DbOrTrx) => db as unknown as AttachmentDb<any>;
 
-/** An attachment's rows as the body of its CTE: a VALUES list with typed columns and `grp`. */
-export function valuesOf(a: Attachment<string, Record<string, unknown>, unknown>) {
-  const names = Object.keys(a.columns);
-  const rows = a.rows.map(
-    (row, grp) => sql`(${sql.join([sql`${grp}::int`, ...names.map((n) => sql`${row[n] ?? null}::${sql.raw(a.columns[n])}`)])})`,
-  );
-  return sql`select * from (values ${sql.join(rows)}) as t (${sql.join([sql.id('grp'), ...names.map((n) => sql.id(n))])})`;
+/**
+ * Rows as the body of a CTE: one array parameter per column, unnested. The statement's text depends
+ * only on the column names and types, never on how many rows travel: PostgreSQL parses and plans it
+ * once per connection whatever the batch (a VALUES list made a new statement, planned afresh, for
+ * every batch size and mix of movements).
+ */
+export function rowsOf(columns: Record<string, ColumnSqlType>, rows: Array<Record<string, unknown>>) {
+  const names = Object.keys(columns);
+  const arrays = names.map((n) => sql`${rows.map((row) => row[n] ?? null)}::${sql.raw(columns[n])}[]`);
+  return sql`select * from unnest(${sql.join(arrays)}) as t (${sql.join(names.map((n) => sql.id(n)))})`;
 }
+
+/** An attachment's rows as the body of its CTE, each with its group's index as `grp` (see rowsOf). */
+export const valuesOf = (a: Attachment<string, Record<string, unknown>, unknown>) =>
+  rowsOf({ grp: 'int', ...a.columns }, a.rows.map((row, grp) => ({ ...row, grp })));

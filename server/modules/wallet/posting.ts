@@ -1,9 +1,9 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import { COIN_CURRENCY } from '../../../contracts/constants';
 import type { Db, DbOrTrx } from '../../db';
 import { AppError } from '../../errors';
 import { clock } from '../../clock';
-import { attachmentDb, valuesOf, type Attachment } from './attachments';
+import { attachmentDb, rowsOf, valuesOf, type Attachment, type ColumnSqlType } from './attachments';
 import { TRANSACTION_TYPES, type Movement, type MovementResult, type TransactionType } from './types';
 
 /**
@@ -59,6 +59,10 @@ async function ensureWallet(db: DbOrTrx, accountId: string): Promise<void> {
     .onConflict((oc) => oc.column('account_id').doNothing())
     .execute();
 }
+
+/** The statement's own rows: each movement (`ord` in its group) and each group (wallet). */
+const MOVEMENT_COLUMNS: Record<string, ColumnSqlType> = { grp: 'int', ord: 'int', type: 'text', amount: 'bigint', running: 'bigint', key: 'text', game_code: 'text', session_id: 'text', trace_id: 'text', reason: 'text' };
+const GROUP_COLUMNS: Record<string, ColumnSqlType> = { grp: 'int', account_id: 'uuid', n: 'int', lowest: 'bigint' };
 
 /** What one group (one wallet's movements) of a post came to. */
 interface PostedRow {
@@ -123,18 +127,16 @@ async function postGroups(trx: DbOrTrx, groups: PostGroup[], at: Date, opts: Pos
   const gates = attachments.filter((a) => a.gate);
   if (gates.length > 1) throw new Error('wallet: one gate per post');
   for (const a of attachments) if (a.rows.length !== groups.length) throw new Error(`wallet: attachment ${a.name} needs a row per group`);
-  const movementRows: RawBuilder<unknown>[] = [];
+  const movementRows: Array<Record<string, unknown>> = [];
   const groupRows = groups.map(({ movements }, grp) => {
     let running = 0;
     // The lowest running balance must stay >= 0 (a credit after a debit does not pay for the debit).
     let lowest = 0;
     movements.forEach((m, ord) => {
       lowest = Math.min(lowest, (running += m.amount));
-      movementRows.push(
-        sql`(${grp}::int, ${ord}::int, ${m.type}, ${m.amount}::bigint, ${running}::bigint, ${m.idempotencyKey}, ${m.gameCode ?? null}, ${m.sessionId ?? null}, ${m.traceId ?? null}, ${m.reason ?? null})`,
-      );
+      movementRows.push({ grp, ord, type: m.type, amount: m.amount, running, key: m.idempotencyKey, game_code: m.gameCode, session_id: m.sessionId, trace_id: m.traceId, reason: m.reason });
     });
-    return sql`(${grp}::int, ${movements[0].accountId}::uuid, ${movements.length}::int, ${lowest}::bigint)`;
+    return { grp, account_id: movements[0].accountId, n: movements.length, lowest };
   });
   const cte = (name: string, body: unknown) => sql`${sql.id(name)} as (${body})`;
   const refusals = attachments.flatMap((a, i) => (a.refuse ? [{ name: `refused_${i}`, query: a.refuse(q) }] : []));
@@ -143,8 +145,8 @@ async function postGroups(trx: DbOrTrx, groups: PostGroup[], at: Date, opts: Pos
     with ${sql.join([
       ...attachments.map((a) => cte(a.name, valuesOf(a))),
       ...refusals.map((r) => cte(r.name, r.query)),
-      sql`v (grp, ord, type, amount, running, key, game_code, session_id, trace_id, reason) as (values ${sql.join(movementRows)})`,
-      sql`g (grp, account_id, n, lowest) as (values ${sql.join(groupRows)})`,
+      cte('v', rowsOf(MOVEMENT_COLUMNS, movementRows)),
+      cte('g', rowsOf(GROUP_COLUMNS, groupRows)),
       sql`w as (
         select g.grp, wl.balance, wl.balance + g.lowest >= 0 as enough, ${ok} as ok
         from g join wallets wl on wl.account_id = g.account_id
