@@ -21,6 +21,7 @@ import { createSession } from '../server/plugins/session';
 import { postMovement } from '../server/modules/wallet';
 import { httpWindow, pool, printableUrl, type Window } from './http-load';
 import { scratchDatabase } from './scratch-db';
+import { measureCpu, perOperation } from './cpu';
 
 const TARGETS = { PostgreSQL: 0.3, PGlite: 0.05 } as const;
 
@@ -53,9 +54,13 @@ async function measure(kind: 'PGlite' | 'PostgreSQL', databaseUrl: string | unde
     await appWindow(1);
     const bareWindows: Window[] = [];
     const appWindows: Window[] = [];
+    const appCpu = { server: 0, database: 0 };
     for (let w = 0; w < windows; w++) {
       bareWindows.push(await bareWindow(seconds / windows));
-      appWindows.push(await appWindow(seconds / windows));
+      const { result, cpu } = await measureCpu(databaseUrl ? db : undefined, () => appWindow(seconds / windows));
+      appWindows.push(result);
+      appCpu.server += cpu.server;
+      appCpu.database += cpu.database;
     }
     const b = pool(bareWindows);
     const a = pool(appWindows);
@@ -67,6 +72,7 @@ async function measure(kind: 'PGlite' | 'PostgreSQL', databaseUrl: string | unde
         `GET /balance vs a bare Fastify route, ${concurrency} keep-alive connections each, ${windows} alternating windows of ${(seconds / windows).toFixed(1)} s, ${kind}${databaseUrl ? ` (${printableUrl(databaseUrl)})` : ''}`,
         `  bare Fastify route : ${b.rate.toFixed(0)} /s  p50 ${b.p50.toFixed(2)} ms  p99 ${b.p99.toFixed(2)} ms`,
         `  GET /balance       : ${a.rate.toFixed(0)} /s  p50 ${a.p50.toFixed(2)} ms  p99 ${a.p99.toFixed(2)} ms`,
+        `                       ${perOperation(appCpu, a.count, 'request')}`,
         `  ratio              : ${ratio.toFixed(3)} (target >= ${target}) ${ratio >= target ? 'OK' : 'BELOW TARGET'}`,
       ],
     };

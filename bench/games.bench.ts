@@ -41,6 +41,7 @@ import { serverSeedHash } from '../contracts/fairness';
 import { createLaunchToken } from '../server/modules/house/launch';
 import { httpWindow, percentile, pool, printableUrl, REQUEST_ID, type Window } from './http-load';
 import { scratchDatabase } from './scratch-db';
+import { measureCpu, perOperation } from './cpu';
 
 const SPIN_TARGET = 0.5;
 const median = (xs: number[]) => percentile(Float64Array.from(xs), 0.5);
@@ -133,6 +134,7 @@ export async function run(): Promise<void> {
     const spinWindow = (s: number) => httpWindow(`${api}/house/play`, bodies, s, threads, { channel: 'WEB' });
     const pgb = await scratchDatabase(serverUrl, 'cc_bench_pgbench');
     const spinWindows: Window[] = [];
+    const spinCpu = { server: 0, database: 0 };
     const pgbenchWindows: Window[] = [];
     try {
       execFileSync('pgbench', ['-i', '-q', pgb.url], { stdio: 'pipe' });
@@ -143,7 +145,10 @@ export async function run(): Promise<void> {
       // and as \`pgbench -i\` gives its own tables: plans are made for tables of their real size.
       await sql`analyze`.execute(db);
       for (let i = 0; i < rounds; i++) {
-        spinWindows.push(await spinWindow(seconds));
+        const { result, cpu } = await measureCpu(db, () => spinWindow(seconds));
+        spinWindows.push(result);
+        spinCpu.server += cpu.server;
+        spinCpu.database += cpu.database;
         pgbenchWindows.push(pgbenchWindow(pgb.url, concurrency, threads, seconds));
       }
     } finally {
@@ -156,6 +161,7 @@ export async function run(): Promise<void> {
     console.log(`spins vs pgbench: ${concurrency} clients and ${threads} load threads on each side, prepared statements on each side, ${rounds} alternating windows of ${seconds} s each`);
     console.log(`  spins through the API:  ${spins.rate.toFixed(0)} /s  p50 ${spins.p50.toFixed(1)} ms  p99 ${spins.p99.toFixed(1)} ms  (windows: ${each(spinWindows)} /s)`);
     console.log(`                          POST ${api}/house/play, slot-neon-sevens bet 10, a fresh requestId per spin, ${concurrency} keep-alive connections over ${threads} threads`);
+    console.log(`                          ${perOperation(spinCpu, spins.count, 'spin')}`);
     console.log(`  pgbench simple-update:  ${tps.rate.toFixed(0)} TPS  p50 ${tps.p50.toFixed(1)} ms  p99 ${tps.p99.toFixed(1)} ms  (windows: ${each(pgbenchWindows)} TPS)`);
     console.log(`                          pgbench ${pgbenchArgs(concurrency, threads, seconds).join(' ')} -l ${printableUrl(pgb.url)}`);
     console.log(`  ratio:                  ${ratio.toFixed(2)} (target >= ${SPIN_TARGET}) ${ratio >= SPIN_TARGET ? 'OK' : 'BELOW TARGET'}; p99 ${spins.p99.toFixed(1)} ms vs ${tps.p99.toFixed(1)} ms`);

@@ -12,8 +12,8 @@
  *
  * `npm run bench` (bench/run.ts) calls run(); `npx tsx bench/signin.bench.ts` runs it alone.
  * BENCH_SECONDS (default 8, split over the windows), BENCH_CONCURRENCY (default 8: more than libuv's
- * 4 threads, so the pool always has work, as on a busy server), BENCH_DATABASE_URL (a PostgreSQL
- * server URL: a temporary database made there; default the in-memory PGlite one).
+ * 4 threads, so the pool always has work, as on a busy server), BENCH_PG_URL (the PostgreSQL server
+ * where a temporary database is made; default postgres://postgres@127.0.0.1:5432/postgres).
  */
 import { randomBytes } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
@@ -23,6 +23,7 @@ import { createDb, migrateToLatest } from '../server/db';
 import { ARGON2_OPTIONS, hashPassword, verifyPassword } from '../server/modules/auth/passwords';
 import { httpWindow, pool, type Window } from './http-load';
 import { scratchDatabase } from './scratch-db';
+import { measureCpu, perOperation } from './cpu';
 
 export interface BenchResult {
   name: string;
@@ -52,11 +53,11 @@ async function verifyWindow(seconds: number, concurrency: number, verify: (i: nu
   return { count: latencies.length, seconds: (performance.now() - start) / 1000, latencies: Float64Array.from(latencies) };
 }
 
-export async function measure(): Promise<BenchResult> {
+export async function measure(serverUrl: string | undefined): Promise<BenchResult> {
   const seconds = Number(process.env.BENCH_SECONDS ?? 8);
   const windows = Number(process.env.BENCH_WINDOWS ?? 4);
   const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 8);
-  const scratch = process.env.BENCH_DATABASE_URL ? await scratchDatabase(process.env.BENCH_DATABASE_URL) : undefined;
+  const scratch = serverUrl ? await scratchDatabase(serverUrl) : undefined;
   const db = createDb({ databaseUrl: scratch?.url });
   await migrateToLatest(db);
   const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', SITE_DIR: './no-site', SEED_DEMO: 'false', SIGNIN_RATE_LIMIT: '1000000', PORT: '0', HOST: '127.0.0.1',
@@ -86,9 +87,13 @@ export async function measure(): Promise<BenchResult> {
     await verifyWindow(1, concurrency, verify);
     const verifyWindows: Window[] = [];
     const signinWindows: Window[] = [];
+    const signinCpu = { server: 0, database: 0 };
     for (let w = 0; w < windows; w++) {
       verifyWindows.push(await verifyWindow(seconds / windows, concurrency, verify));
-      signinWindows.push(await signinWindow(seconds / windows));
+      const { result, cpu } = await measureCpu(scratch && db, () => signinWindow(seconds / windows));
+      signinWindows.push(result);
+      signinCpu.server += cpu.server;
+      signinCpu.database += cpu.database;
     }
     const raw = pool(verifyWindows);
     const signin = pool(signinWindows);
@@ -99,6 +104,7 @@ export async function measure(): Promise<BenchResult> {
       `sign-in vs raw argon2id verify (m=${ARGON2_OPTIONS.memoryCost / 1024}MiB t=${ARGON2_OPTIONS.timeCost} p=${ARGON2_OPTIONS.parallelism}), ${concurrency} concurrent on each side, ${windows} alternating windows of ${(seconds / windows).toFixed(1)} s each, ${scratch ? 'PostgreSQL' : 'PGlite'}`,
       `  raw argon2id verify      : ${raw.rate.toFixed(1)} /s  p50 ${raw.p50.toFixed(1)} ms  p99 ${raw.p99.toFixed(1)} ms  (windows: ${each(verifyWindows)} /s)`,
       `  POST /signin (HTTP, loopback, ${concurrency} keep-alive connections): ${signin.rate.toFixed(1)} /s  p50 ${signin.p50.toFixed(1)} ms  p99 ${signin.p99.toFixed(1)} ms  (windows: ${each(signinWindows)} /s)`,
+      `                             ${perOperation(signinCpu, signin.count, 'sign-in')}`,
       `  ratio                    : ${ratio.toFixed(2)} (target >= ${TARGET}) ${ok ? 'OK' : 'BELOW TARGET'}; p99 ${signin.p99.toFixed(1)} ms vs ${raw.p99.toFixed(1)} ms`,
     ];
     return { name: 'signin', lines, metrics: { signinPerSecond: signin.rate, rawVerifyPerSecond: raw.rate, ratio, signinP99: signin.p99, verifyP99: raw.p99 }, ok };
@@ -109,11 +115,19 @@ export async function measure(): Promise<BenchResult> {
   }
 }
 
-/** Measured once: a result below target is reported and fails, never measured again. */
+/**
+ * Measured once on each database, never again: on PostgreSQL, the production database
+ * (ARCHITECTURE.md), where the target applies; on the embedded PGlite, printed for what it is (its
+ * SQL runs on the server's own thread, beside the request handling, so a sign-in there costs its
+ * two queries in that thread too). PostgreSQL unreachable: said loudly, and the bench fails.
+ */
 export async function run(): Promise<void> {
-  const result = await measure();
-  for (const line of result.lines) console.log(line);
-  if (!result.ok) throw new Error(`sign-in reaches ${result.metrics.ratio.toFixed(2)} of raw argon2id verify throughput (target ${TARGET})`);
+  const server = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const onPostgres = await measure(server);
+  for (const line of onPostgres.lines) console.log(line);
+  const embedded = await measure(undefined);
+  for (const line of embedded.lines) console.log(line.replace(/ \(target >= [\d.]+\) (OK|BELOW TARGET)/, ' (no target on the embedded database)'));
+  if (!onPostgres.ok) throw new Error(`sign-in on PostgreSQL reaches ${onPostgres.metrics.ratio.toFixed(2)} of raw argon2id verify throughput (target ${TARGET})`);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

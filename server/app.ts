@@ -80,7 +80,7 @@ export async function buildApp({ config, db, logger, logStream }: AppDeps): Prom
   registerRequestLog(app, config);
   registerJsonCompression(app);
   await registerOverload(app, config);
-  await registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, config);
 
   app.setErrorHandler((error, request, reply) => {
     const send = (status: number, body: ApiErrorBody) => reply.status(status).send(body);

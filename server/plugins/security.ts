@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { httpsSite, type Config } from '../config';
 import { AppError } from '../errors';
@@ -32,14 +32,15 @@ export function inlineScriptHashes(siteDir: string): string[] {
 }
 
 /**
- * Security headers on every response (@fastify/helmet): a content security policy without
- * 'unsafe-inline' scripts, frames only from and inside this site, nosniff, a referrer policy, and
- * HSTS when the public site is https.
+ * Security headers on every response (helmet): a content security policy without 'unsafe-inline'
+ * scripts, frames only from and inside this site, nosniff, a referrer policy, and HSTS when the
+ * public site is https. Helmet's middleware is built once (@fastify/helmet built it again for every
+ * request, parsing the policy each time).
  */
-export async function registerSecurityHeaders(app: FastifyInstance, config: Config) {
+export function registerSecurityHeaders(app: FastifyInstance, config: Config) {
   const extra = config.CSP_SOURCES;
   const https = httpsSite(config);
-  await app.register(helmet, {
+  const setHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -66,6 +67,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     crossOriginEmbedderPolicy: false,
     xFrameOptions: { action: 'sameorigin' },
   });
+  app.addHook('onRequest', (request, reply, done) => setHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)));
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
