@@ -1,8 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HouseSessionResponseSchema, PlayResponseSchema, type PlayResponse } from '../../contracts/games';
 import { PlayControlsSchema } from '../../contracts/protection';
 import { runAdmin } from '../../server/admin';
+import { buildApp } from '../../server/app';
+import { createDb } from '../../server/db';
+import { isCached } from '../../server/modules/protection/gate';
 import { clock } from '../../server/clock';
 import { loadConfig } from '../../server/config';
 import { createSession } from '../../server/plugins/session';
@@ -366,6 +369,58 @@ describe(`player protection (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       await post(p, '/play-controls', { dailyWagerLimit: 60 });
       expect((await spin(live, 20)).json().code).toBe('PLAY_LIMIT_REACHED');
       expect((await spin(live, 10)).statusCode).toBe(200);
+    });
+
+    it('a limited player: every round is checked against all of the day\'s bets, wherever they were placed (another server, another provider), with no wait', async () => {
+      at(0);
+      const p = await player();
+      await post(p, '/play-controls', { dailyWagerLimit: 100 });
+      const live = await session(p);
+      expect((await spin(live, 10)).statusCode).toBe(200);
+      // A bet this server never saw (another server, or an external provider): counted at once.
+      await coinSeamlessWallet.bet(db(), { provider: 'ext', txId: `bet-${randomUUID()}`, roundId: randomUUID(), accountId: p.id, amount: 80, gameCode });
+      const over = await spin(live, 20);
+      expect(over.json()).toMatchObject({ code: 'PLAY_LIMIT_REACHED', until: '2030-03-11T00:00:00.000Z' });
+      expect((await spin(live, 10)).statusCode).toBe(200);
+      expect((await spin(live, 10)).json().code).toBe('PLAY_LIMIT_REACHED');
+      expect((await controls(p)).today.wagered).toBe(100);
+    });
+
+    it('a limit written past the service (no change notice) reaches the hot path within 10 s: the bound for such writes', async () => {
+      at(0);
+      const p = await player();
+      const live = await session(p);
+      expect((await spin(live, 10)).statusCode).toBe(200);
+      // An operator's SQL, say: no server is told.
+      await db().insertInto('play_controls').values({ account_id: p.id, wager_limit: 20, updated_at: T0 }).execute();
+      at(9_999);
+      expect((await spin(live, 10)).statusCode).toBe(200);
+      at(10_000);
+      expect((await spin(live, 10)).json().code).toBe('PLAY_LIMIT_REACHED');
+    });
+
+    it.skipIf(!onPostgres)('a limit set on one server applies on another at once: its change notice drops the other server\'s entry (PostgreSQL, two servers)', async () => {
+      at(0);
+      const p = await player();
+      const live = await session(p);
+      const secondDb = createDb({ databaseUrl: t.testDb.url });
+      const second = await buildApp({ config: { ...t.config, DATABASE_URL: t.testDb.url }, db: secondDb });
+      try {
+        await second.ready();
+        const spinThere = (bet: number) =>
+          second.inject({ method: 'POST', url: `${t.config.API_BASE}/house/play`, headers: { channel: 'WEB' }, payload: { session: live, input: { kind: 'slot', bet }, requestId: randomUUID() } });
+        expect((await spinThere(10)).statusCode).toBe(200);
+        expect(isCached(secondDb, p.id)).toBe(true);
+        // Set through the first server; the clock stands still, so only the notice can reach the second.
+        await post(p, '/play-controls', { dailyWagerLimit: 25 });
+        await vi.waitFor(() => expect(isCached(secondDb, p.id)).toBe(false), { timeout: 5_000, interval: 20 });
+        expect((await spinThere(20)).json().code).toBe('PLAY_LIMIT_REACHED');
+        expect((await spinThere(10)).statusCode).toBe(200);
+        expect((await spinThere(10)).json().code).toBe('PLAY_LIMIT_REACHED');
+      } finally {
+        await second.close();
+        await secondDb.destroy();
+      }
     });
 
     it('daily play-time limit: counts the minutes with real rounds, refuses a round in a new minute past it, and launches once reached', async () => {

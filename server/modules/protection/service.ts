@@ -184,6 +184,9 @@ export async function playControlsOf(db: DbOrTrx, accountId: string, now: Date):
   };
 }
 
+/** The notification every committed change sends (payload: the account id), for the other servers (listener.ts). */
+export const CONTROLS_CHANGED_CHANNEL = 'play_controls_changed';
+
 /** Called after every committed change of a player's controls (the hot path's cache, gate.ts). */
 type ChangeListener = (db: DbOrTrx, accountId: string) => void;
 const listeners: ChangeListener[] = [];
@@ -210,6 +213,8 @@ async function changeControls(
       .insertInto('play_control_history')
       .values(history.map((h) => ({ account_id: accountId, at: now, kind: h.kind, detail: JSON.stringify(h.detail) })))
       .execute();
+    // Delivered when the transaction commits (never for a refused change).
+    await sql`select pg_notify(${CONTROLS_CHANGED_CHANNEL}, ${accountId})`.execute(trx);
   });
   for (const listener of listeners) listener(db, accountId);
 }
