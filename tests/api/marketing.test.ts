@@ -205,6 +205,14 @@ describe(`offer emails (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     expect(await runAdmin(['marketing:send', 'now'], { db: db(), config: t.config, out: () => {} })).toBe(2);
   });
 
+  it('POST /dev/marketing/send (DEV_TOOLS only) runs the day\'s sending now, for end-to-end tests', async () => {
+    const p = await optedIn('ja');
+    const res = await t.api({ method: 'POST', url: '/dev/marketing/send' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ sent: expect.any(Number), failed: 0 });
+    expect(mailsTo(p)).toHaveLength(1);
+  });
+
   it("the server's own timer sends them from MARKETING_SEND_HOUR (UTC), not before", async () => {
     const p = await optedIn('ja');
     const day = new Date(LATER.getTime() + 40 * DAY);

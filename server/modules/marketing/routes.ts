@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { OkSchema } from '../../../contracts/common';
 import { MarketingPreferencesSchema, MarketingPreferencesUpdateSchema, UnsubscribeRequestSchema } from '../../../contracts/marketing';
 import { clock } from '../../clock';
+import { devToolsOn } from '../../config';
 import { requireAccount } from '../../plugins/session';
 import { zod } from '../../zod-routes';
 import { createMailer } from '../mail/mailer';
@@ -12,10 +14,11 @@ const MARKETING_CHECK_MS = 5 * 60_000;
 
 /**
  * GET/POST /marketing/preferences (signed in), POST /marketing/unsubscribe (the emailed link's
- * token, no sign-in), and the timer that sends the day's offer emails from MARKETING_SEND_HOUR (UTC).
+ * token, no sign-in), POST /dev/marketing/send (DEV_TOOLS only), and the timer that sends the day's offer emails from MARKETING_SEND_HOUR (UTC).
  */
 export default async function marketingRoutes(app: FastifyInstance) {
   const api = zod(app);
+  const mailer = createMailer(app);
 
   api.get('/marketing/preferences', { schema: { response: { 200: MarketingPreferencesSchema } } }, async (request, reply) => {
     const account = requireAccount(request);
@@ -34,9 +37,14 @@ export default async function marketingRoutes(app: FastifyInstance) {
     return { ok: true as const };
   });
 
+  if (devToolsOn(app.config)) {
+    // Development aid for end-to-end tests against a running server (absent in production): today's run, now.
+    const report = z.object({ sent: z.number(), skipped: z.number(), failed: z.number() });
+    api.post('/dev/marketing/send', { schema: { response: { 200: report } } }, async () => sendMarketingMail(app.db, mailer, app.config, clock.now()));
+  }
+
   const hour = app.config.MARKETING_SEND_HOUR;
   if (hour === undefined) return;
-  const mailer = createMailer(app);
   let running: Promise<void> | null = null;
   // The day this server last sent without a failure: one pass a day (a player who opts in later in
   // the day hears from us the next day); a pass with failures is repeated at the next check.

@@ -5,11 +5,11 @@ import { apiCall } from '../../lib/api';
 import { useT } from '../../lib/useT';
 import { showToast } from '../../stores/toasts';
 import Spinner from '../Spinner';
-import { apiErrorMessage, ErrorBox } from './forms';
+import { apiErrorMessage, ErrorBox, settingsHeading, settingsSection } from './forms';
 import { formatWhen } from './protectionText';
 
-const section = 'mb-4 rounded-lg border border-brown-600 bg-brown-800 p-5';
-const heading = 'mb-3 text-lg font-bold text-gold-400';
+const section = settingsSection;
+const heading = settingsHeading;
 const sub = 'mb-2 mt-4 font-bold text-gold-300';
 const input = 'w-full rounded border border-brown-600 bg-brown-950 px-3 py-2 text-cream';
 
