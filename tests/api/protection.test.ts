@@ -231,6 +231,16 @@ describe(`player protection (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       expect(exported.history.map((h: { kind: string }) => h.kind)).toEqual(['reality_check', 'wager_limit', 'wager_limit', 'break']);
       expect(exported.history[2].detail).toMatchObject({ from: 100, to: 300, effect: 'pending', effectiveAt: iso(DAY) });
       expect(await runAdmin(['protection:show', 'nobody@example.test'], { db: db(), config, out: () => {} })).toBe(1);
+
+      // --csv: the history, one row a change, for a spreadsheet (RFC 4180 quoting).
+      const csv: string[] = [];
+      expect(await runAdmin(['protection:show', p.email, '--csv'], { db: db(), config, out: (l) => csv.push(l) })).toBe(0);
+      expect(csv[0]).toBe('account_id,at,kind,detail');
+      const rows = csv.slice(1).map((line) => [...line.matchAll(/("(?:[^"]|"")*"|[^,]*)(?:,|$)/g)].slice(0, 4).map((m) => m[1]!.replace(/^"|"$/g, '').replaceAll('""', '"')));
+      expect(rows.map((r) => r[2])).toEqual(['reality_check', 'wager_limit', 'wager_limit', 'break']);
+      expect(rows.every((r) => r[0] === p.id && r[1] === iso(0))).toBe(true);
+      expect(JSON.parse(rows[2]![3]!)).toEqual(exported.history[2].detail);
+      expect(await runAdmin(['protection:show', p.email, '--json', '--csv'], { db: db(), config, out: () => {} })).toBe(2);
     });
   });
 
