@@ -16,7 +16,8 @@ import { createRaffle } from '../../server/modules/raffle/service';
 import { RaffleDefinitionSchema } from '../../contracts/raffle';
 import { marketingAllowed } from '../../server/modules/protection/service';
 import { postMovement } from '../../server/modules/wallet';
-import { createTestApp, type TestApp } from '../support/app';
+import { cookiesFrom, createTestApp, type TestApp } from '../support/app';
+import { signUp } from './auth-helpers';
 import { onPostgres } from '../support/db';
 import { createTestPlayer, type TestPlayer } from '../support/players';
 
@@ -153,6 +154,22 @@ describe(`player protection (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       expect((await controls(p)).dailyWagerLimit).toEqual({ current: 800, pending: null });
     });
 
+    it('asking for the value in force drops a waiting raise or removal (no history entry without a change)', async () => {
+      at(0);
+      const p = await player();
+      await post(p, '/play-controls', { dailyTimeLimitMinutes: 60 });
+      await post(p, '/play-controls', { dailyTimeLimitMinutes: null });
+      expect((await controls(p)).dailyTimeLimitMinutes.pending).toEqual({ value: null, effectiveAt: iso(DAY) });
+      await post(p, '/play-controls', { dailyTimeLimitMinutes: 60 });
+      expect((await controls(p)).dailyTimeLimitMinutes).toEqual({ current: 60, pending: null });
+      at(2 * DAY);
+      expect((await controls(p)).dailyTimeLimitMinutes).toEqual({ current: 60, pending: null });
+      const kinds = await db().selectFrom('play_control_history').select('kind').where('account_id', '=', p.id).execute();
+      expect(kinds).toHaveLength(3);
+      await post(p, '/play-controls', { dailyTimeLimitMinutes: 60 });
+      expect(await db().selectFrom('play_control_history').select('kind').where('account_id', '=', p.id).execute()).toHaveLength(3);
+    });
+
     it('takes a break (1, 3, 7, 14, 30 days) that can be lengthened but never shortened', async () => {
       at(0);
       const p = await player();
@@ -178,6 +195,24 @@ describe(`player protection (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       expect(lift.json()).toMatchObject({ code: 'SELF_EXCLUDED', until: '2030-09-10T12:00:00.000Z' });
       expect((await post(p, '/play-controls/self-exclusion', { period: '1y' })).statusCode).toBe(200);
       expect((await controls(p)).selfExclusion).toMatchObject({ period: '1y', since: iso(0), until: '2031-03-10T12:00:00.000Z' });
+    });
+
+    it('a fixed exclusion ends exactly at its end; 6 months are calendar months (31 August + 6 months = 3 March)', async () => {
+      const start = new Date('2030-08-31T12:00:00.000Z');
+      clock.setAt(start);
+      const p = await player();
+      const noExclusion = await post(p, '/play-controls/self-exclusion/lift', {});
+      expect(noExclusion.statusCode).toBe(400);
+      expect(noExclusion.json().code).toBe('REQUEST_VALIDATION_ERROR');
+      const res = PlayControlsSchema.parse((await post(p, '/play-controls/self-exclusion', { period: '6m' })).json());
+      const end = '2031-03-03T12:00:00.000Z';
+      expect(res.selfExclusion?.until).toBe(end);
+      clock.setAt(new Date(Date.parse(end) - 1));
+      const q = await signInAgain(p);
+      expect((await launch(q)).json()).toMatchObject({ code: 'SELF_EXCLUDED', until: end });
+      clock.setAt(new Date(end));
+      expect((await launch(q)).statusCode).toBe(200);
+      expect((await controls(q)).selfExclusion).toBeNull();
     });
 
     it('lifts an indefinite exclusion only from 6 months on, and then after a 7-day cooling-off', async () => {
@@ -273,6 +308,37 @@ describe(`player protection (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       expect((await launch(p)).statusCode).toBe(200);
       expect((await post(p, '/claimDailyBonus', {})).statusCode).toBe(200);
       expect(await marketingAllowed(db(), p.id, clock.now())).toBe(true);
+    });
+
+    it('sign-in itself still works on a break and self-excluded, and shows the state', async () => {
+      at(0);
+      const body = await signUp(t);
+      const first = await t.api({ method: 'POST', url: '/signin', payload: { email: body.email, password: body.password, siteRef: 'WEB' } });
+      expect(first.statusCode).toBe(200);
+      const cookie = { cookie: cookiesFrom(first) };
+      expect((await t.api({ method: 'POST', url: '/play-controls/break', payload: { days: 3 }, headers: cookie })).statusCode).toBe(200);
+      expect((await t.api({ method: 'POST', url: '/play-controls/self-exclusion', payload: { period: '1y' }, headers: cookie })).statusCode).toBe(200);
+      const again = await t.api({ method: 'POST', url: '/signin', payload: { email: body.email, password: body.password, siteRef: 'WEB' } });
+      expect(again.statusCode).toBe(200);
+      const state = PlayControlsSchema.parse((await t.api({ method: 'GET', url: '/play-controls', headers: { cookie: cookiesFrom(again) } })).json());
+      expect(state.breakUntil).toBe(iso(3 * DAY));
+      expect(state.selfExclusion).toMatchObject({ period: '1y', until: '2031-03-10T12:00:00.000Z' });
+    });
+
+    it('one refusal at a time: a self-exclusion wins over a break, a break over a reached limit', async () => {
+      at(0);
+      const p = await player();
+      await post(p, '/play-controls', { dailyWagerLimit: 20 });
+      const live = await session(p);
+      expect((await spin(live, 20)).statusCode).toBe(200);
+      expect((await launch(p)).json()).toMatchObject({ code: 'PLAY_LIMIT_REACHED', until: '2030-03-11T00:00:00.000Z' });
+      await post(p, '/play-controls/break', { days: 1 });
+      expect((await launch(p)).json()).toMatchObject({ code: 'PLAY_BREAK_ACTIVE', until: iso(DAY) });
+      expect((await spin(live, 10)).json().code).toBe('PLAY_BREAK_ACTIVE');
+      await post(p, '/play-controls/self-exclusion', { period: '6m' });
+      expect((await launch(p)).json()).toMatchObject({ code: 'SELF_EXCLUDED', until: '2030-09-10T12:00:00.000Z' });
+      expect((await spin(live, 10)).json().code).toBe('SELF_EXCLUDED');
+      expect((await post(p, '/claimDailyBonus', {})).json().code).toBe('SELF_EXCLUDED');
     });
 
     it('blackjack: a hand dealt before a break can be finished, but not doubled (a new wager)', async () => {
@@ -431,6 +497,24 @@ describe(`player protection (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
         await second.close();
         await secondDb.destroy();
       }
+    });
+
+    it('a raise comes due in the middle of a day: rounds use the new limit from that millisecond', async () => {
+      clock.setAt(new Date('2030-03-10T00:30:00.000Z'));
+      const p = await player();
+      await post(p, '/play-controls', { dailyWagerLimit: 20 });
+      await post(p, '/play-controls', { dailyWagerLimit: 50 });
+      clock.setAt(new Date('2030-03-11T00:10:00.000Z'));
+      const q = await signInAgain(p);
+      const live = await session(q);
+      expect((await spin(live, 20)).statusCode).toBe(200);
+      clock.setAt(new Date('2030-03-11T00:29:59.999Z'));
+      expect((await spin(live, 10)).json()).toMatchObject({ code: 'PLAY_LIMIT_REACHED', until: '2030-03-12T00:00:00.000Z' });
+      clock.setAt(new Date('2030-03-11T00:30:00.000Z'));
+      expect((await spin(live, 20)).statusCode).toBe(200);
+      expect((await spin(live, 10)).statusCode).toBe(200);
+      expect((await spin(live, 10)).json().code).toBe('PLAY_LIMIT_REACHED');
+      expect((await controls(q)).dailyWagerLimit).toEqual({ current: 50, pending: null });
     });
 
     it('daily play-time limit: counts the minutes with real rounds, refuses a round in a new minute past it, and launches once reached', async () => {
