@@ -46,7 +46,7 @@ export default function UnsubscribePage({ lang }: { lang: Language }) {
   if (state === 'loading') return <Spinner lang={lang} />;
   const box = 'max-w-md rounded-lg border border-brown-600 bg-brown-800 p-5';
   const settings = (
-    <a href={localizePath('/settings', lang)} className="font-semibold text-gold-300 underline hover:text-gold-200">
+    <a href={localizePath('/settings', lang)} className="font-semibold text-gold-400 underline hover:text-cream">
       {t('marketing:settingsLink')}
     </a>
   );
