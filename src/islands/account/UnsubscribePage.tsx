@@ -45,28 +45,17 @@ export default function UnsubscribePage({ lang }: { lang: Language }) {
 
   if (state === 'loading') return <Spinner lang={lang} />;
   const box = 'max-w-md rounded-lg border border-brown-600 bg-brown-800 p-5';
-  const settings = (
-    <a href={localizePath('/settings', lang)} className="font-semibold text-gold-400 underline hover:text-cream">
-      {t('marketing:settingsLink')}
-    </a>
-  );
-  if (state === 'invalid') {
+  if (state === 'invalid' || state === 'done') {
+    // The outcome, and the way to the settings (where the emails can be turned on or off again).
+    const done = state === 'done';
     return (
-      <div className={box} data-testid="unsubscribe-invalid">
-        <p role="alert" className="mb-4">
-          {t('errors:INVALID_UNSUBSCRIBE_LINK')}
+      <div className={box} data-testid={done ? 'unsubscribe-done' : 'unsubscribe-invalid'}>
+        <p role={done ? 'status' : 'alert'} className={`mb-4 ${done ? 'font-semibold' : ''}`}>
+          {done ? t('marketing:unsubscribed') : t('errors:INVALID_UNSUBSCRIBE_LINK')}
         </p>
-        {settings}
-      </div>
-    );
-  }
-  if (state === 'done') {
-    return (
-      <div className={box} data-testid="unsubscribe-done">
-        <p role="status" className="mb-4 font-semibold">
-          {t('marketing:unsubscribed')}
-        </p>
-        {settings}
+        <a href={localizePath('/settings', lang)} className="font-semibold text-gold-400 underline hover:text-cream">
+          {t('marketing:settingsLink')}
+        </a>
       </div>
     );
   }
