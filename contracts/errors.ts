@@ -45,6 +45,8 @@ export const errorStatus = {
   PLAY_BREAK_ACTIVE: 403,
   SELF_EXCLUDED: 403,
   PLAY_LIMIT_REACHED: 403,
+  /** An unsubscribe link whose token matches no email sent (docs/decisions/0011). */
+  INVALID_UNSUBSCRIBE_LINK: 400,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

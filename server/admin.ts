@@ -17,6 +17,7 @@ import { gamesCommands } from './modules/games/admin';
 import { raffleCommands } from './modules/raffle/admin';
 import { tournamentCommands } from './modules/tournaments/admin';
 import { protectionCommands } from './modules/protection/admin';
+import { marketingCommands } from './modules/marketing/admin';
 
 export type { AdminCommand, AdminContext } from './admin-command';
 
@@ -28,6 +29,7 @@ export const commands: Record<string, AdminCommand> = {
   ...raffleCommands,
   ...tournamentCommands,
   ...protectionCommands,
+  ...marketingCommands,
 };
 
 function help(out: (line: string) => void) {

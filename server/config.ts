@@ -43,6 +43,8 @@ export const ConfigSchema = z.object({
   SUPPORT_EMAIL: z.string().email().default('support@coincasino.example'),
   SIGNUP_BONUS: z.coerce.number().int().min(0).default(10_000),
   DAILY_BONUS: z.coerce.number().int().min(0).default(1_000),
+  /** The UTC hour from which each server sends the day's offer emails (docs/decisions/0011); unset: only `npm run admin -- marketing:send` does. */
+  MARKETING_SEND_HOUR: z.coerce.number().int().min(0).max(23).optional(),
   SPORTSBOOK_URL: z.string().url().optional(),
   SEED_DEMO: bool.default(true),
   /** Whether X-Forwarded-For/-Proto are believed: `true` (any proxy) or a comma-separated list of proxy addresses/CIDRs. */

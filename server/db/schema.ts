@@ -5,6 +5,7 @@ import type { GamesTables } from '../modules/games/tables';
 import type { HouseTables } from '../modules/house/tables';
 import type { RaceTables, TournamentTables } from '../modules/tournaments/tables';
 import type { RaffleTables } from '../modules/raffle/tables';
+import type { MarketingTables } from '../modules/marketing/tables';
 import type { OutboxTables } from '../modules/outbox/tables';
 import type { PhoneTables } from '../modules/phone/tables';
 import type { ProtectionTables } from '../modules/protection/tables';
@@ -25,4 +26,4 @@ export interface SystemTables {
   };
 }
 
-export interface Database extends SystemTables, AuthTables, CaptchaTables, OutboxTables, PhoneTables, WalletTables, GamesTables, HouseTables, TournamentTables, RaffleTables, RaceTables, ProtectionTables {}
+export interface Database extends SystemTables, AuthTables, CaptchaTables, OutboxTables, PhoneTables, WalletTables, GamesTables, HouseTables, TournamentTables, RaffleTables, RaceTables, ProtectionTables, MarketingTables {}

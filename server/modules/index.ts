@@ -9,6 +9,7 @@ import houseRoutes from './house/routes';
 import raffleRoutes from './raffle/routes';
 import tournamentRoutes from './tournaments/routes';
 import protectionRoutes from './protection/routes';
+import marketingRoutes from './marketing/routes';
 
 /** Every API module, registered under API_BASE in this order. One line per domain. */
-export const apiModules: Array<(app: FastifyInstance) => Promise<void>> = [systemRoutes, outboxRoutes, walletRoutes, authRoutes, phoneRoutes, gamesRoutes, houseRoutes, raffleRoutes, tournamentRoutes, protectionRoutes];
+export const apiModules: Array<(app: FastifyInstance) => Promise<void>> = [systemRoutes, outboxRoutes, walletRoutes, authRoutes, phoneRoutes, gamesRoutes, houseRoutes, raffleRoutes, tournamentRoutes, protectionRoutes, marketingRoutes];

@@ -1,8 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HouseSessionResponseSchema, PlayResponseSchema, type PlayResponse } from '../../contracts/games';
 import { PlayControlsSchema } from '../../contracts/protection';
 import { runAdmin } from '../../server/admin';
+import { buildApp } from '../../server/app';
+import { createDb } from '../../server/db';
+import { isCached } from '../../server/modules/protection/gate';
 import { clock } from '../../server/clock';
 import { loadConfig } from '../../server/config';
 import { createSession } from '../../server/plugins/session';
@@ -13,7 +16,8 @@ import { createRaffle } from '../../server/modules/raffle/service';
 import { RaffleDefinitionSchema } from '../../contracts/raffle';
 import { marketingAllowed } from '../../server/modules/protection/service';
 import { postMovement } from '../../server/modules/wallet';
-import { createTestApp, type TestApp } from '../support/app';
+import { cookiesFrom, createTestApp, type TestApp } from '../support/app';
+import { signUp } from './auth-helpers';
 import { onPostgres } from '../support/db';
 import { createTestPlayer, type TestPlayer } from '../support/players';
 
@@ -150,6 +154,22 @@ describe(`player protection (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       expect((await controls(p)).dailyWagerLimit).toEqual({ current: 800, pending: null });
     });
 
+    it('asking for the value in force drops a waiting raise or removal (no history entry without a change)', async () => {
+      at(0);
+      const p = await player();
+      await post(p, '/play-controls', { dailyTimeLimitMinutes: 60 });
+      await post(p, '/play-controls', { dailyTimeLimitMinutes: null });
+      expect((await controls(p)).dailyTimeLimitMinutes.pending).toEqual({ value: null, effectiveAt: iso(DAY) });
+      await post(p, '/play-controls', { dailyTimeLimitMinutes: 60 });
+      expect((await controls(p)).dailyTimeLimitMinutes).toEqual({ current: 60, pending: null });
+      at(2 * DAY);
+      expect((await controls(p)).dailyTimeLimitMinutes).toEqual({ current: 60, pending: null });
+      const kinds = await db().selectFrom('play_control_history').select('kind').where('account_id', '=', p.id).execute();
+      expect(kinds).toHaveLength(3);
+      await post(p, '/play-controls', { dailyTimeLimitMinutes: 60 });
+      expect(await db().selectFrom('play_control_history').select('kind').where('account_id', '=', p.id).execute()).toHaveLength(3);
+    });
+
     it('takes a break (1, 3, 7, 14, 30 days) that can be lengthened but never shortened', async () => {
       at(0);
       const p = await player();
@@ -175,6 +195,24 @@ describe(`player protection (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       expect(lift.json()).toMatchObject({ code: 'SELF_EXCLUDED', until: '2030-09-10T12:00:00.000Z' });
       expect((await post(p, '/play-controls/self-exclusion', { period: '1y' })).statusCode).toBe(200);
       expect((await controls(p)).selfExclusion).toMatchObject({ period: '1y', since: iso(0), until: '2031-03-10T12:00:00.000Z' });
+    });
+
+    it('a fixed exclusion ends exactly at its end; 6 months are calendar months (31 August + 6 months = 3 March)', async () => {
+      const start = new Date('2030-08-31T12:00:00.000Z');
+      clock.setAt(start);
+      const p = await player();
+      const noExclusion = await post(p, '/play-controls/self-exclusion/lift', {});
+      expect(noExclusion.statusCode).toBe(400);
+      expect(noExclusion.json().code).toBe('REQUEST_VALIDATION_ERROR');
+      const res = PlayControlsSchema.parse((await post(p, '/play-controls/self-exclusion', { period: '6m' })).json());
+      const end = '2031-03-03T12:00:00.000Z';
+      expect(res.selfExclusion?.until).toBe(end);
+      clock.setAt(new Date(Date.parse(end) - 1));
+      const q = await signInAgain(p);
+      expect((await launch(q)).json()).toMatchObject({ code: 'SELF_EXCLUDED', until: end });
+      clock.setAt(new Date(end));
+      expect((await launch(q)).statusCode).toBe(200);
+      expect((await controls(q)).selfExclusion).toBeNull();
     });
 
     it('lifts an indefinite exclusion only from 6 months on, and then after a 7-day cooling-off', async () => {
@@ -228,6 +266,16 @@ describe(`player protection (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       expect(exported.history.map((h: { kind: string }) => h.kind)).toEqual(['reality_check', 'wager_limit', 'wager_limit', 'break']);
       expect(exported.history[2].detail).toMatchObject({ from: 100, to: 300, effect: 'pending', effectiveAt: iso(DAY) });
       expect(await runAdmin(['protection:show', 'nobody@example.test'], { db: db(), config, out: () => {} })).toBe(1);
+
+      // --csv: the history, one row a change, for a spreadsheet (RFC 4180 quoting).
+      const csv: string[] = [];
+      expect(await runAdmin(['protection:show', p.email, '--csv'], { db: db(), config, out: (l) => csv.push(l) })).toBe(0);
+      expect(csv[0]).toBe('account_id,at,kind,detail');
+      const rows = csv.slice(1).map((line) => [...line.matchAll(/("(?:[^"]|"")*"|[^,]*)(?:,|$)/g)].slice(0, 4).map((m) => m[1]!.replace(/^"|"$/g, '').replaceAll('""', '"')));
+      expect(rows.map((r) => r[2])).toEqual(['reality_check', 'wager_limit', 'wager_limit', 'break']);
+      expect(rows.every((r) => r[0] === p.id && r[1] === iso(0))).toBe(true);
+      expect(JSON.parse(rows[2]![3]!)).toEqual(exported.history[2].detail);
+      expect(await runAdmin(['protection:show', p.email, '--json', '--csv'], { db: db(), config, out: () => {} })).toBe(2);
     });
   });
 
@@ -260,6 +308,37 @@ describe(`player protection (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       expect((await launch(p)).statusCode).toBe(200);
       expect((await post(p, '/claimDailyBonus', {})).statusCode).toBe(200);
       expect(await marketingAllowed(db(), p.id, clock.now())).toBe(true);
+    });
+
+    it('sign-in itself still works on a break and self-excluded, and shows the state', async () => {
+      at(0);
+      const body = await signUp(t);
+      const first = await t.api({ method: 'POST', url: '/signin', payload: { email: body.email, password: body.password, siteRef: 'WEB' } });
+      expect(first.statusCode).toBe(200);
+      const cookie = { cookie: cookiesFrom(first) };
+      expect((await t.api({ method: 'POST', url: '/play-controls/break', payload: { days: 3 }, headers: cookie })).statusCode).toBe(200);
+      expect((await t.api({ method: 'POST', url: '/play-controls/self-exclusion', payload: { period: '1y' }, headers: cookie })).statusCode).toBe(200);
+      const again = await t.api({ method: 'POST', url: '/signin', payload: { email: body.email, password: body.password, siteRef: 'WEB' } });
+      expect(again.statusCode).toBe(200);
+      const state = PlayControlsSchema.parse((await t.api({ method: 'GET', url: '/play-controls', headers: { cookie: cookiesFrom(again) } })).json());
+      expect(state.breakUntil).toBe(iso(3 * DAY));
+      expect(state.selfExclusion).toMatchObject({ period: '1y', until: '2031-03-10T12:00:00.000Z' });
+    });
+
+    it('one refusal at a time: a self-exclusion wins over a break, a break over a reached limit', async () => {
+      at(0);
+      const p = await player();
+      await post(p, '/play-controls', { dailyWagerLimit: 20 });
+      const live = await session(p);
+      expect((await spin(live, 20)).statusCode).toBe(200);
+      expect((await launch(p)).json()).toMatchObject({ code: 'PLAY_LIMIT_REACHED', until: '2030-03-11T00:00:00.000Z' });
+      await post(p, '/play-controls/break', { days: 1 });
+      expect((await launch(p)).json()).toMatchObject({ code: 'PLAY_BREAK_ACTIVE', until: iso(DAY) });
+      expect((await spin(live, 10)).json().code).toBe('PLAY_BREAK_ACTIVE');
+      await post(p, '/play-controls/self-exclusion', { period: '6m' });
+      expect((await launch(p)).json()).toMatchObject({ code: 'SELF_EXCLUDED', until: '2030-09-10T12:00:00.000Z' });
+      expect((await spin(live, 10)).json().code).toBe('SELF_EXCLUDED');
+      expect((await post(p, '/claimDailyBonus', {})).json().code).toBe('SELF_EXCLUDED');
     });
 
     it('blackjack: a hand dealt before a break can be finished, but not doubled (a new wager)', async () => {
@@ -366,6 +445,76 @@ describe(`player protection (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       await post(p, '/play-controls', { dailyWagerLimit: 60 });
       expect((await spin(live, 20)).json().code).toBe('PLAY_LIMIT_REACHED');
       expect((await spin(live, 10)).statusCode).toBe(200);
+    });
+
+    it('a limited player: every round is checked against all of the day\'s bets, wherever they were placed (another server, another provider), with no wait', async () => {
+      at(0);
+      const p = await player();
+      await post(p, '/play-controls', { dailyWagerLimit: 100 });
+      const live = await session(p);
+      expect((await spin(live, 10)).statusCode).toBe(200);
+      // A bet this server never saw (another server, or an external provider): counted at once.
+      await coinSeamlessWallet.bet(db(), { provider: 'ext', txId: `bet-${randomUUID()}`, roundId: randomUUID(), accountId: p.id, amount: 80, gameCode });
+      const over = await spin(live, 20);
+      expect(over.json()).toMatchObject({ code: 'PLAY_LIMIT_REACHED', until: '2030-03-11T00:00:00.000Z' });
+      expect((await spin(live, 10)).statusCode).toBe(200);
+      expect((await spin(live, 10)).json().code).toBe('PLAY_LIMIT_REACHED');
+      expect((await controls(p)).today.wagered).toBe(100);
+    });
+
+    it('a limit written past the service (no change notice) reaches the hot path within 10 s: the bound for such writes', async () => {
+      at(0);
+      const p = await player();
+      const live = await session(p);
+      expect((await spin(live, 10)).statusCode).toBe(200);
+      // An operator's SQL, say: no server is told.
+      await db().insertInto('play_controls').values({ account_id: p.id, wager_limit: 20, updated_at: T0 }).execute();
+      at(9_999);
+      expect((await spin(live, 10)).statusCode).toBe(200);
+      at(10_000);
+      expect((await spin(live, 10)).json().code).toBe('PLAY_LIMIT_REACHED');
+    });
+
+    it.skipIf(!onPostgres)('a limit set on one server applies on another at once: its change notice drops the other server\'s entry (PostgreSQL, two servers)', async () => {
+      at(0);
+      const p = await player();
+      const live = await session(p);
+      const secondDb = createDb({ databaseUrl: t.testDb.url });
+      const second = await buildApp({ config: { ...t.config, DATABASE_URL: t.testDb.url }, db: secondDb });
+      try {
+        await second.ready();
+        const spinThere = (bet: number) =>
+          second.inject({ method: 'POST', url: `${t.config.API_BASE}/house/play`, headers: { channel: 'WEB' }, payload: { session: live, input: { kind: 'slot', bet }, requestId: randomUUID() } });
+        expect((await spinThere(10)).statusCode).toBe(200);
+        expect(isCached(secondDb, p.id)).toBe(true);
+        // Set through the first server; the clock stands still, so only the notice can reach the second.
+        await post(p, '/play-controls', { dailyWagerLimit: 25 });
+        await vi.waitFor(() => expect(isCached(secondDb, p.id)).toBe(false), { timeout: 5_000, interval: 20 });
+        expect((await spinThere(20)).json().code).toBe('PLAY_LIMIT_REACHED');
+        expect((await spinThere(10)).statusCode).toBe(200);
+        expect((await spinThere(10)).json().code).toBe('PLAY_LIMIT_REACHED');
+      } finally {
+        await second.close();
+        await secondDb.destroy();
+      }
+    });
+
+    it('a raise comes due in the middle of a day: rounds use the new limit from that millisecond', async () => {
+      clock.setAt(new Date('2030-03-10T00:30:00.000Z'));
+      const p = await player();
+      await post(p, '/play-controls', { dailyWagerLimit: 20 });
+      await post(p, '/play-controls', { dailyWagerLimit: 50 });
+      clock.setAt(new Date('2030-03-11T00:10:00.000Z'));
+      const q = await signInAgain(p);
+      const live = await session(q);
+      expect((await spin(live, 20)).statusCode).toBe(200);
+      clock.setAt(new Date('2030-03-11T00:29:59.999Z'));
+      expect((await spin(live, 10)).json()).toMatchObject({ code: 'PLAY_LIMIT_REACHED', until: '2030-03-12T00:00:00.000Z' });
+      clock.setAt(new Date('2030-03-11T00:30:00.000Z'));
+      expect((await spin(live, 20)).statusCode).toBe(200);
+      expect((await spin(live, 10)).statusCode).toBe(200);
+      expect((await spin(live, 10)).json().code).toBe('PLAY_LIMIT_REACHED');
+      expect((await controls(q)).dailyWagerLimit).toEqual({ current: 50, pending: null });
     });
 
     it('daily play-time limit: counts the minutes with real rounds, refuses a round in a new minute past it, and launches once reached', async () => {

@@ -131,6 +131,7 @@ describe(`security: development aids only with DEV_TOOLS=true (${db})`, () => {
     const t = await createTestApp({ NODE_ENV: 'development', DEV_TOOLS: 'false' });
     try {
       expect((await t.api({ method: 'GET', url: '/dev/outbox' })).statusCode).toBe(404);
+      expect((await t.api({ method: 'POST', url: '/dev/marketing/send' })).statusCode).toBe(404);
       const challenge = await t.api({ method: 'POST', url: '/captcha/challenge' });
       expect(challenge.statusCode).toBe(200);
       expect((await t.api({ method: 'GET', url: `/dev/captcha/${challenge.json().challengeId}` })).statusCode).toBe(404);

@@ -3,13 +3,16 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Language } from '../../../contracts/constants';
 import en from '../../../locales/en/mail.json' with { type: 'json' };
 import ja from '../../../locales/ja/mail.json' with { type: 'json' };
-import { isProduction } from '../../config';
+import { isProduction, type Config } from '../../config';
+import type { Db } from '../../db';
 import { storeInOutbox } from '../outbox/store';
 
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** Extra headers (List-Unsubscribe); the development outbox keeps only subject and text. */
+  headers?: Record<string, string>;
 }
 
 /** Sends mail over SMTP when SMTP_URL is set; otherwise (never in production) stores it in the development outbox. */
@@ -17,21 +20,28 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
-/** Call while registering a plugin (it adds an onClose hook that closes the SMTP connections). */
-export function createMailer(app: FastifyInstance): Mailer {
-  const url = app.config.SMTP_URL;
+/** A mailer outside the app (operator commands): `close()` ends its SMTP connections. */
+export function mailerFor(config: Config, db: Db): Mailer & { close(): void } {
+  const url = config.SMTP_URL;
   if (!url) {
     // Production never stores mail where a development aid could read it (config refuses it too).
-    if (isProduction(app.config)) throw new Error('SMTP_URL is required in production');
-    return { send: (m) => storeInOutbox(app.db, { channel: 'email', to: m.to, subject: m.subject, body: m.text }) };
+    if (isProduction(config)) throw new Error('SMTP_URL is required in production');
+    return { send: (m) => storeInOutbox(db, { channel: 'email', to: m.to, subject: m.subject, body: m.text }), close: () => {} };
   }
   const transport: Transporter = nodemailer.createTransport(url);
-  app.addHook('onClose', async () => transport.close());
   return {
     send: async (m) => {
-      await transport.sendMail({ from: app.config.MAIL_FROM, to: m.to, subject: m.subject, text: m.text });
+      await transport.sendMail({ from: config.MAIL_FROM, to: m.to, subject: m.subject, text: m.text, headers: m.headers });
     },
+    close: () => transport.close(),
   };
+}
+
+/** Call while registering a plugin (it adds an onClose hook that closes the SMTP connections). */
+export function createMailer(app: FastifyInstance): Mailer {
+  const mailer = mailerFor(app.config, app.db);
+  app.addHook('onClose', async () => mailer.close());
+  return mailer;
 }
 
 const templates = { ja, en } as const;

@@ -4,14 +4,18 @@ import { clock } from '../../clock';
 import { findAccountId } from '../wallet/admin';
 import { controlHistory, playControlsOf } from './service';
 
+/** A CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break. */
+const csvField = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
+
 /** Operator commands of player protection. */
 export const protectionCommands: Record<string, AdminCommand> = {
   'protection:show': {
-    usage: 'protection:show <account> [--json]',
-    description: "Show a player's play controls and the history of every change (--json: export).",
+    usage: 'protection:show <account> [--json|--csv]',
+    description: "Show a player's play controls and the history of every change (--json: all of it; --csv: the history).",
     async run({ db, out }, args) {
-      const who = args.find((a) => a !== '--json');
-      if (!who) throw new UsageError();
+      const formats = ['--json', '--csv'];
+      const [who, ...rest] = args.filter((a) => !formats.includes(a));
+      if (!who || rest.length > 0 || (args.includes('--json') && args.includes('--csv'))) throw new UsageError();
       const accountId = await findAccountId(db, who);
       if (!accountId) {
         out(`No account matches ${who}.`);
@@ -21,6 +25,11 @@ export const protectionCommands: Record<string, AdminCommand> = {
       const history = await controlHistory(db, accountId);
       if (args.includes('--json')) {
         out(JSON.stringify({ accountId, controls, history }, null, 2));
+        return 0;
+      }
+      if (args.includes('--csv')) {
+        out('account_id,at,kind,detail');
+        for (const h of history) out([accountId, h.at, h.kind, JSON.stringify(h.detail)].map(csvField).join(','));
         return 0;
       }
       out(`account ${accountId}`);

@@ -1,23 +1,24 @@
 import { sql } from 'kysely';
 import type { Db, DbOrTrx } from '../../db';
-import { onControlsChanged, refusalOf, stateOf, usageOn, type ProtectionState, type Usage } from './service';
+import { onControlsChanged, stateOf } from './service';
 
 /**
  * The house round's hot path (docs/decisions/0008). Breaks and exclusions are checked inside the
  * round's one statement (`notBlocked`, a primary-key probe of play_controls): exact across servers.
- * Daily limits need today's sums, too dear for every spin, so each server keeps per player what
- * applies and what was used today, read once and then counted up by its own rounds; it is read
- * again when the player changes a control on this server, when the day or a pending change comes
- * due, and at least every REFRESH_MS (rounds played through another server). When the cached count
- * says a round would pass a limit the round goes the long way, which checks against the database.
+ * Daily limits are checked exactly by the long way, inside the round's transaction after the wallet
+ * lock that orders a player's rounds on every server: a player with a daily limit in force plays
+ * every round the long way. The hot path only has to know who has one, which each server keeps per
+ * player (one primary-key read), read again when the player changes a control (on this server at
+ * once; on another one when its notification arrives, see listener.ts), when a pending change comes
+ * due, at the next UTC midnight, and at least every REFRESH_MS (a change written past the service).
  */
 const REFRESH_MS = 10_000;
 const MAX_PLAYERS = 10_000;
 
 interface Cached {
   loadedAt: number;
-  state: ProtectionState;
-  usage: Usage;
+  /** A daily play-time or wager limit is in force. */
+  limited: boolean;
   /** When this must be read again at the latest: the next UTC midnight or a pending change's time. */
   validUntil: number;
 }
@@ -34,26 +35,33 @@ const cacheOf = (db: DbOrTrx) => {
 
 onControlsChanged((db, accountId) => cacheOf(db).delete(accountId));
 
-/** Forget what is cached for a player (a round of theirs went the long way). */
+/** Forget what is cached for a player (a round of theirs went the long way, or a control changed elsewhere). */
 export const forgetPlayer = (db: DbOrTrx, accountId: string) => cacheOf(db).delete(accountId);
+
+/** Forget every player (the notifications of other servers' changes may have been missed). */
+export const forgetAllPlayers = (db: DbOrTrx) => cacheOf(db).clear();
+
+/** Whether this server holds a player's entry (diagnostics and tests). */
+export const isCached = (db: DbOrTrx, accountId: string) => cacheOf(db).has(accountId);
 
 async function load(db: Db, accountId: string, now: Date): Promise<Cached> {
   const row = await db.selectFrom('play_controls').selectAll().where('account_id', '=', accountId).executeTakeFirst();
   const state = stateOf(row, now);
-  const limited = state.wagerLimit.current !== null || state.timeLimit.current !== null;
-  const usage = limited ? await usageOn(db, accountId, now) : { wagered: 0, playMinutes: 0, lastMinute: null };
   const nextDay = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
-  const dueTimes = [nextDay, state.timeLimit.pending?.effectiveAt, state.wagerLimit.pending?.effectiveAt, state.breakUntil?.getTime(), state.exclusion?.until.getTime()]
-    .filter((v) => v !== undefined)
-    .map((v) => (typeof v === 'string' ? Date.parse(v) : v));
-  return { loadedAt: now.getTime(), state, usage, validUntil: Math.min(...dueTimes) };
+  const pending = [state.timeLimit.pending?.effectiveAt, state.wagerLimit.pending?.effectiveAt].filter((v) => v !== undefined).map(Date.parse);
+  return {
+    loadedAt: now.getTime(),
+    limited: state.wagerLimit.current !== null || state.timeLimit.current !== null,
+    validUntil: Math.min(nextDay, ...pending),
+  };
 }
 
 /**
- * Whether the hot path may play this round of `stake` coins as far as the limits go (no round trip
- * while the cache is fresh). False sends the round the long way, which explains the refusal.
+ * Whether the hot path may play this round as far as the daily limits go: true when the player has
+ * none in force (no round trip while the entry is fresh). False sends the round the long way, which
+ * checks the limits against the database under the wallet lock and explains a refusal.
  */
-export async function limitsAllow(db: Db, accountId: string, stake: number, now: Date): Promise<boolean> {
+export async function limitsAllow(db: Db, accountId: string, _stake: number, now: Date): Promise<boolean> {
   const cache = cacheOf(db);
   let cached = cache.get(accountId);
   const t = now.getTime();
@@ -63,20 +71,15 @@ export async function limitsAllow(db: Db, accountId: string, stake: number, now:
     if (cache.size >= MAX_PLAYERS) cache.delete(cache.keys().next().value!);
     cache.set(accountId, cached);
   }
-  return refusalOf(cached.state, cached.usage, stake, now) === null;
+  return !cached.limited;
 }
 
-/** Counts a round the hot path played into the player's cached use of the day. */
-export function countRound(db: Db, accountId: string, stake: number, now: Date) {
-  const cached = cacheOf(db).get(accountId);
-  if (!cached) return;
-  cached.usage.wagered += stake;
-  const minute = Math.floor(now.getTime() / 60_000) * 60_000;
-  if (cached.usage.lastMinute !== minute) {
-    cached.usage.playMinutes += 1;
-    cached.usage.lastMinute = minute;
-  }
-}
+/**
+ * Called by the hot path after each round it played. Nothing is counted any more: only players
+ * without a daily limit play there (limited players' rounds are counted by the database on the
+ * long way). Kept while house/one-statement.ts still calls it.
+ */
+export function countRound(_db: Db, _accountId: string, _stake: number, _now: Date) {}
 
 /**
  * The condition the round's one statement adds to its gate: no break or self-exclusion of the

@@ -3,6 +3,7 @@ import { BreakRequestSchema, PlayControlsSchema, PlayControlsUpdateSchema, SelfE
 import { clock } from '../../clock';
 import { requireAccount } from '../../plugins/session';
 import { zod } from '../../zod-routes';
+import { listenForControlChanges } from './listener';
 import { liftExclusion, playControlsOf, selfExclude, takeBreak, updatePlayControls } from './service';
 
 /**
@@ -12,6 +13,7 @@ import { liftExclusion, playControlsOf, selfExclude, takeBreak, updatePlayContro
 export default async function protectionRoutes(app: FastifyInstance) {
   const api = zod(app);
   const answer = { response: { 200: PlayControlsSchema } };
+  listenForControlChanges(app);
 
   api.get('/play-controls', { schema: answer }, async (request, reply) => {
     const account = requireAccount(request);

@@ -132,24 +132,29 @@ export function refusalOf(state: ProtectionState, usage: Usage, stake: number, n
   return null;
 }
 
-/** Throws the refusal when the player may not play now (one or two reads; the long way and launches). */
-export async function assertMayPlay(db: DbOrTrx, accountId: string, stake: number, now: Date): Promise<void> {
+/** Why the player may not play now (see refusalOf), or null: one or two reads. */
+export async function refusalNow(db: DbOrTrx, accountId: string, stake: number, now: Date): Promise<AppError | null> {
   const row = await loadRow(db, accountId);
-  if (!row) return;
+  if (!row) return null;
   const state = stateOf(row, now);
   const needsUsage = state.wagerLimit.current !== null || state.timeLimit.current !== null;
   const usage = needsUsage ? await usageOn(db, accountId, now) : { wagered: 0, playMinutes: 0, lastMinute: null };
-  const refusal = refusalOf(state, usage, stake, now);
+  return refusalOf(state, usage, stake, now);
+}
+
+/** Throws the refusal when the player may not play now (the long way and launches). */
+export async function assertMayPlay(db: DbOrTrx, accountId: string, stake: number, now: Date): Promise<void> {
+  const refusal = await refusalNow(db, accountId, stake, now);
   if (refusal) throw refusal;
 }
 
 /**
- * Whether marketing (promotion emails, bonus reminders) may reach the player: not during a break or
- * a self-exclusion. Every sender of such messages asks this first (none exists yet).
+ * Whether marketing (promotion emails, bonus reminders) may reach the player now: not during a break
+ * or a self-exclusion, nor while a daily limit is reached (what would refuse a bonus claim).
+ * Every sender of such messages asks this first (server/modules/marketing).
  */
 export async function marketingAllowed(db: DbOrTrx, accountId: string, now: Date): Promise<boolean> {
-  const state = stateOf(await loadRow(db, accountId), now);
-  return !state.breakUntil && !state.exclusion;
+  return (await refusalNow(db, accountId, 0, now)) === null;
 }
 
 /** The players on a break or self-excluded at `at` (a raffle draw leaves them out). */
@@ -184,6 +189,9 @@ export async function playControlsOf(db: DbOrTrx, accountId: string, now: Date):
   };
 }
 
+/** The notification every committed change sends (payload: the account id), for the other servers (listener.ts). */
+export const CONTROLS_CHANGED_CHANNEL = 'play_controls_changed';
+
 /** Called after every committed change of a player's controls (the hot path's cache, gate.ts). */
 type ChangeListener = (db: DbOrTrx, accountId: string) => void;
 const listeners: ChangeListener[] = [];
@@ -210,6 +218,8 @@ async function changeControls(
       .insertInto('play_control_history')
       .values(history.map((h) => ({ account_id: accountId, at: now, kind: h.kind, detail: JSON.stringify(h.detail) })))
       .execute();
+    // Delivered when the transaction commits (never for a refused change).
+    await sql`select pg_notify(${CONTROLS_CHANGED_CHANNEL}, ${accountId})`.execute(trx);
   });
   for (const listener of listeners) listener(db, accountId);
 }

@@ -5,13 +5,16 @@ import { apiCall } from '../../lib/api';
 import { useT } from '../../lib/useT';
 import { showToast } from '../../stores/toasts';
 import Spinner from '../Spinner';
-import { apiErrorMessage, ErrorBox } from './forms';
+import { apiErrorMessage, ErrorBox, settingsHeading, settingsSection } from './forms';
 import { formatWhen } from './protectionText';
 
-const section = 'mb-4 rounded-lg border border-brown-600 bg-brown-800 p-5';
-const heading = 'mb-3 text-lg font-bold text-gold-400';
-const sub = 'mb-2 mt-4 font-bold text-gold-300';
-const input = 'w-full rounded border border-brown-600 bg-brown-950 px-3 py-2 text-cream';
+const section = settingsSection;
+const heading = settingsHeading;
+const sub = 'mb-2 mt-4 font-bold';
+const field = 'rounded border border-brown-600 bg-brown-950 px-3 py-2 text-cream';
+const input = `w-full ${field}`;
+/** A choice: the whole width on a phone, as wide as its options beside its button above that. */
+const select = `w-full sm:w-auto ${field}`;
 
 const periodKey: Record<ExclusionPeriod, string> = { '6m': 'period6m', '1y': 'period1y', indefinite: 'periodIndefinite' };
 
@@ -86,7 +89,7 @@ export default function PlaySafely({ lang }: { lang: Language }) {
         {t('protection:current', { value: l.current ?? t('protection:noLimit') })}
       </p>
       {l.pending && (
-        <p className="mt-1 text-xs font-semibold text-gold-300" data-testid={`${name}-pending`}>
+        <p className="mt-1 text-xs font-semibold text-gold-400" data-testid={`${name}-pending`}>
           {t('protection:pending', { value: l.pending.value ?? t('protection:noLimit'), at: formatWhen(lang, l.pending.effectiveAt) })}
         </p>
       )}
@@ -122,7 +125,7 @@ export default function PlaySafely({ lang }: { lang: Language }) {
       <h3 className={sub}>{t('protection:realityCheck')}</h3>
       <p className="mb-2 text-sm text-cream/80">{t('protection:realityCheckHint')}</p>
       <select
-        className={input}
+        className={select}
         aria-label={t('protection:realityCheck')}
         data-testid="reality-check-select"
         value={controls.realityCheckMinutes ?? ''}
@@ -157,7 +160,7 @@ export default function PlaySafely({ lang }: { lang: Language }) {
       <h3 className={sub}>{t('protection:breakTitle')}</h3>
       <p className="mb-2 text-sm text-cream/80">{t('protection:breakHint')}</p>
       <div className="flex flex-wrap items-center gap-2">
-        <select className={`${input} w-auto`} aria-label={t('protection:breakTitle')} data-testid="break-days" value={breakDays} onChange={(e) => setBreakDays(Number(e.target.value))}>
+        <select className={select} aria-label={t('protection:breakTitle')} data-testid="break-days" value={breakDays} onChange={(e) => setBreakDays(Number(e.target.value))}>
           {BREAK_DAYS.map((d) => (
             <option key={d} value={d}>{t('protection:days', { count: d })}</option>
           ))}
@@ -175,7 +178,7 @@ export default function PlaySafely({ lang }: { lang: Language }) {
       <h3 className={sub}>{t('protection:exclusionTitle')}</h3>
       <p className="mb-2 text-sm text-cream/80">{t('protection:exclusionHint')}</p>
       <div className="flex flex-wrap items-center gap-2">
-        <select className={`${input} w-auto`} aria-label={t('protection:exclusionTitle')} data-testid="exclusion-period" value={period} onChange={(e) => setPeriod(e.target.value as ExclusionPeriod)}>
+        <select className={select} aria-label={t('protection:exclusionTitle')} data-testid="exclusion-period" value={period} onChange={(e) => setPeriod(e.target.value as ExclusionPeriod)}>
           {EXCLUSION_PERIODS.map((p) => (
             <option key={p} value={p}>{t(`protection:${periodKey[p]}`)}</option>
           ))}

@@ -6,13 +6,14 @@ import type { MouseEvent } from 'react';
 import { $account, saveAccountLanguage } from '../../stores/auth';
 import { openPopup } from '../../stores/popup';
 import Spinner from '../Spinner';
-import { apiErrorMessage, ErrorBox } from './forms';
+import { apiErrorMessage, ErrorBox, settingsHeading, settingsSection } from './forms';
 import LoginRequired from './LoginRequired';
 import PhoneSettings from '../phone/PhoneSettings';
 import PlaySafely from './PlaySafely';
+import OfferEmails from './OfferEmails';
 
-const section = 'mb-4 rounded-lg border border-brown-600 bg-brown-800 p-5';
-const heading = 'mb-3 text-lg font-bold text-gold-400';
+const section = settingsSection;
+const heading = settingsHeading;
 
 /** Account details from GET /account: display name and email, read-only (decisions.md). */
 function AccountDetails({ lang }: { lang: Language }) {
@@ -92,7 +93,7 @@ function LanguageChoice({ lang }: { lang: Language }) {
   );
 }
 
-/** The settings page (login required): account details, password, phone, language, play safely, delete account. */
+/** The settings page (login required): account details, password, phone, language, offer emails, play safely, delete account. */
 export default function SettingsPage({ lang }: { lang: Language }) {
   const t = useT(lang, 'auth');
   return (
@@ -110,6 +111,7 @@ export default function SettingsPage({ lang }: { lang: Language }) {
         </section>
         <PhoneSettings lang={lang} />
         <LanguageChoice lang={lang} />
+        <OfferEmails lang={lang} />
         <PlaySafely lang={lang} />
         <section className={section} aria-labelledby="settings-delete">
           <h2 id="settings-delete" className={heading}>

@@ -39,6 +39,10 @@ export function apiErrorMessage(t: TFunction, error: unknown, lang?: Language): 
   return t(`errors:${code}`);
 }
 
+/** A section of the settings page and its heading. */
+export const settingsSection = 'mb-4 rounded-lg border border-brown-600 bg-brown-800 p-5';
+export const settingsHeading = 'mb-3 text-lg font-bold text-gold-400';
+
 /** The red error box at the top of a popup form (spec section 8). */
 export function ErrorBox({ message }: { message: string | null }) {
   if (!message) return null;

@@ -33,6 +33,7 @@ export const ROUTES: SiteRoute[] = [
   { path: '/privacy-policy', title: page('privacy.title'), layout: 'static' },
   { path: '/contact-us', title: page('contact.title'), layout: 'static' },
   { path: '/reset-password', title: page('resetPassword.title'), layout: 'main' },
+  { path: '/unsubscribe', title: page('unsubscribe.title'), layout: 'main' },
   { path: '/settings', title: page('settings.title'), layout: 'main', signedIn: true },
   { path: '/delete-account', title: page('deleteAccount.title'), layout: 'main', signedIn: true },
   { path: '/bet-history', title: page('betHistory.title'), layout: 'main', signedIn: true },
