@@ -11,7 +11,7 @@ import { houseRounds, type RoundRow } from './round-records';
 import { inputProblem, playResponse } from './rounds';
 import type { WalletCallResult } from './seamless-wallet';
 import { fairnessOf, type SeedRow } from './seeds';
-import { countRound, limitsAllow } from '../protection/gate';
+import { limitsAllow } from '../protection/gate';
 
 /**
  * A real round that settles at once (slot, roulette, baccarat), in ONE autocommitted statement
@@ -121,8 +121,8 @@ export async function playInOneStatement(db: Db, tokenHash: string, input: PlayI
     const { seed, nonce } = current;
     const played = playRound(definition, fairRandom(seed.server_seed, seed.client_seed, nonce, nodeHmac), input);
     if (!played.settled) break;
-    // Daily limits from the per-server cache (protection/gate.ts); a round over one goes the long way.
-    if (!(await limitsAllow(db, current.accountId, played.stake, now))) break;
+    // A player with a daily limit in force plays the long way, which checks it under the wallet lock (protection/gate.ts).
+    if (!(await limitsAllow(db, current.accountId, now))) break;
     const roundId = randomUUID();
     const done = await roundQueue(db).submit({
       id: roundId,
@@ -143,7 +143,6 @@ export async function playInOneStatement(db: Db, tokenHash: string, input: PlayI
       request_id: requestId,
     });
     if (done) {
-      countRound(db, current.accountId, played.stake, now);
       rememberPlayState(tokenHash, { ...current, nonce: nonce + 1 });
       return playResponse(roundId, nonce, played, done.balance, 'real', fairnessOf({ ...seed, nonce: nonce + 1 }));
     }

@@ -61,7 +61,7 @@ async function load(db: Db, accountId: string, now: Date): Promise<Cached> {
  * none in force (no round trip while the entry is fresh). False sends the round the long way, which
  * checks the limits against the database under the wallet lock and explains a refusal.
  */
-export async function limitsAllow(db: Db, accountId: string, _stake: number, now: Date): Promise<boolean> {
+export async function limitsAllow(db: Db, accountId: string, now: Date): Promise<boolean> {
   const cache = cacheOf(db);
   let cached = cache.get(accountId);
   const t = now.getTime();
@@ -73,13 +73,6 @@ export async function limitsAllow(db: Db, accountId: string, _stake: number, now
   }
   return !cached.limited;
 }
-
-/**
- * Called by the hot path after each round it played. Nothing is counted any more: only players
- * without a daily limit play there (limited players' rounds are counted by the database on the
- * long way). Kept while house/one-statement.ts still calls it.
- */
-export function countRound(_db: Db, _accountId: string, _stake: number, _now: Date) {}
 
 /**
  * The condition the round's one statement adds to its gate: no break or self-exclusion of the
