@@ -139,6 +139,20 @@ for (const lang of ['ja', 'en'] as const) {
       expect((await account.json()).languageCode).toBe(other);
     });
 
+    test('switching language in the footer while signed in stores it on the account, on app and static pages', async ({ page }) => {
+      await newSignedInPlayer(page, { language: lang });
+      const other = lang === 'ja' ? 'en' : 'ja';
+      const stored = async () => (await (await page.request.get('/api/account', { headers: { channel: 'WEB' } })).json()).languageCode as string;
+      const inLanguage = (code: string, p: string) => (code === 'en' ? `/en${p === '/' ? '/' : p}` : p);
+      // An interactive page, then a static one (which carries only the inline script), each way.
+      for (const [from, to, p] of [[lang, other, '/bet-history'], [other, lang, '/about']] as const) {
+        await page.goto(inLanguage(from, p));
+        await page.getByTestId('site-footer').getByRole('link', { name: lookup(load(from, 'common'), `language.${to}`) }).click();
+        await expect(page).toHaveURL(new RegExp(`^https?://[^/]+${inLanguage(to, p)}/?$`));
+        expect(await stored()).toBe(to);
+      }
+    });
+
     test('a visitor opening ?popup=phone-number, change-password or delete-account is asked to sign in', async ({ page }) => {
       for (const popup of ['phone-number', 'change-password', 'delete-account']) {
         await page.goto(path(`/?popup=${popup}`));
