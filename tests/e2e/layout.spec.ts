@@ -120,7 +120,18 @@ for (const lang of ['ja', 'en'] as const) {
           expect(button.y + button.height, `${gameCode}: the main action ends below the visible frame`).toBeLessThanOrEqual(visibleBottom);
           expect(button.x + button.width, `${gameCode}: the main action is cut off on the right`).toBeLessThanOrEqual(Math.min(box.x + box.width, size.width));
           await expectNoHorizontalOverflow(page, `${gameCode} at ${size.width}`);
+          const inFrame = await frame.locator('html').evaluate((html) => ({ scroll: html.scrollWidth, client: html.clientWidth }));
+          expect(inFrame.scroll, `${gameCode}: the game's page is wider than its frame`).toBeLessThanOrEqual(inFrame.client);
           await shoot(page, `${lang}-${size.width}x${size.height}-game-${gameCode}`);
+
+          // The fairness panel never covers the game: a column beside it, or below it on a narrow frame.
+          await frame.getByTestId('fairness-toggle').click();
+          await expect(frame.getByTestId('fairness-drawer')).toBeVisible();
+          const panel = (await frame.getByTestId('fairness-drawer').boundingBox())!;
+          const main = (await frame.locator('main').boundingBox())!;
+          const overlaps = Math.min(panel.x + panel.width, main.x + main.width) > Math.max(panel.x, main.x) && Math.min(panel.y + panel.height, main.y + main.height) > Math.max(panel.y, main.y);
+          expect(overlaps, `${gameCode}: the fairness panel covers the game`).toBe(false);
+          await shoot(page, `${lang}-${size.width}x${size.height}-game-${gameCode}-fairness`);
         }
       });
     }

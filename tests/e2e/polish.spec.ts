@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { newSignedInPlayer } from './support/players';
+import { openSlot, playUpTo } from './support/slots';
 
 /**
  * Issue 15 in both languages: slot symbols are SVG art (no emoji or letters that need a system font),
@@ -86,6 +87,108 @@ for (const lang of ['ja', 'en'] as const) {
       await frame.getByTestId('spin').click();
       await expect(frame.getByTestId('round-win')).toBeVisible({ timeout: 60_000 });
       expect(await game.evaluate(() => (window as unknown as { spinsSeen: number }).spinsSeen)).toBe(0);
+    });
+
+    test('a win draws its paylines over the reels through the winning symbols, all at once, then one at a time', async ({ page }) => {
+      test.slow();
+      const slot = await openSlot(page, path('/game-launch/slot-dragon-pearl'));
+      const frame = page.frameLocator('[data-testid="game-frame"]');
+      await expect(frame.getByTestId('spin')).toBeEnabled({ timeout: 20_000 });
+      const round = await playUpTo(page, slot, (r) => r.outcome.kind === 'slot' && r.outcome.freeSpins.length === 0 && r.outcome.base.lineWins.length >= 2);
+      if (round.outcome.kind !== 'slot') throw new Error('a slot round');
+      const wins = round.outcome.base.lineWins;
+      const cellsOf = (win: (typeof wins)[number]) => Array.from({ length: win.count }, (_, reel) => `${reel}:${slot.definition.paylines[win.line][reel]}`);
+      const litCells = () => frame.locator('[data-lit=yes]').evaluateAll((cells) => cells.map((c) => `${c.parentElement!.dataset.reel}:${[...c.parentElement!.children].indexOf(c)}`).sort());
+
+      await frame.getByTestId('spin').click();
+      await expect(frame.getByTestId('round-win')).toHaveText(g('slot.win').replace('{{amount}}', round.win.toLocaleString(lang === 'ja' ? 'ja-JP' : 'en-US')));
+      const lines = frame.getByTestId('win-lines').locator('g[data-line]');
+      // First every winning line, with every winning symbol lit...
+      await expect(lines).toHaveCount(wins.length);
+      expect((await lines.evaluateAll((gs) => gs.map((el) => Number(el.getAttribute('data-line'))))).sort()).toEqual(wins.map((w) => w.line).sort());
+      expect(await litCells()).toEqual([...new Set(wins.flatMap(cellsOf))].sort());
+      await expect(frame.getByTestId('line-wins').locator('li')).toHaveCount(wins.length);
+      // ...then each line in turn, lighting only its own symbols; the line runs through their centres.
+      await expect(lines).toHaveCount(1, { timeout: 5_000 });
+      const line = Number(await lines.first().getAttribute('data-line'));
+      const win = wins.find((w) => w.line === line)!;
+      expect(await litCells()).toEqual(cellsOf(win).sort());
+      const misses = await frame.getByTestId('slot-reels').evaluate((reels, rows: number[]) => {
+        const polyline = reels.querySelector<SVGPolylineElement>('[data-testid=win-lines] polyline:last-child')!;
+        const toScreen = polyline.getScreenCTM()!;
+        return [...polyline.points].map((point, reel) => {
+          const at = new DOMPoint(point.x, point.y).matrixTransform(toScreen);
+          const cell = reels.querySelector(`[data-reel="${reel}"]`)!.children[rows[reel]].getBoundingClientRect();
+          return Math.hypot(at.x - (cell.left + cell.width / 2), at.y - (cell.top + cell.height / 2));
+        });
+      }, slot.definition.paylines[line]);
+      for (const miss of misses) expect(miss, 'distance of the line from a cell centre').toBeLessThan(2);
+    });
+
+    test('a big win is celebrated over the game, the round played for real up to it', async ({ page }) => {
+      test.slow();
+      const slot = await openSlot(page, path('/game-launch/slot-sakura-fortune'));
+      const frame = page.frameLocator('[data-testid="game-frame"]');
+      await expect(frame.getByTestId('spin')).toBeEnabled({ timeout: 20_000 });
+      const bet = slot.definition.betLevels[0];
+      // A big win pays at least 10 times the bet (BIG_WIN_MULTIPLE in SlotGame.tsx).
+      const round = await playUpTo(page, slot, (r) => r.win >= 10 * bet);
+      await expect(frame.getByTestId('big-win')).toHaveCount(0);
+      await frame.getByTestId('spin').click();
+      // Skip plays out any free spins at once; the celebration follows the round.
+      await frame.getByTestId('slot-skip').click({ timeout: 2_000 }).catch(() => {});
+      const celebration = frame.getByTestId('big-win');
+      await expect(celebration).toBeVisible({ timeout: 30_000 });
+      await expect(celebration).toContainText(g('slot.bigWinTitle'));
+      await expect(celebration).toContainText(round.win.toLocaleString(lang === 'ja' ? 'ja-JP' : 'en-US'));
+      await expect(frame.getByTestId('round-win')).toBeVisible();
+      // It fades by itself and never blocks the game.
+      await expect(celebration).toHaveCount(0, { timeout: 5_000 });
+      await expect(frame.getByTestId('spin')).toBeEnabled();
+    });
+
+    test('the fairness page draws a slot round as the game did: SVG symbols named in the page language, its winning lines, no symbol ids', async ({ page }) => {
+      test.slow();
+      await newSignedInPlayer(page, { language: lang });
+      const slot = await openSlot(page, path('/game-launch/slot-dragon-pearl'));
+      const frame = page.frameLocator('[data-testid="game-frame"]');
+      await expect(frame.getByTestId('spin')).toBeEnabled({ timeout: 20_000 });
+      const round = await playUpTo(page, slot, (r) => r.outcome.kind === 'slot' && r.outcome.freeSpins.length === 0 && r.outcome.base.lineWins.length >= 1);
+      if (round.outcome.kind !== 'slot') throw new Error('a slot round');
+      await frame.getByTestId('spin').click();
+      await expect(frame.getByTestId('round-win')).toBeVisible();
+      await frame.getByTestId('fairness-toggle').click();
+      await frame.getByTestId('rotate-seed').click();
+      await expect(frame.getByTestId('revealed-seed')).toBeVisible();
+      await page.goto((await frame.getByTestId('recent-rounds').getByRole('link').first().getAttribute('href'))!);
+      await expect(page.getByTestId('outcome-verdict')).toHaveAttribute('data-ok', 'true');
+
+      const names = lookup(load(lang, 'games'), 'slot.symbols') as unknown as Record<string, string>;
+      for (const testId of ['recorded-outcome', 'recomputed-outcome']) {
+        const shown = page.getByTestId(testId);
+        const reels = shown.getByTestId('slot-reels').first();
+        await expect(reels.locator('[data-symbol] svg[data-shape]')).toHaveCount(slot.definition.reels.length * slot.definition.rows);
+        // The grid is one image named by its symbols, in the page's language, in the order drawn.
+        const shapes = await reels.locator('svg[data-shape]').evaluateAll((svgs) => svgs.map((s) => s.getAttribute('data-shape')!));
+        await expect(reels).toHaveAttribute('aria-label', new RegExp(shapes.map((shape) => names[shape]).join('.*')));
+        await expect(reels.getByTestId('win-lines').locator('g[data-line]')).toHaveCount(round.outcome.base.lineWins.length);
+        expect(await shown.innerText()).not.toMatch(/\b(?:H[1-4]|L[1-5]|W|S)\b/);
+      }
+    });
+
+    test('with reduced motion every winning line stays drawn (no turns)', async ({ page }) => {
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      const slot = await openSlot(page, path('/game-launch/slot-dragon-pearl'));
+      const frame = page.frameLocator('[data-testid="game-frame"]');
+      await expect(frame.getByTestId('spin')).toBeEnabled({ timeout: 20_000 });
+      const round = await playUpTo(page, slot, (r) => r.outcome.kind === 'slot' && r.outcome.freeSpins.length === 0 && r.outcome.base.lineWins.length >= 2);
+      if (round.outcome.kind !== 'slot') throw new Error('a slot round');
+      await frame.getByTestId('spin').click();
+      await expect(frame.getByTestId('round-win')).toBeVisible();
+      const lines = frame.getByTestId('win-lines').locator('g[data-line]');
+      await expect(lines).toHaveCount(round.outcome.base.lineWins.length);
+      await page.waitForTimeout(3_000);
+      await expect(lines).toHaveCount(round.outcome.base.lineWins.length);
     });
 
     test('at 360 px the bet history and coin statement stack into cards, and the statement names the game by its title', async ({ page }) => {
