@@ -203,7 +203,7 @@ for (const lang of ['ja', 'en'] as const) {
       await expect(page.getByTestId('hash-verdict')).toHaveAttribute('data-ok', 'true');
       await expect(page.getByTestId('outcome-verdict')).toHaveAttribute('data-ok', 'true');
       await expect(page.getByTestId('outcome-verdict')).toContainText(g('fairnessPage.outcomeMatches'));
-      await expect(page.getByTestId('recomputed-outcome')).toHaveText(await page.getByTestId('recorded-outcome').innerText());
+      await expect(page.getByTestId('recomputed-outcome')).toHaveText((await page.getByTestId('recorded-outcome').textContent())!);
       // Any other nonce gives another outcome: the page really recomputes.
       const nonce = Number(await page.getByTestId('verify-nonce').inputValue());
       await page.getByTestId('verify-nonce').fill(String(nonce + 1000));

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { newSignedInPlayer } from './support/players';
+import { ROUTES } from './support/site-routes';
 
 /**
  * Issue 15: every screen fits at the sizes players use, in both languages. At 375x740, 768x1024,
@@ -20,7 +21,8 @@ const SIZES = [
   { width: 1024, height: 768 },
   { width: 1280, height: 800 },
 ] as const;
-const PAGES = ['/', '/category/slot', '/category/live', '/tournaments', '/bet-history', '/transactions', '/settings', '/fairness', '/about'];
+/** Every page of the site (spec section 2) and the fairness and raffle record pages. */
+const PAGES = [...ROUTES.map((route) => ({ path: route.path, layout: route.layout })), { path: '/fairness', layout: 'main' }, { path: '/raffles', layout: 'main' }] as const;
 /** One game of each client and orientation. */
 const GAMES = ['slot-sakura-fortune', 'slot-lucky-cat', 'roulette-european', 'blackjack-classic', 'baccarat-classic', 'baccarat-speed'];
 const MAIN_ACTION: Record<string, string> = { slot: 'spin', roulette: 'spin', blackjack: 'deal', baccarat: 'deal' };
@@ -68,10 +70,15 @@ for (const lang of ['ja', 'en'] as const) {
       test(`signed in at ${size.width}x${size.height}: no page scrolls sideways and the header tabs stay on one line`, async ({ page }) => {
         await newSignedInPlayer(page, { language: lang });
         await page.setViewportSize(size);
-        for (const p of PAGES) {
+        for (const { path: p, layout } of PAGES) {
           await page.goto(path(p));
-          // Static pages ship no JavaScript: no account area, no tab bar.
-          const isStatic = p === '/about';
+          await page.waitForLoadState('networkidle');
+          // Static pages ship no JavaScript: no account area, no tab bar. In-app pages have no header.
+          const isStatic = layout === 'static';
+          if (layout === 'inApp') {
+            await expectNoHorizontalOverflow(page, `${p} at ${size.width}`);
+            continue;
+          }
           if (!isStatic) await expect(page.getByTestId('header-balance')).toBeVisible();
           await expectNoHorizontalOverflow(page, `${p} at ${size.width}`);
           const desktop = size.width >= 1024;
@@ -88,8 +95,13 @@ for (const lang of ['ja', 'en'] as const) {
         }
       });
 
-      test(`signed out at ${size.width}x${size.height}: Japanese or English titles always shown on the tiles`, async ({ page }) => {
+      test(`signed out at ${size.width}x${size.height}: no page scrolls sideways, and Japanese or English titles always shown on the tiles`, async ({ page }) => {
         await page.setViewportSize(size);
+        for (const { path: p } of PAGES) {
+          await page.goto(path(p));
+          await page.waitForLoadState('networkidle');
+          await expectNoHorizontalOverflow(page, `signed out ${p} at ${size.width}`);
+        }
         await page.goto(path('/category/slot'));
         const titles = page.getByTestId('tile-title');
         await expect(titles.first()).toBeVisible();

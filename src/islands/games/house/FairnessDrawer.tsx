@@ -50,8 +50,8 @@ export default function FairnessDrawer({ lang, open, onClose, rtp }: { lang: Lan
   useEffect(() => {
     const section = panel.current;
     if (!open || !section) return;
-    // Below the game on a narrow frame: bring it into view (only this frame's document scrolls).
-    document.scrollingElement?.scrollTo({ top: section.offsetTop });
+    // Below the game on a narrow frame: bring it into view (scrolling the game's box, never the page around the frame).
+    section.offsetParent?.scrollTo({ top: section.offsetTop });
     section.querySelector<HTMLElement>('input, button')?.focus({ preventScroll: true });
   }, [open]);
 

@@ -39,10 +39,11 @@ export default function HousePlay({ lang }: { lang: Language }) {
   const house = useStore($house);
   const [fairnessOpen, setFairnessOpen] = useState(false);
   const fairnessToggle = useRef<HTMLButtonElement>(null);
+  const body = useRef<HTMLDivElement>(null);
   // Back to the game (the panel may have been below it) with the focus on the toggle.
   const closeFairness = () => {
     setFairnessOpen(false);
-    document.scrollingElement?.scrollTo({ top: 0 });
+    body.current?.scrollTo({ top: 0 });
     fairnessToggle.current?.focus({ preventScroll: true });
   };
 
@@ -71,7 +72,7 @@ export default function HousePlay({ lang }: { lang: Language }) {
   const demo = info.mode === 'demo';
   const definition = info.game.definition;
   return (
-    <div className="flex min-h-full flex-col sm:h-full" data-testid="house-game" data-kind={definition.kind} data-mode={info.mode}>
+    <div className="flex h-full flex-col" data-testid="house-game" data-kind={definition.kind} data-mode={info.mode}>
       <header className="flex items-center gap-1.5 border-b border-brown-700 bg-brown-900 px-2 py-1.5 sm:gap-2 sm:px-3">
         {/* On a narrow frame the Lobby button is an arrow, leaving room for the balance and Provably fair. */}
         <a href={lobby} target="_top" className="btn-ghost shrink-0 px-2 py-1 text-xs">
@@ -99,9 +100,10 @@ export default function HousePlay({ lang }: { lang: Language }) {
           {t('house.fairness')}
         </button>
       </header>
-      {/* From 640 px the game and the fairness column share the frame's height, each scrolling on its
-          own if it must; below, the fairness panel opens under the game and the frame scrolls. */}
-      <div className="relative flex flex-1 flex-col sm:min-h-0 sm:flex-row">
+      {/* The header and the fairness line stay in view. From 640 px the game and the fairness column
+          share the height between them, each scrolling on its own if it must; below, the fairness
+          panel opens under the game and the two scroll together. */}
+      <div ref={body} className="relative flex min-h-0 flex-1 flex-col overflow-y-auto sm:flex-row sm:overflow-visible">
         <main className="flex flex-1 flex-col items-center justify-center-safe p-2 sm:min-h-0 sm:overflow-y-auto sm:p-3">
           <Suspense fallback={<Spinner lang={lang} />}>
             {definition.kind === 'slot' && <SlotGame lang={lang} definition={definition} />}

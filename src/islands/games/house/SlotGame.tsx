@@ -192,9 +192,11 @@ export default function SlotGame({ lang, definition }: { lang: Language; definit
 
   const insufficient = house.balance < bet;
   const symbolName = useSymbolName(lang, definition);
+  const lineText = (win: SlotSpin['lineWins'][number]) =>
+    t('slot.lineWin', { line: win.line + 1, n: win.count, symbol: symbolName(win.symbol), amount: formatAmount(win.win, lang) });
 
   return (
-    <div className="flex w-full max-w-3xl flex-col items-center gap-3" data-testid="slot-game">
+    <div className="flex w-full max-w-3xl flex-col items-center gap-3 short:gap-2" data-testid="slot-game">
       <SlotReels
         definition={definition}
         grid={grid}
@@ -203,15 +205,17 @@ export default function SlotGame({ lang, definition }: { lang: Language; definit
         lines={shownLines}
         spinning={spinningReels}
         // The reels are as large as the frame's height allows, leaving room for the controls below.
-        style={{ maxWidth: `max(15rem, calc((100vh - 21rem) * ${definition.reels.length / definition.rows}))` }}
+        style={{ maxWidth: `max(15rem, calc((100vh - 22.5rem) * ${definition.reels.length / definition.rows}))` }}
         cellClassName={`rounded-lg p-[12%] ${step < 0 ? 'data-[lit=yes]:animate-pulse motion-reduce:animate-none' : ''}`}
       />
 
       {/* The celebration is decoration (the result line announces the win): it lets clicks through and fades by itself. */}
       {bigWin !== null && (
-        <div aria-hidden="true" className="pointer-events-none fixed inset-0 z-30 flex flex-col items-center justify-center gap-2 bg-black/50" data-testid="big-win">
-          <span className="animate-bounce text-4xl font-black text-gold-400 [text-shadow:0_2px_8px_#000] motion-reduce:animate-none sm:text-6xl">{t('slot.bigWinTitle')}</span>
-          <span className="text-2xl font-bold text-cream">{formatAmount(bigWin, lang)}</span>
+        <div aria-hidden="true" className="pointer-events-none fixed inset-0 z-30 flex items-center justify-center bg-black/70 p-4" data-testid="big-win">
+          <div className="flex animate-[bigwin_0.5s_ease-out] flex-col items-center gap-1 rounded-3xl border-4 border-gold-500 bg-[radial-gradient(circle,#4a3122_0%,#1a100b_80%)] px-6 py-5 shadow-[0_0_60px_#e6a817] motion-reduce:animate-none sm:px-10">
+            <span className="whitespace-nowrap text-3xl font-black text-gold-400 [text-shadow:0_2px_8px_#000] sm:text-6xl">{t('slot.bigWinTitle')}</span>
+            <span className="text-3xl font-black tabular-nums text-cream sm:text-4xl">{formatAmount(bigWin, lang)}</span>
+          </div>
         </div>
       )}
       <div className="min-h-12 text-center" aria-live="polite" data-testid="slot-result">
@@ -225,12 +229,18 @@ export default function SlotGame({ lang, definition }: { lang: Language; definit
             {roundWin > 0 ? t('slot.win', { amount: formatAmount(roundWin, lang) }) : t('slot.noWin')}
           </p>
         )}
+        {/* On a short frame the list is for screen readers only; the line on show is named instead. */}
+        {phase === 'done' && shown && step >= 0 && freeSpin === null && (
+          <p aria-hidden="true" className="hidden text-xs text-cream short:block">
+            {lineText(shown.lineWins[step])}
+          </p>
+        )}
         {phase === 'done' && shown && shown.lineWins.length > 0 && freeSpin === null && (
-          <ul className="flex max-w-xl flex-wrap justify-center gap-x-3 text-xs text-cream/80" data-testid="line-wins">
+          <ul className="flex max-w-xl flex-wrap justify-center gap-x-3 text-xs text-cream/80 short:sr-only" data-testid="line-wins">
             {shown.lineWins.map((win, index) => (
               <li key={`${win.line}-${win.symbol}`} className={`flex items-center gap-1 ${index === step ? 'font-bold text-cream' : ''}`} data-line={win.line}>
                 <span aria-hidden="true" className="inline-block h-1 w-3 rounded-full" style={{ background: LINE_COLORS[win.line % LINE_COLORS.length] }} />
-                {t('slot.lineWin', { line: win.line + 1, n: win.count, symbol: symbolName(win.symbol), amount: formatAmount(win.win, lang) })}
+                {lineText(win)}
               </li>
             ))}
           </ul>
@@ -305,7 +315,7 @@ export default function SlotGame({ lang, definition }: { lang: Language; definit
           {t('slot.paytable')}
         </button>
       </div>
-      <p className="text-xs text-cream/70">
+      <p className="text-xs text-cream/70 short:hidden">
         {t('slot.lines', { lines: definition.paylines.length, lineBet: formatAmount(lineBet, lang) })} · {t('slot.spaceHint')}
       </p>
 
