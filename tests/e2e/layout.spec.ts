@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { newSignedInPlayer } from './support/players';
-import { ROUTES } from './support/site-routes';
+import { ROUTES, SIZES } from './support/site-routes';
 
 /**
  * Issue 15: every screen fits at the sizes players use, in both languages. At 375x740, 768x1024,
@@ -15,12 +15,6 @@ type Dict = Record<string, unknown>;
 const load = (lang: string, ns: string) => JSON.parse(readFileSync(`locales/${lang}/${ns}.json`, 'utf8')) as Dict;
 const lookup = (dict: Dict, key: string) => key.split('.').reduce<unknown>((o, k) => (o as Dict)[k], dict) as string;
 
-const SIZES = [
-  { width: 375, height: 740 },
-  { width: 768, height: 1024 },
-  { width: 1024, height: 768 },
-  { width: 1280, height: 800 },
-] as const;
 /** Every page of the site (spec section 2) and the fairness and raffle record pages. */
 const PAGES = [...ROUTES.map((route) => ({ path: route.path, layout: route.layout })), { path: '/fairness', layout: 'main' }, { path: '/raffles', layout: 'main' }] as const;
 /** One game of each client and orientation. */

@@ -1,8 +1,9 @@
 import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { expectAxeClean } from './support/axe';
 import { newSignedInPlayer } from './support/players';
-import { openSlot, playUpTo } from './support/slots';
+import { baseSpin, openSlot, playUpTo, withLines } from './support/slots';
 
 /**
  * Issue 15 in both languages: slot symbols are SVG art (no emoji or letters that need a system font),
@@ -92,11 +93,9 @@ for (const lang of ['ja', 'en'] as const) {
     test('a win draws its paylines over the reels through the winning symbols, all at once, then one at a time', async ({ page }) => {
       test.slow();
       const slot = await openSlot(page, path('/game-launch/slot-dragon-pearl'));
-      const frame = page.frameLocator('[data-testid="game-frame"]');
-      await expect(frame.getByTestId('spin')).toBeEnabled({ timeout: 20_000 });
-      const round = await playUpTo(page, slot, (r) => r.outcome.kind === 'slot' && r.outcome.freeSpins.length === 0 && r.outcome.base.lineWins.length >= 2);
-      if (round.outcome.kind !== 'slot') throw new Error('a slot round');
-      const wins = round.outcome.base.lineWins;
+      const { frame } = slot;
+      const round = await playUpTo(page, slot, withLines(2));
+      const wins = baseSpin(round).lineWins;
       const cellsOf = (win: (typeof wins)[number]) => Array.from({ length: win.count }, (_, reel) => `${reel}:${slot.definition.paylines[win.line][reel]}`);
       const litCells = () => frame.locator('[data-lit=yes]').evaluateAll((cells) => cells.map((c) => `${c.parentElement!.dataset.reel}:${[...c.parentElement!.children].indexOf(c)}`).sort());
 
@@ -111,8 +110,7 @@ for (const lang of ['ja', 'en'] as const) {
       // ...then each line in turn, lighting only its own symbols; the line runs through their centres.
       await expect(lines).toHaveCount(1, { timeout: 5_000 });
       const line = Number(await lines.first().getAttribute('data-line'));
-      const win = wins.find((w) => w.line === line)!;
-      expect(await litCells()).toEqual(cellsOf(win).sort());
+      expect(await litCells()).toEqual(cellsOf(wins.find((w) => w.line === line)!).sort());
       const misses = await frame.getByTestId('slot-reels').evaluate((reels, rows: number[]) => {
         const polyline = reels.querySelector<SVGPolylineElement>('[data-testid=win-lines] polyline:last-child')!;
         const toScreen = polyline.getScreenCTM()!;
@@ -123,13 +121,14 @@ for (const lang of ['ja', 'en'] as const) {
         });
       }, slot.definition.paylines[line]);
       for (const miss of misses) expect(miss, 'distance of the line from a cell centre').toBeLessThan(2);
+      await frame.getByTestId('fairness-toggle').click();
+      await expectAxeClean(page, 'a slot win with its lines and the fairness panel open');
     });
 
     test('a big win is celebrated over the game, the round played for real up to it', async ({ page }) => {
       test.slow();
       const slot = await openSlot(page, path('/game-launch/slot-sakura-fortune'));
-      const frame = page.frameLocator('[data-testid="game-frame"]');
-      await expect(frame.getByTestId('spin')).toBeEnabled({ timeout: 20_000 });
+      const { frame } = slot;
       const bet = slot.definition.betLevels[0];
       // A big win pays at least 10 times the bet (BIG_WIN_MULTIPLE in SlotGame.tsx).
       const round = await playUpTo(page, slot, (r) => r.win >= 10 * bet);
@@ -151,10 +150,8 @@ for (const lang of ['ja', 'en'] as const) {
       test.slow();
       await newSignedInPlayer(page, { language: lang });
       const slot = await openSlot(page, path('/game-launch/slot-dragon-pearl'));
-      const frame = page.frameLocator('[data-testid="game-frame"]');
-      await expect(frame.getByTestId('spin')).toBeEnabled({ timeout: 20_000 });
-      const round = await playUpTo(page, slot, (r) => r.outcome.kind === 'slot' && r.outcome.freeSpins.length === 0 && r.outcome.base.lineWins.length >= 1);
-      if (round.outcome.kind !== 'slot') throw new Error('a slot round');
+      const { frame } = slot;
+      const spin = baseSpin(await playUpTo(page, slot, withLines(1)));
       await frame.getByTestId('spin').click();
       await expect(frame.getByTestId('round-win')).toBeVisible();
       await frame.getByTestId('fairness-toggle').click();
@@ -171,24 +168,23 @@ for (const lang of ['ja', 'en'] as const) {
         // The grid is one image named by its symbols, in the page's language, in the order drawn.
         const shapes = await reels.locator('svg[data-shape]').evaluateAll((svgs) => svgs.map((s) => s.getAttribute('data-shape')!));
         await expect(reels).toHaveAttribute('aria-label', new RegExp(shapes.map((shape) => names[shape]).join('.*')));
-        await expect(reels.getByTestId('win-lines').locator('g[data-line]')).toHaveCount(round.outcome.base.lineWins.length);
+        await expect(reels.getByTestId('win-lines').locator('g[data-line]')).toHaveCount(spin.lineWins.length);
         expect(await shown.innerText()).not.toMatch(/\b(?:H[1-4]|L[1-5]|W|S)\b/);
       }
+      await expectAxeClean(page, 'fairness page with a slot round');
     });
 
     test('with reduced motion every winning line stays drawn (no turns)', async ({ page }) => {
       await page.emulateMedia({ reducedMotion: 'reduce' });
       const slot = await openSlot(page, path('/game-launch/slot-dragon-pearl'));
-      const frame = page.frameLocator('[data-testid="game-frame"]');
-      await expect(frame.getByTestId('spin')).toBeEnabled({ timeout: 20_000 });
-      const round = await playUpTo(page, slot, (r) => r.outcome.kind === 'slot' && r.outcome.freeSpins.length === 0 && r.outcome.base.lineWins.length >= 2);
-      if (round.outcome.kind !== 'slot') throw new Error('a slot round');
+      const { frame } = slot;
+      const { lineWins } = baseSpin(await playUpTo(page, slot, withLines(2)));
       await frame.getByTestId('spin').click();
       await expect(frame.getByTestId('round-win')).toBeVisible();
       const lines = frame.getByTestId('win-lines').locator('g[data-line]');
-      await expect(lines).toHaveCount(round.outcome.base.lineWins.length);
+      await expect(lines).toHaveCount(lineWins.length);
       await page.waitForTimeout(3_000);
-      await expect(lines).toHaveCount(round.outcome.base.lineWins.length);
+      await expect(lines).toHaveCount(lineWins.length);
     });
 
     test('at 360 px the bet history and coin statement stack into cards, and the statement names the game by its title', async ({ page }) => {

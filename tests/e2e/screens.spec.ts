@@ -1,8 +1,9 @@
 import { randomInt } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { expect, test, type FrameLocator } from '@playwright/test';
-import { newSignedInPlayer } from './support/players';
-import { openSlot, playUpTo } from './support/slots';
+import { newSignedInPlayer, siteHeaders } from './support/players';
+import { SIZES } from './support/site-routes';
+import { openSlot, playUpTo, withLines } from './support/slots';
 
 /**
  * Screenshots of every screen, to look at (issue 15): home, categories, a slot mid-spin, on a win
@@ -12,12 +13,6 @@ import { openSlot, playUpTo } from './support/slots';
  *   SCREENS=1 npm run test:e2e -- tests/e2e/screens.spec.ts
  * and writes test-results/screens/all/<lang>-<width>/<nn>-<screen>.png (not committed).
  */
-const SIZES = [
-  { width: 375, height: 740 },
-  { width: 768, height: 1024 },
-  { width: 1024, height: 768 },
-  { width: 1280, height: 800 },
-] as const;
 
 test.skip(!process.env.SCREENS, 'screenshots only when asked (SCREENS=1)');
 
@@ -66,12 +61,11 @@ for (const lang of ['ja', 'en'] as const) {
       await shoot('account-menu');
 
       const slot = await openSlot(page, path('/game-launch/slot-dragon-pearl'));
-      const frame = page.frameLocator('[data-testid="game-frame"]');
-      await expect(frame.getByTestId('spin')).toBeEnabled({ timeout: 20_000 });
+      const { frame } = slot;
       await shoot('slot');
       const bet = slot.definition.betLevels[0];
       // Several lines, no big win (its celebration would hide them).
-      await playUpTo(page, slot, (r) => r.outcome.kind === 'slot' && r.outcome.freeSpins.length === 0 && r.outcome.base.lineWins.length >= 3 && r.win < 10 * bet);
+      await playUpTo(page, slot, (r) => withLines(3)(r) && r.win < 10 * bet);
       await frame.getByTestId('spin').click();
       await page.waitForTimeout(250);
       await shoot('slot-mid-spin');
@@ -128,6 +122,10 @@ for (const lang of ['ja', 'en'] as const) {
       await visit('/settings?popup=change-password', 'popup-change-password', false);
       await visit('/settings?popup=set-phone-number', 'popup-set-phone-number', false);
       await visit('/delete-account', 'delete-account');
+      // A player whose phone is not verified yet gets the phone popup.
+      await page.request.post('/api/logout', { headers: siteHeaders() });
+      await newSignedInPlayer(page, { language: lang, verifyPhone: false });
+      await visit('/', 'popup-phone-number');
     });
   }
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { expect, type Page } from '@playwright/test';
-import type { HouseSessionResponse, SlotDefinition } from '../../../contracts/games';
+import { expect, type FrameLocator, type Page } from '@playwright/test';
+import type { HouseSessionResponse, SlotDefinition, SlotSpin } from '../../../contracts/games';
 import { fairRandom, playRound, type PlayedRound } from '../../../contracts/fairness';
 import { API, siteHeaders } from './players';
 
@@ -8,15 +8,29 @@ export interface OpenSlot {
   /** The play session the game's frame opened (its token). */
   session: string;
   definition: SlotDefinition;
+  /** The game's frame, its Spin button ready. */
+  frame: FrameLocator;
 }
 
-/** Opens a slot's launch page and answers the play session its frame opens. */
+/** Opens a slot's launch page and answers the play session its frame opens, once it can spin. */
 export async function openSlot(page: Page, url: string): Promise<OpenSlot> {
   const opened = page.waitForResponse((r) => r.url().includes(`${API}/house/session`) && r.request().method() === 'POST');
   await page.goto(url);
   const body = (await (await opened).json()) as HouseSessionResponse;
   if (body.game.definition.kind !== 'slot') throw new Error(`${url} is not a slot`);
-  return { session: body.session, definition: body.game.definition };
+  const frame = page.frameLocator('[data-testid="game-frame"]');
+  await expect(frame.getByTestId('spin')).toBeEnabled({ timeout: 20_000 });
+  return { session: body.session, definition: body.game.definition, frame };
+}
+
+/** A slot round with at least `lines` winning lines, no free spins and no scatter pay (what it lights are its lines). */
+export const withLines = (lines: number) => (round: PlayedRound) =>
+  round.outcome.kind === 'slot' && round.outcome.freeSpins.length === 0 && round.outcome.base.scatterWin === 0 && round.outcome.base.lineWins.length >= lines;
+
+/** The base spin of a slot round. */
+export function baseSpin(round: PlayedRound): SlotSpin {
+  if (round.outcome.kind !== 'slot') throw new Error('not a slot round');
+  return round.outcome.base;
 }
 
 /**
