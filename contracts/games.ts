@@ -332,6 +332,13 @@ export const SeedResponseSchema = z.object({
 });
 export type SeedResponse = z.infer<typeof SeedResponseSchema>;
 
+/**
+ * GET /dev/house/seed (DEV_TOOLS only): a play session's active seed pair, server seed included, so a
+ * test can compute the coming rounds with contracts/fairness.ts and play up to the one it needs.
+ */
+export const DevSeedQuerySchema = z.strictObject({ session: z.string().min(16).max(128) });
+export const DevSeedResponseSchema = z.object({ serverSeed: z.string(), clientSeed: z.string(), nonce: z.number().int() });
+
 /* ---------- GET /house/rounds/:roundId/verify ---------- */
 
 export const RoundIdParamsSchema = z.strictObject({ roundId: z.string().uuid() });

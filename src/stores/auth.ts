@@ -10,7 +10,7 @@ import {
 } from '../../contracts/auth';
 import { ChannelFlagsSchema } from '../../contracts/system';
 import { OkSchema } from '../../contracts/common';
-import type { Language } from '../../contracts/constants';
+import { LANGUAGE_STORAGE_KEY, type Language } from '../../contracts/constants';
 import { apiCall } from '../lib/api';
 import { siteConfig } from '../lib/config';
 import { $session, clearSession, readSessionInfo, refreshSession } from './session';
@@ -50,9 +50,26 @@ export async function checkPassword(password: string) {
   await apiCall(PasswordCheckResultSchema, '/password-check', { method: 'POST', body: { password } });
 }
 
-/** Stores the signed-in player's language on the account (SMS codes and emails use it). */
-export async function saveAccountLanguage(languageCode: Language) {
-  await apiCall(OkSchema, '/account/language', { method: 'POST', body: { languageCode } });
+/**
+ * The player switches language: remembered in this browser and, signed in, stored on the account
+ * (every SMS code and email follows it), then `href` (the page in that language) opens. Should the
+ * account call fail, the page changes language anyway. The footer's switcher does the same in its
+ * inline script (static pages carry no API client).
+ */
+export async function switchLanguage(languageCode: Language, href: string) {
+  try {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, languageCode);
+  } catch {
+    // storage disabled: the URL still carries the language
+  }
+  if ($session.get()) {
+    try {
+      await apiCall(OkSchema, '/account/language', { method: 'POST', body: { languageCode } });
+    } catch {
+      // the account keeps its previous language
+    }
+  }
+  location.assign(href);
 }
 
 export async function channelNeedsCaptcha(): Promise<boolean> {

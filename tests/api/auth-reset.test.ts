@@ -61,7 +61,7 @@ describe(`accounts API: forgot and reset password (${db})`, () => {
     expect(jaLink.url.origin + jaLink.url.pathname).toBe('https://casino.example/reset-password');
     expect(jaLink.email).toBe(player.email);
 
-    const other = await signUp(t);
+    const other = await signUp(t, { languageCode: 'en' });
     await forgot(other.email, 'en');
     const [en] = await waitForOutbox(t, other.email);
     expect(en!.subject).toBe('Reset your Coin Casino password');

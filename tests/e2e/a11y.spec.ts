@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { expectAxeClean } from './support/axe';
 import { expect, test } from '@playwright/test';
 import { LANGS, ROUTES, localized } from './support/site-routes';
 
@@ -12,11 +12,7 @@ for (const lang of LANGS) {
       if (signedIn) await page.route('**/_astro/**/*.js', (route) => route.abort());
       await page.goto(localized(path, lang));
       await page.waitForLoadState('networkidle');
-      const results = await new AxeBuilder({ page }).analyze();
-      const blocking = results.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join('\n  ')}`);
-      expect(blocking, blocking.join('\n')).toEqual([]);
+      await expectAxeClean(page);
     });
   }
 
@@ -24,9 +20,7 @@ for (const lang of LANGS) {
     await page.goto(localized('/?popup=login', lang));
     await expect(page.getByRole('dialog')).toBeVisible();
     await page.waitForLoadState('networkidle');
-    const results = await new AxeBuilder({ page }).analyze();
-    const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
-    expect(blocking, blocking.join('\n')).toEqual([]);
+    await expectAxeClean(page);
   });
 }
 
@@ -37,9 +31,7 @@ for (const lang of LANGS) {
       await page.setViewportSize({ width: 375, height: 740 });
       await page.goto(localized(path, lang));
       await page.waitForLoadState('networkidle');
-      const results = await new AxeBuilder({ page }).analyze();
-      const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-      expect(blocking, blocking.join('\n')).toEqual([]);
+      await expectAxeClean(page);
     });
   }
 }

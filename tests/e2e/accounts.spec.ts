@@ -1,7 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { expectAxeClean } from './support/axe';
 import { newSignedInPlayer, uniqueDisplayName, verifyPhoneViaApi, type E2EPlayer, siteHeaders } from './support/players';
 
 /**
@@ -351,14 +351,6 @@ for (const lang of ['ja', 'en'] as const) {
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** axe on the page as it is now (popup and field errors included): no serious or critical violation. */
-async function expectAxeClean(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const blocking = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join('\n  ')}`);
-  expect(blocking, blocking.join('\n')).toEqual([]);
-}
-
 /** The reset link from the development outbox (GET /api/dev/outbox?to=...), waiting for the mail. */
 async function readResetLink(page: Page, email: string): Promise<string> {
   let link = '';

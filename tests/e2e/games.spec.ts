@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, test, type FrameLocator, type Page } from '@playwright/test';
+import { blockingViolations } from './support/axe';
 import { newSignedInPlayer, signUpViaApi, verifyPhoneViaApi, siteHeaders } from './support/players';
 
 /**
@@ -203,7 +203,7 @@ for (const lang of ['ja', 'en'] as const) {
       await expect(page.getByTestId('hash-verdict')).toHaveAttribute('data-ok', 'true');
       await expect(page.getByTestId('outcome-verdict')).toHaveAttribute('data-ok', 'true');
       await expect(page.getByTestId('outcome-verdict')).toContainText(g('fairnessPage.outcomeMatches'));
-      await expect(page.getByTestId('recomputed-outcome')).toHaveText(await page.getByTestId('recorded-outcome').innerText());
+      await expect(page.getByTestId('recomputed-outcome')).toHaveText((await page.getByTestId('recorded-outcome').textContent())!);
       // Any other nonce gives another outcome: the page really recomputes.
       const nonce = Number(await page.getByTestId('verify-nonce').inputValue());
       await page.getByTestId('verify-nonce').fill(String(nonce + 1000));
@@ -275,12 +275,6 @@ for (const lang of ['ja', 'en'] as const) {
 /** axe on the games screens with their islands loaded: no serious or critical violation. */
 for (const lang of ['ja', 'en'] as const) {
   const path = (p: string) => (lang === 'en' ? `/en${p}` : p);
-  const blockingViolations = async (page: Page) => {
-    const results = await new AxeBuilder({ page }).analyze();
-    return results.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join('\n  ')}`);
-  };
 
   test(`axe (${lang}): category grid, every game client and the fairness page`, async ({ page }) => {
     await page.context().setExtraHTTPHeaders({ 'x-forwarded-for': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` });

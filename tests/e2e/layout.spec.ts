@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { newSignedInPlayer } from './support/players';
+import { ROUTES, SIZES } from './support/site-routes';
 
 /**
  * Issue 15: every screen fits at the sizes players use, in both languages. At 375x740, 768x1024,
@@ -14,13 +15,8 @@ type Dict = Record<string, unknown>;
 const load = (lang: string, ns: string) => JSON.parse(readFileSync(`locales/${lang}/${ns}.json`, 'utf8')) as Dict;
 const lookup = (dict: Dict, key: string) => key.split('.').reduce<unknown>((o, k) => (o as Dict)[k], dict) as string;
 
-const SIZES = [
-  { width: 375, height: 740 },
-  { width: 768, height: 1024 },
-  { width: 1024, height: 768 },
-  { width: 1280, height: 800 },
-] as const;
-const PAGES = ['/', '/category/slot', '/category/live', '/tournaments', '/bet-history', '/transactions', '/settings', '/fairness', '/about'];
+/** Every page of the site (spec section 2) and the fairness and raffle record pages. */
+const PAGES = [...ROUTES.map((route) => ({ path: route.path, layout: route.layout })), { path: '/fairness', layout: 'main' }, { path: '/raffles', layout: 'main' }] as const;
 /** One game of each client and orientation. */
 const GAMES = ['slot-sakura-fortune', 'slot-lucky-cat', 'roulette-european', 'blackjack-classic', 'baccarat-classic', 'baccarat-speed'];
 const MAIN_ACTION: Record<string, string> = { slot: 'spin', roulette: 'spin', blackjack: 'deal', baccarat: 'deal' };
@@ -68,10 +64,15 @@ for (const lang of ['ja', 'en'] as const) {
       test(`signed in at ${size.width}x${size.height}: no page scrolls sideways and the header tabs stay on one line`, async ({ page }) => {
         await newSignedInPlayer(page, { language: lang });
         await page.setViewportSize(size);
-        for (const p of PAGES) {
+        for (const { path: p, layout } of PAGES) {
           await page.goto(path(p));
-          // Static pages ship no JavaScript: no account area, no tab bar.
-          const isStatic = p === '/about';
+          await page.waitForLoadState('networkidle');
+          // Static pages ship no JavaScript: no account area, no tab bar. In-app pages have no header.
+          const isStatic = layout === 'static';
+          if (layout === 'inApp') {
+            await expectNoHorizontalOverflow(page, `${p} at ${size.width}`);
+            continue;
+          }
           if (!isStatic) await expect(page.getByTestId('header-balance')).toBeVisible();
           await expectNoHorizontalOverflow(page, `${p} at ${size.width}`);
           const desktop = size.width >= 1024;
@@ -88,8 +89,13 @@ for (const lang of ['ja', 'en'] as const) {
         }
       });
 
-      test(`signed out at ${size.width}x${size.height}: Japanese or English titles always shown on the tiles`, async ({ page }) => {
+      test(`signed out at ${size.width}x${size.height}: no page scrolls sideways, and Japanese or English titles always shown on the tiles`, async ({ page }) => {
         await page.setViewportSize(size);
+        for (const { path: p } of PAGES) {
+          await page.goto(path(p));
+          await page.waitForLoadState('networkidle');
+          await expectNoHorizontalOverflow(page, `signed out ${p} at ${size.width}`);
+        }
         await page.goto(path('/category/slot'));
         const titles = page.getByTestId('tile-title');
         await expect(titles.first()).toBeVisible();
@@ -120,7 +126,18 @@ for (const lang of ['ja', 'en'] as const) {
           expect(button.y + button.height, `${gameCode}: the main action ends below the visible frame`).toBeLessThanOrEqual(visibleBottom);
           expect(button.x + button.width, `${gameCode}: the main action is cut off on the right`).toBeLessThanOrEqual(Math.min(box.x + box.width, size.width));
           await expectNoHorizontalOverflow(page, `${gameCode} at ${size.width}`);
+          const inFrame = await frame.locator('html').evaluate((html) => ({ scroll: html.scrollWidth, client: html.clientWidth }));
+          expect(inFrame.scroll, `${gameCode}: the game's page is wider than its frame`).toBeLessThanOrEqual(inFrame.client);
           await shoot(page, `${lang}-${size.width}x${size.height}-game-${gameCode}`);
+
+          // The fairness panel never covers the game: a column beside it, or below it on a narrow frame.
+          await frame.getByTestId('fairness-toggle').click();
+          await expect(frame.getByTestId('fairness-drawer')).toBeVisible();
+          const panel = (await frame.getByTestId('fairness-drawer').boundingBox())!;
+          const main = (await frame.locator('main').boundingBox())!;
+          const overlaps = Math.min(panel.x + panel.width, main.x + main.width) > Math.max(panel.x, main.x) && Math.min(panel.y + panel.height, main.y + main.height) > Math.max(panel.y, main.y);
+          expect(overlaps, `${gameCode}: the fairness panel covers the game`).toBe(false);
+          await shoot(page, `${lang}-${size.width}x${size.height}-game-${gameCode}-fairness`);
         }
       });
     }

@@ -1,7 +1,9 @@
 import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { expectAxeClean } from './support/axe';
 import { newSignedInPlayer } from './support/players';
+import { baseSpin, openSlot, playUpTo, withLines } from './support/slots';
 
 /**
  * Issue 15 in both languages: slot symbols are SVG art (no emoji or letters that need a system font),
@@ -88,6 +90,103 @@ for (const lang of ['ja', 'en'] as const) {
       expect(await game.evaluate(() => (window as unknown as { spinsSeen: number }).spinsSeen)).toBe(0);
     });
 
+    test('a win draws its paylines over the reels through the winning symbols, all at once, then one at a time', async ({ page }) => {
+      test.slow();
+      const slot = await openSlot(page, path('/game-launch/slot-dragon-pearl'));
+      const { frame } = slot;
+      const round = await playUpTo(page, slot, withLines(2));
+      const wins = baseSpin(round).lineWins;
+      const cellsOf = (win: (typeof wins)[number]) => Array.from({ length: win.count }, (_, reel) => `${reel}:${slot.definition.paylines[win.line][reel]}`);
+      const litCells = () => frame.locator('[data-lit=yes]').evaluateAll((cells) => cells.map((c) => `${c.parentElement!.dataset.reel}:${[...c.parentElement!.children].indexOf(c)}`).sort());
+
+      await frame.getByTestId('spin').click();
+      await expect(frame.getByTestId('round-win')).toHaveText(g('slot.win').replace('{{amount}}', round.win.toLocaleString(lang === 'ja' ? 'ja-JP' : 'en-US')));
+      const lines = frame.getByTestId('win-lines').locator('g[data-line]');
+      // First every winning line, with every winning symbol lit...
+      await expect(lines).toHaveCount(wins.length);
+      expect((await lines.evaluateAll((gs) => gs.map((el) => Number(el.getAttribute('data-line'))))).sort()).toEqual(wins.map((w) => w.line).sort());
+      expect(await litCells()).toEqual([...new Set(wins.flatMap(cellsOf))].sort());
+      await expect(frame.getByTestId('line-wins').locator('li')).toHaveCount(wins.length);
+      // ...then each line in turn, lighting only its own symbols; the line runs through their centres.
+      await expect(lines).toHaveCount(1, { timeout: 5_000 });
+      const line = Number(await lines.first().getAttribute('data-line'));
+      expect(await litCells()).toEqual(cellsOf(wins.find((w) => w.line === line)!).sort());
+      const misses = await frame.getByTestId('slot-reels').evaluate((reels, rows: number[]) => {
+        const polyline = reels.querySelector<SVGPolylineElement>('[data-testid=win-lines] polyline:last-child')!;
+        const toScreen = polyline.getScreenCTM()!;
+        return [...polyline.points].map((point, reel) => {
+          const at = new DOMPoint(point.x, point.y).matrixTransform(toScreen);
+          const cell = reels.querySelector(`[data-reel="${reel}"]`)!.children[rows[reel]].getBoundingClientRect();
+          return Math.hypot(at.x - (cell.left + cell.width / 2), at.y - (cell.top + cell.height / 2));
+        });
+      }, slot.definition.paylines[line]);
+      for (const miss of misses) expect(miss, 'distance of the line from a cell centre').toBeLessThan(2);
+      await frame.getByTestId('fairness-toggle').click();
+      await expectAxeClean(page, 'a slot win with its lines and the fairness panel open');
+    });
+
+    test('a big win is celebrated over the game, the round played for real up to it', async ({ page }) => {
+      test.slow();
+      const slot = await openSlot(page, path('/game-launch/slot-sakura-fortune'));
+      const { frame } = slot;
+      const bet = slot.definition.betLevels[0];
+      // A big win pays at least 10 times the bet (BIG_WIN_MULTIPLE in SlotGame.tsx).
+      const round = await playUpTo(page, slot, (r) => r.win >= 10 * bet);
+      await expect(frame.getByTestId('big-win')).toHaveCount(0);
+      await frame.getByTestId('spin').click();
+      // Skip plays out any free spins at once; the celebration follows the round.
+      await frame.getByTestId('slot-skip').click({ timeout: 2_000 }).catch(() => {});
+      const celebration = frame.getByTestId('big-win');
+      await expect(celebration).toBeVisible({ timeout: 30_000 });
+      await expect(celebration).toContainText(g('slot.bigWinTitle'));
+      await expect(celebration).toContainText(round.win.toLocaleString(lang === 'ja' ? 'ja-JP' : 'en-US'));
+      await expect(frame.getByTestId('round-win')).toBeVisible();
+      // It fades by itself and never blocks the game.
+      await expect(celebration).toHaveCount(0, { timeout: 5_000 });
+      await expect(frame.getByTestId('spin')).toBeEnabled();
+    });
+
+    test('the fairness page draws a slot round as the game did: SVG symbols named in the page language, its winning lines, no symbol ids', async ({ page }) => {
+      test.slow();
+      await newSignedInPlayer(page, { language: lang });
+      const slot = await openSlot(page, path('/game-launch/slot-dragon-pearl'));
+      const { frame } = slot;
+      const spin = baseSpin(await playUpTo(page, slot, withLines(1)));
+      await frame.getByTestId('spin').click();
+      await expect(frame.getByTestId('round-win')).toBeVisible();
+      await frame.getByTestId('fairness-toggle').click();
+      await frame.getByTestId('rotate-seed').click();
+      await expect(frame.getByTestId('revealed-seed')).toBeVisible();
+      await page.goto((await frame.getByTestId('recent-rounds').getByRole('link').first().getAttribute('href'))!);
+      await expect(page.getByTestId('outcome-verdict')).toHaveAttribute('data-ok', 'true');
+
+      const names = lookup(load(lang, 'games'), 'slot.symbols') as unknown as Record<string, string>;
+      for (const testId of ['recorded-outcome', 'recomputed-outcome']) {
+        const shown = page.getByTestId(testId);
+        const reels = shown.getByTestId('slot-reels').first();
+        await expect(reels.locator('[data-symbol] svg[data-shape]')).toHaveCount(slot.definition.reels.length * slot.definition.rows);
+        // The grid is one image named by its symbols, in the page's language, in the order drawn.
+        const shapes = await reels.locator('svg[data-shape]').evaluateAll((svgs) => svgs.map((s) => s.getAttribute('data-shape')!));
+        await expect(reels).toHaveAttribute('aria-label', new RegExp(shapes.map((shape) => names[shape]).join('.*')));
+        await expect(reels.getByTestId('win-lines').locator('g[data-line]')).toHaveCount(spin.lineWins.length);
+        expect(await shown.innerText()).not.toMatch(/\b(?:H[1-4]|L[1-5]|W|S)\b/);
+      }
+      await expectAxeClean(page, 'fairness page with a slot round');
+    });
+
+    test('with reduced motion every winning line stays drawn (no turns)', async ({ page }) => {
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      const slot = await openSlot(page, path('/game-launch/slot-dragon-pearl'));
+      const { frame } = slot;
+      const { lineWins } = baseSpin(await playUpTo(page, slot, withLines(2)));
+      await frame.getByTestId('spin').click();
+      await expect(frame.getByTestId('round-win')).toBeVisible();
+      const lines = frame.getByTestId('win-lines').locator('g[data-line]');
+      await expect(lines).toHaveCount(lineWins.length);
+      await page.waitForTimeout(3_000);
+      await expect(lines).toHaveCount(lineWins.length);
+    });
+
     test('at 360 px the bet history and coin statement stack into cards, and the statement names the game by its title', async ({ page }) => {
       test.slow();
       await newSignedInPlayer(page, { language: lang });
@@ -137,6 +236,20 @@ for (const lang of ['ja', 'en'] as const) {
       await expect(page.getByTestId(`settings-language-${other}`)).toHaveAttribute('aria-current', 'true');
       const account = await page.request.get('/api/account', { headers: { channel: 'WEB' } });
       expect((await account.json()).languageCode).toBe(other);
+    });
+
+    test('switching language in the footer while signed in stores it on the account, on app and static pages', async ({ page }) => {
+      await newSignedInPlayer(page, { language: lang });
+      const other = lang === 'ja' ? 'en' : 'ja';
+      const stored = async () => (await (await page.request.get('/api/account', { headers: { channel: 'WEB' } })).json()).languageCode as string;
+      const inLanguage = (code: string, p: string) => (code === 'en' ? `/en${p === '/' ? '/' : p}` : p);
+      // An interactive page, then a static one (which carries only the inline script), each way.
+      for (const [from, to, p] of [[lang, other, '/bet-history'], [other, lang, '/about']] as const) {
+        await page.goto(inLanguage(from, p));
+        await page.getByTestId('site-footer').getByRole('link', { name: lookup(load(from, 'common'), `language.${to}`) }).click();
+        await expect(page).toHaveURL(new RegExp(`^https?://[^/]+${inLanguage(to, p)}/?$`));
+        expect(await stored()).toBe(to);
+      }
     });
 
     test('a visitor opening ?popup=phone-number, change-password or delete-account is asked to sign in', async ({ page }) => {

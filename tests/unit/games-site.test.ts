@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Game, SlotDefinition, SlotSpin } from '../../contracts/games';
 import { gameCodeFromPath, gameImage, gameLaunchPath, gamesInCategory, localGameIcon } from '../../src/stores/games';
-import { reelWindow, winningCells } from '../../src/islands/games/house/SlotGame';
+import { reelWindow } from '../../src/islands/games/house/SlotGame';
+import { winningCells } from '../../src/islands/games/house/SlotReels';
 
 const game = (gameCode: string, tags: string[], extra: Partial<Game> = {}): Game => ({
   gameCode,

@@ -110,13 +110,15 @@ export default async function authRoutes(app: FastifyInstance) {
     async (request) => {
       // The same answer at once, whether or not the email has an account: the token and the mail
       // are made after the reply, so neither the body nor the timing tells which emails exist.
-      const { email, languageCode } = request.body;
+      // The mail and its link are in the account's stored language, not the asking page's
+      // (`languageCode` stays in the body for the spec's contract).
+      const { email } = request.body;
       const task = (async () => {
         const reset = await createResetToken(app.db, email);
         if (!reset) return;
         const base = app.config.PUBLIC_SITE_URL.replace(/\/$/, '');
-        const link = `${base}${languageCode === 'en' ? '/en' : ''}/reset-password?token=${encodeURIComponent(reset.token)}&email=${encodeURIComponent(reset.email)}`;
-        const mail = renderMail(languageCode, 'resetPassword', { displayName: reset.displayName, link, minutes: RESET_TOKEN_TTL_MS / 60_000 });
+        const link = `${base}${reset.language === 'en' ? '/en' : ''}/reset-password?token=${encodeURIComponent(reset.token)}&email=${encodeURIComponent(reset.email)}`;
+        const mail = renderMail(reset.language, 'resetPassword', { displayName: reset.displayName, link, minutes: RESET_TOKEN_TTL_MS / 60_000 });
         await mailer.send({ to: reset.email, ...mail });
       })().catch((err: Error) => request.log.error({ err: { message: err.message } }, 'reset mail failed'));
       pending.add(task);
@@ -151,7 +153,8 @@ export default async function authRoutes(app: FastifyInstance) {
     return { ok: true as const };
   });
 
-  // Stored when the player changes it in the settings, so SMS codes and emails follow the choice.
+  // Stored whenever a signed-in player switches language (settings, footer, phone popup): every SMS
+  // code and email to the account is in it, whatever page asks for them.
   r.post('/account/language', { schema: { body: AccountLanguageSchema, response: { 200: OkSchema } } }, async (request) => {
     const account = requireAccount(request);
     await app.db.updateTable('accounts').set({ language: request.body.languageCode }).where('id', '=', account.id).execute();

@@ -15,6 +15,7 @@ import {
 import { zod } from '../../zod-routes';
 import { requireAccount } from '../../plugins/session';
 import { betHistory } from './bet-history';
+import devSeedRoutes from './dev-seed';
 import { openPlaySession } from './launch';
 import { playHouseRound } from './play';
 import { rotateSeed } from './seeds';
@@ -47,4 +48,6 @@ export default async function houseRoutes(app: FastifyInstance) {
     const language = request.query.languageCode ?? (account.language === 'en' ? 'en' : 'ja');
     return betHistory(app.db, account.id, request.query.page, language);
   });
+
+  await devSeedRoutes(app);
 }

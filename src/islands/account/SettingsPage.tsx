@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
-import { LANGUAGES, LANGUAGE_STORAGE_KEY, type Language } from '../../../contracts/constants';
+import { LANGUAGES, type Language } from '../../../contracts/constants';
 import { useT } from '../../lib/useT';
 import { localizePath } from '../../lib/routes';
 import type { MouseEvent } from 'react';
-import { $account, saveAccountLanguage } from '../../stores/auth';
+import { $account, switchLanguage } from '../../stores/auth';
 import { openPopup } from '../../stores/popup';
 import Spinner from '../Spinner';
 import { apiErrorMessage, ErrorBox, settingsHeading, settingsSection } from './forms';
@@ -46,25 +46,11 @@ function AccountDetails({ lang }: { lang: Language }) {
 
 function LanguageChoice({ lang }: { lang: Language }) {
   const t = useT(lang, ['auth', 'common']);
-  const remember = (code: Language) => {
-    try {
-      localStorage.setItem(LANGUAGE_STORAGE_KEY, code);
-    } catch {
-      // storage disabled: the URL still carries the language
-    }
-  };
-  // The choice is stored on the account too (SMS codes and emails follow it), then the page changes.
-  const choose = async (event: MouseEvent<HTMLAnchorElement>, code: Language) => {
-    remember(code);
+  // Stored on the account too (SMS codes and emails follow it), then the page changes.
+  const choose = (event: MouseEvent<HTMLAnchorElement>, code: Language) => {
     if (code === lang || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
     event.preventDefault();
-    const href = event.currentTarget.href;
-    try {
-      await saveAccountLanguage(code);
-    } catch {
-      // The site's language changes anyway; the account keeps its previous one.
-    }
-    location.assign(href);
+    void switchLanguage(code, event.currentTarget.href);
   };
   return (
     <section className={section} aria-labelledby="settings-language">
@@ -80,7 +66,7 @@ function LanguageChoice({ lang }: { lang: Language }) {
               hrefLang={code}
               lang={code}
               aria-current={code === lang ? 'true' : undefined}
-              onClick={(event) => void choose(event, code)}
+              onClick={(event) => choose(event, code)}
               data-testid={`settings-language-${code}`}
               className={code === lang ? 'btn-gold' : 'btn-ghost'}
             >

@@ -1,29 +1,15 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { Language } from '../../../contracts/constants';
-import type { RoundOutcome, VerifyRoundResponse } from '../../../contracts/games';
+import type { VerifyRoundResponse } from '../../../contracts/games';
 import { recomputeRound, type VerifyCheck } from '../../../contracts/fairness';
 import { ApiError } from '../../lib/api';
 import { useT } from '../../lib/useT';
 import { fetchRoundVerification } from '../../stores/gamesHouse';
 import Spinner from '../Spinner';
+import { formatAmount } from './house/common';
+import OutcomeView from './OutcomeView';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const CARD = (c: { rank: string; suit: string }) => `${c.rank}${{ S: '♠', H: '♥', D: '♦', C: '♣' }[c.suit] ?? c.suit}`;
-
-/** A one-line, language-neutral summary of an outcome, to put the recorded and recomputed side by side. */
-export function outcomeSummary(outcome: RoundOutcome): string {
-  switch (outcome.kind) {
-    case 'slot':
-      return `${outcome.base.grid.map((column) => column.join(' ')).join(' | ')} → ${outcome.totalWin}${outcome.freeSpins.length ? ` (+${outcome.freeSpins.length} FS)` : ''}`;
-    case 'roulette':
-      return `${outcome.number} ${outcome.color} → ${outcome.totalWin}`;
-    case 'baccarat':
-      return `P ${outcome.playerCards.map(CARD).join(' ')} (${outcome.playerTotal}) · B ${outcome.bankerCards.map(CARD).join(' ')} (${outcome.bankerTotal}) → ${outcome.result}, ${outcome.totalWin}`;
-    case 'blackjack':
-      return `P ${outcome.playerCards.map(CARD).join(' ')} (${outcome.playerTotal}) · D ${outcome.dealerCards.map(CARD).join(' ')} (${outcome.dealerTotal}) → ${outcome.result ?? '…'}, ${outcome.totalWin}`;
-  }
-}
-
 type Loaded = { round: VerifyRoundResponse; check: VerifyCheck | null; recomputeError: string | null };
 
 /** Recomputes with the given seeds and nonce; a wrong seed is reported, never thrown. */
@@ -119,11 +105,11 @@ export default function FairnessVerifier({ lang }: { lang: Language }) {
             <dt className="text-cream/70">{t('fairness.serverSeedHash')}</dt>
             <dd className="break-all font-mono text-xs">{round.serverSeedHash}</dd>
             <dt className="text-cream/70">{t('fairnessPage.stakeWin')}</dt>
-            <dd>{round.stake} → {round.win}</dd>
+            <dd>{formatAmount(round.stake, lang)} → {formatAmount(round.win, lang)}</dd>
             {round.actions.length > 0 && (
               <>
                 <dt className="text-cream/70">{t('fairnessPage.actions')}</dt>
-                <dd>{round.actions.join(', ')}</dd>
+                <dd>{round.actions.map((action) => t(`blackjack.${action}`)).join(', ')}</dd>
               </>
             )}
           </dl>
@@ -145,11 +131,23 @@ export default function FairnessVerifier({ lang }: { lang: Language }) {
             <button type="submit" className="btn-ghost sm:col-span-2" data-testid="verify-recompute">{t('fairnessPage.recompute')}</button>
           </form>
 
-          <div aria-live="polite" className="flex flex-col gap-2 text-sm">
-            <p><span className="text-cream/70">{t('fairnessPage.recorded')}:</span> <span className="font-mono text-xs" data-testid="recorded-outcome">{outcomeSummary(round.outcome)}</span></p>
-            {verdict && (
-              <p><span className="text-cream/70">{t('fairnessPage.recomputed')}:</span> <span className="font-mono text-xs" data-testid="recomputed-outcome">{outcomeSummary(verdict.recomputed.outcome)}</span></p>
-            )}
+          <div aria-live="polite" className="flex flex-col gap-3 text-sm">
+            <div className="grid gap-4 sm:grid-cols-2">
+              <section aria-labelledby="recorded-heading">
+                <h3 id="recorded-heading" className="mb-1 text-cream/70">{t('fairnessPage.recorded')}</h3>
+                <div data-testid="recorded-outcome">
+                  <OutcomeView lang={lang} definition={round.definition} outcome={round.outcome} />
+                </div>
+              </section>
+              {verdict && (
+                <section aria-labelledby="recomputed-heading">
+                  <h3 id="recomputed-heading" className="mb-1 text-cream/70">{t('fairnessPage.recomputed')}</h3>
+                  <div data-testid="recomputed-outcome">
+                    <OutcomeView lang={lang} definition={round.definition} outcome={verdict.recomputed.outcome} />
+                  </div>
+                </section>
+              )}
+            </div>
             {loaded.recomputeError && <p role="alert" className="font-semibold text-gold-400" data-testid="verify-pending">{t(loaded.recomputeError)}</p>}
             {verdict && (
               <ul className="flex flex-col gap-1 font-bold">

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { TFunction } from '../../lib/i18n';
-import { LANGUAGES, LANGUAGE_STORAGE_KEY, OTP_LENGTH, type Language } from '../../../contracts/constants';
+import { LANGUAGES, OTP_LENGTH, type Language } from '../../../contracts/constants';
+import { switchLanguage } from '../../stores/auth';
 import { localizePath, splitLocalePath } from '../../lib/routes';
 import { TextField } from '../account/forms';
 import { lastCodeSent, resendWaitLeft, type CodeFlow } from './phoneStore';
@@ -74,15 +75,7 @@ export const linkButton = 'text-sm font-semibold text-gold-400 underline hover:t
 
 /** The same page in the other language, keeping the open popup (spec: the code step has a language switcher). */
 export function PopupLanguageSwitcher({ t, lang }: { t: TFunction; lang: Language }) {
-  const go = (code: Language) => {
-    try {
-      localStorage.setItem(LANGUAGE_STORAGE_KEY, code);
-    } catch {
-      // storage disabled: the URL still carries the language
-    }
-    const { path } = splitLocalePath(location.pathname);
-    location.assign(localizePath(path, code) + location.search + location.hash);
-  };
+  const go = (code: Language) => void switchLanguage(code, localizePath(splitLocalePath(location.pathname).path, code) + location.search + location.hash);
   return (
     <nav aria-label={t('common:footer.language')} className="flex gap-2" data-testid="phone-language-switcher">
       {LANGUAGES.map((code) => (

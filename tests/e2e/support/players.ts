@@ -22,7 +22,7 @@ export interface SignUpOptions {
 }
 
 /** The API base relative to BASE_URL (E2E_API_BASE for a deployment serving it elsewhere). */
-const API = process.env.E2E_API_BASE ?? '/api';
+export const API = process.env.E2E_API_BASE ?? '/api';
 
 /**
  * Headers of a state-changing API call made as the site would: the CHANNEL header and the site's

@@ -4,6 +4,13 @@ import { loadPromotions } from '../../../content/promotions';
 /** The site's routes (spec section 2) and what each should show, shared by shell.spec.ts and a11y.spec.ts. */
 export type Lang = 'ja' | 'en';
 export const LANGS: Lang[] = ['ja', 'en'];
+/** The window sizes every screen must fit (issue 15): phone, tablet portrait and landscape, laptop. */
+export const SIZES = [
+  { width: 375, height: 740 },
+  { width: 768, height: 1024 },
+  { width: 1024, height: 768 },
+  { width: 1280, height: 800 },
+] as const;
 
 type Dict = Record<string, unknown>;
 const locale = (lang: Lang, ns: string): Dict => JSON.parse(readFileSync(`locales/${lang}/${ns}.json`, 'utf8'));

@@ -115,11 +115,13 @@ export default function BlackjackGame({ lang, definition, openRound }: { lang: L
               {t('blackjack.deal')}
             </button>
           </div>
-          <p className="text-xs text-cream/70">
-            {t('house.limits', { min: formatAmount(definition.minBet, lang), max: formatAmount(definition.maxBet, lang) })} ·{' '}
-            {t(definition.dealerHitsSoft17 ? 'blackjack.h17' : 'blackjack.s17')}
-          </p>
         </div>
+      )}
+      {!open && (
+        <p className="text-center text-xs text-cream/70">
+          {t('house.limits', { min: formatAmount(definition.minBet, lang), max: formatAmount(definition.maxBet, lang) })} ·{' '}
+          {t(definition.dealerHitsSoft17 ? 'blackjack.h17' : 'blackjack.s17')}
+        </p>
       )}
     </div>
   );

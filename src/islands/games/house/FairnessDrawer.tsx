@@ -9,10 +9,32 @@ import { formatAmount, roundErrorKey } from './common';
 
 export const verifyRoundHref = (roundId: string, lang: Language) => `${localizePath('/fairness/', lang)}?round=${encodeURIComponent(roundId)}`;
 
+/** The compact fairness line under the game: the committed hash, the next nonce, a link to verify the last round. */
+export function FairnessLine({ lang }: { lang: Language }) {
+  const t = useT(lang, 'games');
+  const { fairness } = useStore($house);
+  const last = useStore($houseRounds)[0];
+  if (!fairness) return null;
+  return (
+    <p className="truncate border-t border-brown-800 bg-brown-950 px-3 py-1 text-center font-mono text-[11px] text-cream/80" data-testid="fairness-line">
+      {t('fairness.hashShort')}: {fairness.serverSeedHash.slice(0, 12)}… · {t('fairness.nonce')}: <span data-testid="fairness-nonce">{fairness.nonce}</span>
+      {last && (
+        <>
+          {' · '}
+          <a href={verifyRoundHref(last.roundId, lang)} target="_blank" rel="noopener" className="text-gold-400 underline" data-testid="verify-last-round">
+            {t('fairness.verifyLast')}
+          </a>
+        </>
+      )}
+    </p>
+  );
+}
+
 /**
  * Provably fair controls: the committed server seed hash, the player's client seed (settable, which
  * rotates the pair and reveals the old server seed), the next nonce, and a verify link per round.
- * A compact line stays visible under the game; the drawer holds the details.
+ * It never covers the game: a column beside it on frames from 640 px wide (scrolling on its own),
+ * below it on narrower ones (the frame scrolls down to it while it is open).
  */
 export default function FairnessDrawer({ lang, open, onClose, rtp }: { lang: Language; open: boolean; onClose: () => void; rtp: number }) {
   const t = useT(lang, 'games');
@@ -26,7 +48,11 @@ export default function FairnessDrawer({ lang, open, onClose, rtp }: { lang: Lan
   const fairness = house.fairness;
 
   useEffect(() => {
-    if (open) panel.current?.querySelector<HTMLElement>('input, button')?.focus();
+    const section = panel.current;
+    if (!open || !section) return;
+    // Below the game on a narrow frame: bring it into view (scrolling the game's box, never the page around the frame).
+    section.offsetParent?.scrollTo({ top: section.offsetTop });
+    section.querySelector<HTMLElement>('input, button')?.focus({ preventScroll: true });
   }, [open]);
 
   if (!fairness) return null;
@@ -51,90 +77,75 @@ export default function FairnessDrawer({ lang, open, onClose, rtp }: { lang: Lan
     }
   };
 
-  const last = rounds[0];
   return (
-    <>
-      <p className="absolute inset-x-0 bottom-0 truncate bg-brown-950/80 px-3 py-1 text-center font-mono text-[11px] text-cream/80" data-testid="fairness-line">
-        {t('fairness.hashShort')}: {fairness.serverSeedHash.slice(0, 12)}… · {t('fairness.nonce')}: <span data-testid="fairness-nonce">{fairness.nonce}</span>
-        {last && (
-          <>
-            {' · '}
-            <a href={verifyRoundHref(last.roundId, lang)} target="_blank" rel="noopener" className="text-gold-400 underline" data-testid="verify-last-round">
-              {t('fairness.verifyLast')}
-            </a>
-          </>
-        )}
-      </p>
-      <section
-        id="fairness-drawer"
-        ref={panel}
-        aria-label={t('house.fairness')}
-        hidden={!open}
-        onKeyDown={(e) => e.key === 'Escape' && onClose()}
-        // On a wide frame a column beside the game (it never covers the reels); on a narrow one over it.
-        className="absolute inset-y-0 right-0 z-20 w-full max-w-sm overflow-y-auto border-l border-brown-600 bg-brown-900 p-4 text-sm shadow-2xl lg:static lg:w-80 lg:shrink-0"
-        data-testid="fairness-drawer"
-      >
-        <div className="mb-3 flex items-center justify-between">
-          <h2 className="text-base font-bold text-gold-400">{t('house.fairness')}</h2>
-          <button type="button" onClick={onClose} className="btn-ghost px-2 py-1 text-xs">{t('house.close')}</button>
+    <section
+      id="fairness-drawer"
+      ref={panel}
+      aria-label={t('house.fairness')}
+      hidden={!open}
+      onKeyDown={(e) => e.key === 'Escape' && onClose()}
+      className="w-full shrink-0 border-t border-brown-600 bg-brown-900 p-4 text-sm sm:w-72 sm:overflow-y-auto sm:border-l sm:border-t-0 lg:w-80"
+      data-testid="fairness-drawer"
+    >
+      <div className="mb-3 flex items-center justify-between">
+        <h2 className="text-base font-bold text-gold-400">{t('house.fairness')}</h2>
+        <button type="button" onClick={onClose} className="btn-ghost px-2 py-1 text-xs">{t('house.close')}</button>
+      </div>
+      <p className="mb-3 text-cream/80">{t('fairness.drawerIntro', { rtp: (rtp * 100).toFixed(2) })}</p>
+      <dl className="mb-3">
+        <dt className="text-cream/70">{t('fairness.serverSeedHash')}</dt>
+        <dd className="mb-2 break-all font-mono text-xs" data-testid="server-seed-hash">{fairness.serverSeedHash}</dd>
+        <dt className="text-cream/70">{t('fairness.nonce')}</dt>
+        <dd className="font-mono">{fairness.nonce}</dd>
+      </dl>
+      <form onSubmit={(e) => rotate(e, true)} className="mb-3 flex flex-col gap-2">
+        <label htmlFor="client-seed" className="text-cream/70">{t('fairness.clientSeed')}</label>
+        <div className="flex gap-2">
+          <input
+            id="client-seed"
+            className="field font-mono text-xs"
+            value={seed}
+            maxLength={64}
+            autoComplete="off"
+            spellCheck={false}
+            onChange={(e) => setSeed(e.target.value)}
+            data-testid="client-seed"
+          />
+          <button type="submit" className="btn-gold shrink-0 whitespace-nowrap px-3 py-1 text-xs" disabled={pending || busy}>{t('fairness.setSeed')}</button>
         </div>
-        <p className="mb-3 text-cream/80">{t('fairness.drawerIntro', { rtp: (rtp * 100).toFixed(2) })}</p>
-        <dl className="mb-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
-          <dt className="text-cream/70">{t('fairness.serverSeedHash')}</dt>
-          <dd className="break-all font-mono text-xs" data-testid="server-seed-hash">{fairness.serverSeedHash}</dd>
-          <dt className="text-cream/70">{t('fairness.nonce')}</dt>
-          <dd className="font-mono">{fairness.nonce}</dd>
-        </dl>
-        <form onSubmit={(e) => rotate(e, true)} className="mb-3 flex flex-col gap-2">
-          <label htmlFor="client-seed" className="text-cream/70">{t('fairness.clientSeed')}</label>
-          <div className="flex gap-2">
-            <input
-              id="client-seed"
-              className="field font-mono text-xs"
-              value={seed}
-              maxLength={64}
-              autoComplete="off"
-              spellCheck={false}
-              onChange={(e) => setSeed(e.target.value)}
-              data-testid="client-seed"
-            />
-            <button type="submit" className="btn-gold px-3 py-1 text-xs" disabled={pending || busy}>{t('fairness.setSeed')}</button>
-          </div>
-          <p className="text-xs text-cream/60">{t('fairness.setSeedHelp')}</p>
-        </form>
-        <button type="button" className="btn-ghost mb-3 w-full px-3 py-1 text-xs" disabled={pending || busy} onClick={(e) => rotate(e, false)} data-testid="rotate-seed">
-          {t('fairness.rotate')}
-        </button>
-        <p role="status" className="min-h-5 text-xs text-gold-400">{message ? t(message) : ''}</p>
-        {house.revealed && (
-          <div className="mb-3 rounded border border-brown-600 p-2" data-testid="revealed-seed">
-            <p className="mb-1 font-semibold">{t('fairness.revealedTitle')}</p>
-            <p className="text-xs text-cream/70">{t('fairness.serverSeed')}</p>
-            <p className="break-all font-mono text-xs">{house.revealed.serverSeed}</p>
-            <p className="text-xs text-cream/70">{t('fairness.serverSeedHash')}</p>
-            <p className="break-all font-mono text-xs">{house.revealed.serverSeedHash}</p>
-          </div>
-        )}
-        <h3 className="mb-1 font-semibold">{t('fairness.recentRounds')}</h3>
-        {rounds.length === 0 ? (
-          <p className="text-cream/60">{t('fairness.noRounds')}</p>
-        ) : (
-          <ul className="flex flex-col gap-1" data-testid="recent-rounds">
-            {rounds.map((round) => (
-              <li key={round.roundId} className="flex items-center justify-between gap-2 rounded bg-brown-800 px-2 py-1">
-                <span className="font-mono text-xs">#{round.nonce}</span>
-                <span className="text-xs">
-                  {formatAmount(round.stake, lang)} → {formatAmount(round.win, lang)}
-                </span>
-                <a href={verifyRoundHref(round.roundId, lang)} target="_blank" rel="noopener" className="text-xs text-gold-400 underline">
-                  {t('fairness.verify')}
-                </a>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-    </>
+        <p className="text-xs text-cream/60">{t('fairness.setSeedHelp')}</p>
+      </form>
+      <button type="button" className="btn-ghost mb-3 w-full px-3 py-1 text-xs" disabled={pending || busy} onClick={(e) => rotate(e, false)} data-testid="rotate-seed">
+        {t('fairness.rotate')}
+      </button>
+      <p role="status" className="min-h-5 text-xs text-gold-400">{message ? t(message) : ''}</p>
+      {house.revealed && (
+        <div className="mb-3 rounded border border-brown-600 p-2" data-testid="revealed-seed">
+          <p className="mb-1 font-semibold">{t('fairness.revealedTitle')}</p>
+          <p className="text-xs text-cream/70">{t('fairness.serverSeed')}</p>
+          <p className="break-all font-mono text-xs">{house.revealed.serverSeed}</p>
+          <p className="text-xs text-cream/70">{t('fairness.serverSeedHash')}</p>
+          <p className="break-all font-mono text-xs">{house.revealed.serverSeedHash}</p>
+        </div>
+      )}
+      <h3 className="mb-1 font-semibold">{t('fairness.recentRounds')}</h3>
+      {rounds.length === 0 ? (
+        <p className="text-cream/60">{t('fairness.noRounds')}</p>
+      ) : (
+        <ul className="flex flex-col gap-1" data-testid="recent-rounds">
+          {rounds.map((round) => (
+            <li key={round.roundId} className="flex items-center justify-between gap-2 rounded bg-brown-800 px-2 py-1">
+              <span className="font-mono text-xs">#{round.nonce}</span>
+              <span className="text-xs">
+                {formatAmount(round.stake, lang)} → {formatAmount(round.win, lang)}
+              </span>
+              <a href={verifyRoundHref(round.roundId, lang)} target="_blank" rel="noopener" className="text-xs text-gold-400 underline">
+                {t('fairness.verify')}
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }

@@ -1,10 +1,10 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Language } from '../../../../contracts/constants';
 import { useT } from '../../../lib/useT';
 import { $house, startHouseSession } from '../../../stores/gamesHouse';
 import Spinner from '../../Spinner';
-import FairnessDrawer from './FairnessDrawer';
+import FairnessDrawer, { FairnessLine } from './FairnessDrawer';
 import RealityCheck from './RealityCheck';
 import { formatAmount } from './common';
 
@@ -38,6 +38,14 @@ export default function HousePlay({ lang }: { lang: Language }) {
   const t = useT(lang, 'games');
   const house = useStore($house);
   const [fairnessOpen, setFairnessOpen] = useState(false);
+  const fairnessToggle = useRef<HTMLButtonElement>(null);
+  const body = useRef<HTMLDivElement>(null);
+  // Back to the game (the panel may have been below it) with the focus on the toggle.
+  const closeFairness = () => {
+    setFairnessOpen(false);
+    body.current?.scrollTo({ top: 0 });
+    fairnessToggle.current?.focus({ preventScroll: true });
+  };
 
   useEffect(() => {
     const token = new URLSearchParams(location.search).get('token');
@@ -64,29 +72,39 @@ export default function HousePlay({ lang }: { lang: Language }) {
   const demo = info.mode === 'demo';
   const definition = info.game.definition;
   return (
-    <div className="flex min-h-full flex-col" data-testid="house-game" data-kind={definition.kind} data-mode={info.mode}>
-      <header className="flex items-center gap-2 border-b border-brown-700 bg-brown-900 px-2 py-1.5 sm:px-3">
-        <a href={lobby} target="_top" className="btn-ghost shrink-0 px-2 py-1 text-xs">{t('house.lobby')}</a>
+    <div className="flex h-full flex-col" data-testid="house-game" data-kind={definition.kind} data-mode={info.mode}>
+      <header className="flex items-center gap-1.5 border-b border-brown-700 bg-brown-900 px-2 py-1.5 sm:gap-2 sm:px-3">
+        {/* On a narrow frame the Lobby button is an arrow, leaving room for the balance and Provably fair. */}
+        <a href={lobby} target="_top" className="btn-ghost shrink-0 px-2 py-1 text-xs">
+          <svg aria-hidden="true" viewBox="0 0 16 16" className="h-4 w-4 min-[400px]:hidden">
+            <path d="M10 3 5 8l5 5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+          <span className="sr-only min-[400px]:not-sr-only">{t('house.lobby')}</span>
+        </a>
         <h1 className="min-w-0 flex-1 truncate text-base font-bold text-gold-400"><span className="sr-only sm:not-sr-only">{info.game.title}</span></h1>
-        <p className="shrink-0 whitespace-nowrap rounded-full bg-brown-950 px-3 py-1 text-sm font-bold" aria-live="polite">
+        <p className="shrink-0 whitespace-nowrap rounded-full bg-brown-950 px-2 py-1 text-sm font-bold sm:px-3" aria-live="polite">
           <span className="sr-only">{t('house.balance')}: </span>
           <span data-testid="house-balance">{formatAmount(house.balance, lang)}</span>{' '}
           <span className="text-gold-400">{demo ? t('house.pts') : t('house.coins')}</span>
-          {demo && <span className="ml-2 rounded bg-gold-500 px-1.5 text-[10px] uppercase text-brown-950">{t('house.demo')}</span>}
+          {demo && <span className="ml-1 rounded bg-gold-500 px-1.5 text-[10px] uppercase text-brown-950">{t('house.demo')}</span>}
         </p>
         <button
+          ref={fairnessToggle}
           type="button"
           className="btn-ghost shrink-0 px-2 py-1 text-xs"
           aria-expanded={fairnessOpen}
           aria-controls="fairness-drawer"
-          onClick={() => setFairnessOpen((open) => !open)}
+          onClick={() => (fairnessOpen ? closeFairness() : setFairnessOpen(true))}
           data-testid="fairness-toggle"
         >
           {t('house.fairness')}
         </button>
       </header>
-      <div className="relative flex flex-1">
-        <main className="flex flex-1 flex-col items-center justify-center p-2 sm:p-3">
+      {/* The header and the fairness line stay in view. From 640 px the game and the fairness column
+          share the height between them, each scrolling on its own if it must; below, the fairness
+          panel opens under the game and the two scroll together. */}
+      <div ref={body} className="relative flex min-h-0 flex-1 flex-col overflow-y-auto sm:flex-row sm:overflow-visible">
+        <main className="flex flex-1 flex-col items-center justify-center-safe p-2 sm:min-h-0 sm:overflow-y-auto sm:p-3">
           <Suspense fallback={<Spinner lang={lang} />}>
             {definition.kind === 'slot' && <SlotGame lang={lang} definition={definition} />}
             {definition.kind === 'roulette' && <RouletteGame lang={lang} definition={definition} />}
@@ -94,9 +112,10 @@ export default function HousePlay({ lang }: { lang: Language }) {
             {definition.kind === 'baccarat' && <BaccaratGame lang={lang} definition={definition} />}
           </Suspense>
         </main>
-        <FairnessDrawer lang={lang} open={fairnessOpen} onClose={() => setFairnessOpen(false)} rtp={info.game.rtp} />
+        <FairnessDrawer lang={lang} open={fairnessOpen} onClose={closeFairness} rtp={info.game.rtp} />
         {!demo && <RealityCheck lang={lang} balance={house.balance} lobby={lobby} />}
       </div>
+      <FairnessLine lang={lang} />
     </div>
   );
 }

@@ -127,7 +127,7 @@ export default function RouletteGame({ lang, definition }: { lang: Language; def
 
   const amountOn = (bet: PlacedBet) => bets.get(betKey(bet))?.amount;
   const cellClass = (color: string, key: string) =>
-    `relative flex min-h-8 items-center justify-center rounded-sm border border-cream/30 text-xs font-bold sm:min-h-9 sm:text-sm ${
+    `relative flex min-h-8 items-center justify-center rounded-sm border border-cream/30 text-xs font-bold sm:min-h-9 sm:text-sm short:min-h-6 ${
       color === 'red' ? 'bg-red-700' : color === 'black' ? 'bg-neutral-900' : color === 'green' ? 'bg-green-700' : 'bg-green-900'
     } ${result?.winningKeys.has(key) ? 'ring-4 ring-gold-400' : ''} hover:brightness-125 disabled:cursor-not-allowed`;
   const chipBadge = (amount?: number) =>
@@ -224,7 +224,7 @@ export default function RouletteGame({ lang, definition }: { lang: Language; def
             const numbers = [c * 3 + 1, c * 3 + 2, c * 3 + 3];
             const bet: PlacedBet = { type: 'street', numbers };
             return (
-              <button key={`street-${c}`} type="button" className={`${cellClass('', betKey(bet))} min-h-6 text-[10px] sm:min-h-7 sm:text-[11px]`} onClick={() => place(bet)} disabled={running} data-bet={betKey(bet)}
+              <button key={`street-${c}`} type="button" className={`${cellClass('', betKey(bet))} min-h-6 text-[10px] sm:min-h-7 sm:text-[11px] short:min-h-5`} onClick={() => place(bet)} disabled={running} data-bet={betKey(bet)}
                 aria-label={betLabel(t('roulette.street', { from: numbers[0], to: numbers[2] }), amountOn(bet))}>
                 {t('roulette.streetShort')}{chipBadge(amountOn(bet))}
               </button>
@@ -236,7 +236,7 @@ export default function RouletteGame({ lang, definition }: { lang: Language; def
             const numbers = [1, 2, 3, 4, 5, 6].map((n) => n + c * 3);
             const bet: PlacedBet = { type: 'line', numbers };
             return (
-              <button key={`line-${c}`} type="button" className={`${cellClass('', betKey(bet))} min-h-6 text-[10px] sm:min-h-7 sm:text-[11px]`}
+              <button key={`line-${c}`} type="button" className={`${cellClass('', betKey(bet))} min-h-6 text-[10px] sm:min-h-7 sm:text-[11px] short:min-h-5`}
                 style={{ gridRow: 5, gridColumn: `${c + 2} / span 2`, marginInline: '25%' }} onClick={() => place(bet)} disabled={running} data-bet={betKey(bet)}
                 aria-label={betLabel(t('roulette.line', { from: numbers[0], to: numbers[5] }), amountOn(bet))}>
                 {t('roulette.lineShort')}{chipBadge(amountOn(bet))}

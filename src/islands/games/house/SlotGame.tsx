@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Language } from '../../../../contracts/constants';
-import type { SlotDefinition, SlotSpin, SlotSymbol } from '../../../../contracts/games';
+import type { SlotDefinition, SlotSpin } from '../../../../contracts/games';
 import { useT } from '../../../lib/useT';
 import { $house, $houseBusy, playHouseRoundHeld } from '../../../stores/gamesHouse';
 import { ErrorLine, formatAmount, roundErrorKey } from './common';
-import SlotSymbolArt, { symbolShape } from './SlotSymbolArt';
+import SlotReels, { LINE_COLORS, lineCells, useSymbolName, winningCells } from './SlotReels';
+import SlotSymbolArt from './SlotSymbolArt';
 import { sounds } from './sound';
 
 /** A round paying at least this many times the bet is celebrated as a big win. */
@@ -14,19 +15,6 @@ export const BIG_WIN_MULTIPLE = 10;
 /** The window a reel shows when it stops at `stop` (wrapping round its strip). */
 export function reelWindow(strip: readonly string[], stop: number, rows: number): string[] {
   return Array.from({ length: rows }, (_, row) => strip[(stop + row) % strip.length]);
-}
-
-/** The cells ("reel:row") a spin's wins cover, to highlight them. */
-export function winningCells(spin: SlotSpin, definition: SlotDefinition, scatterIds: ReadonlySet<string>): Set<string> {
-  const cells = new Set<string>();
-  for (const win of spin.lineWins) {
-    const line = definition.paylines[win.line];
-    for (let reel = 0; reel < win.count; reel++) cells.add(`${reel}:${line[reel]}`);
-  }
-  if (spin.scatterWin > 0 || spin.freeSpinsAwarded > 0) {
-    spin.grid.forEach((column, reel) => column.forEach((id, row) => scatterIds.has(id) && cells.add(`${reel}:${row}`)));
-  }
-  return cells;
 }
 
 const prefersReducedMotion = () => typeof matchMedia !== 'undefined' && matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -42,14 +30,15 @@ export default function SlotGame({ lang, definition }: { lang: Language; definit
   const t = useT(lang, 'games');
   const busy = useStore($houseBusy);
   const house = useStore($house);
-  const symbols = useMemo(() => new Map<string, SlotSymbol>(definition.symbols.map((s) => [s.id, s])), [definition]);
   const scatterIds = useMemo(() => new Set(definition.symbols.filter((s) => s.kind === 'scatter').map((s) => s.id)), [definition]);
   const [betIndex, setBetIndex] = useState(0);
   const [grid, setGrid] = useState<string[][]>(() => definition.reels.map((strip, reel) => reelWindow(strip, reel * 3, definition.rows)));
   const [spinningReels, setSpinningReels] = useState<boolean[]>(() => definition.reels.map(() => false));
-  const [highlight, setHighlight] = useState<Set<string>>(new Set());
+  // The spin whose wins are on show (lines over the reels, cells lit), and which of its lines:
+  // all of them (-1), then each in turn, again and again until the next spin.
+  const [shown, setShown] = useState<SlotSpin | null>(null);
+  const [lineStep, setLineStep] = useState(-1);
   const [phase, setPhase] = useState<Phase>('idle');
-  const [lastSpin, setLastSpin] = useState<SlotSpin | null>(null);
   const [roundWin, setRoundWin] = useState<number | null>(null);
   const [freeSpin, setFreeSpin] = useState<{ index: number; total: number; win: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -94,7 +83,7 @@ export default function SlotGame({ lang, definition }: { lang: Language; definit
   /** Shows a spin: blur the reels for a moment, then stop them left to right on the result. */
   const animate = useCallback(
     async (spin: SlotSpin) => {
-      setHighlight(new Set());
+      setShown(null);
       if (prefersReducedMotion() || skip.current) {
         setGrid(spin.grid);
       } else {
@@ -115,10 +104,9 @@ export default function SlotGame({ lang, definition }: { lang: Language; definit
       }
       setGrid(spin.grid);
       setSpinningReels(definition.reels.map(() => false));
-      setHighlight(winningCells(spin, definition, scatterIds));
-      setLastSpin(spin);
+      setShown(spin);
     },
-    [definition, scatterIds, pause],
+    [definition, pause],
   );
 
   useEffect(() => () => {
@@ -131,12 +119,28 @@ export default function SlotGame({ lang, definition }: { lang: Language; definit
     return () => clearTimeout(id);
   }, [bigWin]);
 
+  // Several winning lines take turns (a third as long in turbo); with reduced motion they all stay on.
+  useEffect(() => {
+    setLineStep(-1);
+    const count = shown?.lineWins.length ?? 0;
+    if (count < 2 || prefersReducedMotion()) return;
+    const id = setInterval(() => setLineStep((step) => (step + 1 < count ? step + 1 : -1)), turbo ? 450 : 1300);
+    return () => clearInterval(id);
+  }, [shown, turbo]);
+  // (The step of the previous spin may outlast it by one render.)
+  const step = shown && lineStep < shown.lineWins.length ? lineStep : -1;
+  const shownLines = !shown ? [] : step < 0 ? shown.lineWins : [shown.lineWins[step]];
+  const lit = useMemo(
+    () => (!shown ? new Set<string>() : step < 0 ? winningCells(shown, definition, scatterIds) : new Set(lineCells(shown.lineWins[step], definition))),
+    [shown, step, definition, scatterIds],
+  );
+
   const spin = useCallback(async () => {
     if (running) return;
     setError(null);
     setRoundWin(null);
     setFreeSpin(null);
-    setLastSpin(null);
+    setShown(null);
     setBigWin(null);
     skip.current = false;
     setPhase('spinning');
@@ -187,48 +191,31 @@ export default function SlotGame({ lang, definition }: { lang: Language; definit
   }, [spin]);
 
   const insufficient = house.balance < bet;
-  const symbolName = (id: string) => {
-    const symbol = symbols.get(id);
-    return symbol ? t(`slot.symbols.${symbolShape(symbol)}`) : id;
-  };
+  const symbolName = useSymbolName(lang, definition);
+  const lineText = (win: SlotSpin['lineWins'][number]) =>
+    t('slot.lineWin', { line: win.line + 1, n: win.count, symbol: symbolName(win.symbol), amount: formatAmount(win.win, lang) });
 
   return (
-    <div className="flex w-full max-w-3xl flex-col items-center gap-3" data-testid="slot-game">
-      <div
-        role="img"
-        aria-label={t('slot.gridLabel', { symbols: grid.map((column) => column.map(symbolName).join(', ')).join(' | ') })}
-        className="grid w-full gap-1.5 overflow-hidden rounded-xl border-4 border-gold-600 bg-gradient-to-b from-brown-800 to-brown-950 p-2 shadow-inner"
+    <div className="flex w-full max-w-3xl flex-col items-center gap-3 short:gap-2" data-testid="slot-game">
+      <SlotReels
+        definition={definition}
+        grid={grid}
+        label={t('slot.gridLabel', { symbols: grid.map((column) => column.map(symbolName).join(', ')).join(' | ') })}
+        lit={lit}
+        lines={shownLines}
+        spinning={spinningReels}
         // The reels are as large as the frame's height allows, leaving room for the controls below.
-        style={{
-          gridTemplateColumns: `repeat(${definition.reels.length}, minmax(0, 1fr))`,
-          maxWidth: `max(15rem, calc((100vh - 21rem) * ${definition.reels.length / definition.rows}))`,
-        }}
-        data-testid="slot-reels"
-      >
-        {grid.map((column, reel) => (
-          <div key={reel} className={`flex flex-col gap-1.5 ${spinningReels[reel] ? 'animate-[reelspin_0.14s_linear_infinite] blur-[1px] motion-reduce:animate-none' : ''}`} data-reel={reel} data-spinning={spinningReels[reel] ? 'yes' : undefined}>
-            {column.map((id, row) => {
-              const symbol = symbols.get(id);
-              const lit = highlight.has(`${reel}:${row}`);
-              return (
-                <div
-                  key={row}
-                  data-symbol={id}
-                  className={`flex aspect-square items-center justify-center rounded-lg border-2 p-[12%] ${lit ? 'animate-pulse border-gold-400 bg-gold-500/25 motion-reduce:animate-none' : 'border-brown-700 bg-brown-900'}`}
-                >
-                  {symbol ? <SlotSymbolArt symbol={symbol} /> : <span aria-hidden="true">{id}</span>}
-                </div>
-              );
-            })}
-          </div>
-        ))}
-      </div>
+        style={{ maxWidth: `max(15rem, calc((100vh - 22.5rem) * ${definition.reels.length / definition.rows}))` }}
+        cellClassName={`rounded-lg p-[12%] ${step < 0 ? 'data-[lit=yes]:animate-pulse motion-reduce:animate-none' : ''}`}
+      />
 
       {/* The celebration is decoration (the result line announces the win): it lets clicks through and fades by itself. */}
       {bigWin !== null && (
-        <div aria-hidden="true" className="pointer-events-none fixed inset-0 z-30 flex flex-col items-center justify-center gap-2 bg-black/50" data-testid="big-win">
-          <span className="animate-bounce text-4xl font-black text-gold-400 [text-shadow:0_2px_8px_#000] motion-reduce:animate-none sm:text-6xl">{t('slot.bigWinTitle')}</span>
-          <span className="text-2xl font-bold text-cream">{formatAmount(bigWin, lang)}</span>
+        <div aria-hidden="true" className="pointer-events-none fixed inset-0 z-30 flex items-center justify-center bg-black/70 p-4" data-testid="big-win">
+          <div className="flex animate-[bigwin_0.5s_ease-out] flex-col items-center gap-1 rounded-3xl border-4 border-gold-500 bg-[radial-gradient(circle,#4a3122_0%,#1a100b_80%)] px-6 py-5 shadow-[0_0_60px_#e6a817] motion-reduce:animate-none sm:px-10">
+            <span className="whitespace-nowrap text-3xl font-black text-gold-400 [text-shadow:0_2px_8px_#000] sm:text-6xl">{t('slot.bigWinTitle')}</span>
+            <span className="text-3xl font-black tabular-nums text-cream sm:text-4xl">{formatAmount(bigWin, lang)}</span>
+          </div>
         </div>
       )}
       <div className="min-h-12 text-center" aria-live="polite" data-testid="slot-result">
@@ -242,11 +229,18 @@ export default function SlotGame({ lang, definition }: { lang: Language; definit
             {roundWin > 0 ? t('slot.win', { amount: formatAmount(roundWin, lang) }) : t('slot.noWin')}
           </p>
         )}
-        {phase === 'done' && lastSpin && lastSpin.lineWins.length > 0 && freeSpin === null && (
-          <ul className="flex max-w-xl flex-wrap justify-center gap-x-3 text-xs text-cream/80">
-            {lastSpin.lineWins.map((win) => (
-              <li key={`${win.line}-${win.symbol}`}>
-                {t('slot.lineWin', { line: win.line + 1, n: win.count, symbol: symbolName(win.symbol), amount: formatAmount(win.win, lang) })}
+        {/* On a short frame the list is for screen readers only; the line on show is named instead. */}
+        {phase === 'done' && shown && step >= 0 && freeSpin === null && (
+          <p aria-hidden="true" className="hidden text-xs text-cream short:block">
+            {lineText(shown.lineWins[step])}
+          </p>
+        )}
+        {phase === 'done' && shown && shown.lineWins.length > 0 && freeSpin === null && (
+          <ul className="flex max-w-xl flex-wrap justify-center gap-x-3 text-xs text-cream/80 short:sr-only" data-testid="line-wins">
+            {shown.lineWins.map((win, index) => (
+              <li key={`${win.line}-${win.symbol}`} className={`flex items-center gap-1 ${index === step ? 'font-bold text-cream' : ''}`} data-line={win.line}>
+                <span aria-hidden="true" className="inline-block h-1 w-3 rounded-full" style={{ background: LINE_COLORS[win.line % LINE_COLORS.length] }} />
+                {lineText(win)}
               </li>
             ))}
           </ul>
@@ -321,7 +315,7 @@ export default function SlotGame({ lang, definition }: { lang: Language; definit
           {t('slot.paytable')}
         </button>
       </div>
-      <p className="text-xs text-cream/70">
+      <p className="text-xs text-cream/70 short:hidden">
         {t('slot.lines', { lines: definition.paylines.length, lineBet: formatAmount(lineBet, lang) })} · {t('slot.spaceHint')}
       </p>
 

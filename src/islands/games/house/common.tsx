@@ -40,7 +40,7 @@ export function roundErrorKey(error: unknown): string {
 export function ErrorLine({ lang, messageKey }: { lang: Language; messageKey: string | null }) {
   const t = useT(lang, ['games', 'protection']);
   return (
-    <p role="alert" data-testid="round-error" className="min-h-6 text-center text-sm font-semibold text-red-300">
+    <p role="alert" data-testid="round-error" className="min-h-6 text-center text-sm font-semibold text-red-300 short:min-h-0">
       {messageKey ? t(messageKey) : ''}
     </p>
   );
@@ -71,7 +71,7 @@ export function PlayingCard({ card, lang, hidden = false }: { card?: Card; lang:
   const t = useT(lang, 'games');
   if (hidden || !card) {
     return (
-      <span role="img" aria-label={t('cards.faceDown')} className="flex h-24 w-16 items-center justify-center rounded-md border-2 border-cream/70 bg-[repeating-linear-gradient(45deg,#7f1d1d_0_6px,#991b1b_6px_12px)] shadow-lg" />
+      <span role="img" aria-label={t('cards.faceDown')} className="flex h-24 w-16 items-center justify-center rounded-md border-2 short:h-16 short:w-11 border-cream/70 bg-[repeating-linear-gradient(45deg,#7f1d1d_0_6px,#991b1b_6px_12px)] shadow-lg" />
     );
   }
   const red = card.suit === 'H' || card.suit === 'D';
@@ -80,11 +80,11 @@ export function PlayingCard({ card, lang, hidden = false }: { card?: Card; lang:
       role="img"
       data-card={`${card.rank}${card.suit}`}
       aria-label={t('cards.name', { rank: t(`cards.rank.${card.rank}`), suit: t(`cards.suit.${card.suit}`) })}
-      className={`flex h-24 w-16 flex-col justify-between rounded-md border border-brown-600 bg-cream p-1 font-bold shadow-lg animate-[deal_0.25s_ease-out] ${red ? 'text-red-700' : 'text-brown-950'}`}
+      className={`flex h-24 w-16 flex-col justify-between rounded-md border border-brown-600 bg-cream p-1 font-bold shadow-lg short:h-16 short:w-11 short:p-0.5 animate-[deal_0.25s_ease-out] ${red ? 'text-red-700' : 'text-brown-950'}`}
     >
-      <span aria-hidden="true" className="text-left text-lg leading-none">{card.rank}</span>
-      <span aria-hidden="true" className="text-center text-2xl leading-none">{SUIT_GLYPH[card.suit]}</span>
-      <span aria-hidden="true" className="rotate-180 text-left text-lg leading-none">{card.rank}</span>
+      <span aria-hidden="true" className="text-left text-lg leading-none short:text-sm">{card.rank}</span>
+      <span aria-hidden="true" className="text-center text-2xl leading-none short:text-lg">{SUIT_GLYPH[card.suit]}</span>
+      <span aria-hidden="true" className="rotate-180 text-left text-lg leading-none short:text-sm">{card.rank}</span>
     </span>
   );
 }
@@ -96,7 +96,7 @@ export function Hand({ label, total, children }: { label: string; total?: string
         {label}
         {total !== undefined && <span className="ml-2 rounded bg-brown-950/70 px-2 py-0.5 text-gold-400" data-testid="hand-total">{total}</span>}
       </p>
-      <div className="flex min-h-24 gap-1">{children}</div>
+      <div className="flex min-h-24 gap-1 short:min-h-16">{children}</div>
     </div>
   );
 }

@@ -1,0 +1,128 @@
+import type { CSSProperties } from 'react';
+import type { Language } from '../../../../contracts/constants';
+import type { SlotDefinition, SlotSpin, SlotSymbol } from '../../../../contracts/games';
+import { useT } from '../../../lib/useT';
+import SlotSymbolArt, { symbolShape } from './SlotSymbolArt';
+
+type LineWin = SlotSpin['lineWins'][number];
+
+/** The gap between cells, in % of the reels' inner width (`gap-[2cqw]` below). */
+const GAP_CQW = 2;
+
+/** One colour per payline drawn over the reels, bright on the dark reels; line n takes colour n mod 8. */
+export const LINE_COLORS = ['#facc15', '#38bdf8', '#f472b6', '#4ade80', '#fb923c', '#a78bfa', '#f87171', '#2dd4bf'];
+
+/** The cells ("reel:row") one line win covers: its first `count` reels along the payline. */
+export function lineCells(win: LineWin, definition: SlotDefinition): string[] {
+  const line = definition.paylines[win.line];
+  return Array.from({ length: win.count }, (_, reel) => `${reel}:${line[reel]}`);
+}
+
+/** The cells ("reel:row") a spin's wins cover, to highlight them: its line wins, and its scatters when they paid or awarded free spins. */
+export function winningCells(spin: SlotSpin, definition: SlotDefinition, scatterIds: ReadonlySet<string>): Set<string> {
+  const cells = new Set(spin.lineWins.flatMap((win) => lineCells(win, definition)));
+  if (spin.scatterWin > 0 || spin.freeSpinsAwarded > 0) {
+    spin.grid.forEach((column, reel) => column.forEach((id, row) => scatterIds.has(id) && cells.add(`${reel}:${row}`)));
+  }
+  return cells;
+}
+
+/** A symbol id's name in the page's language (its shape's name: seven, gem, cherry...). */
+export function useSymbolName(lang: Language, definition: SlotDefinition): (id: string) => string {
+  const t = useT(lang, 'games');
+  return (id) => {
+    const symbol = definition.symbols.find((s) => s.id === id);
+    return symbol ? t(`slot.symbols.${symbolShape(symbol)}`) : id;
+  };
+}
+
+/**
+ * The reels as a grid of SVG symbols, with the given paylines drawn over them (an SVG overlay through
+ * the centres of the cells they cross) and the given cells lit. The game animates it; the fairness
+ * page shows a recorded spin with it. One image for assistive technology, named by `label`.
+ */
+export default function SlotReels({
+  definition,
+  grid,
+  label,
+  lit,
+  lines,
+  spinning,
+  style,
+  className = '',
+  cellClassName = 'rounded-lg p-[12%]',
+}: {
+  definition: SlotDefinition;
+  grid: string[][];
+  label: string;
+  lit: ReadonlySet<string>;
+  lines: readonly LineWin[];
+  spinning?: readonly boolean[];
+  style?: CSSProperties;
+  className?: string;
+  cellClassName?: string;
+}) {
+  const symbols = new Map<string, SlotSymbol>(definition.symbols.map((s) => [s.id, s]));
+  const reels = grid.length;
+  const rows = definition.rows;
+  // The gaps are a share of the reels' width (GAP_CQW % of it), so the payline overlay can place
+  // every cell's centre exactly: in its viewBox a cell is 100 units and a gap `gap` units.
+  const gap = (100 * GAP_CQW * reels) / (100 - GAP_CQW * (reels - 1));
+  const centre = (index: number) => index * (100 + gap) + 50;
+  return (
+    <div
+      role="img"
+      aria-label={label}
+      className={`relative w-full overflow-hidden rounded-xl border-4 border-gold-600 bg-gradient-to-b from-brown-800 to-brown-950 p-2 shadow-inner @container ${className}`}
+      style={style}
+      data-testid="slot-reels"
+    >
+      <div className="grid gap-[2cqw]" style={{ gridTemplateColumns: `repeat(${reels}, minmax(0, 1fr))` }}>
+        {grid.map((column, reel) => (
+          <div
+            key={reel}
+            className={`flex flex-col gap-[2cqw] ${spinning?.[reel] ? 'animate-[reelspin_0.14s_linear_infinite] blur-[1px] motion-reduce:animate-none' : ''}`}
+            data-reel={reel}
+            data-spinning={spinning?.[reel] ? 'yes' : undefined}
+          >
+            {column.map((id, row) => {
+              const symbol = symbols.get(id);
+              const on = lit.has(`${reel}:${row}`);
+              return (
+                <div
+                  key={row}
+                  data-symbol={id}
+                  data-lit={on ? 'yes' : undefined}
+                  className={`flex aspect-square items-center justify-center border-2 ${cellClassName} ${on ? 'border-gold-400 bg-gold-500/25' : 'border-brown-700 bg-brown-900'}`}
+                >
+                  {symbol ? <SlotSymbolArt symbol={symbol} /> : <span aria-hidden="true">{id}</span>}
+                </div>
+              );
+            })}
+          </div>
+        ))}
+      </div>
+      {lines.length > 0 && (
+        <svg
+          aria-hidden="true"
+          viewBox={`0 0 ${reels * 100 + (reels - 1) * gap} ${rows * 100 + (rows - 1) * gap}`}
+          preserveAspectRatio="none"
+          className="pointer-events-none absolute inset-2 h-[calc(100%-1rem)] w-[calc(100%-1rem)]"
+          data-testid="win-lines"
+        >
+          {lines.map((win, index) => {
+            // Lines drawn together are set a little apart, so those sharing cells stay distinguishable.
+            const shift = (index - (lines.length - 1) / 2) * Math.min(8, 60 / lines.length);
+            const points = definition.paylines[win.line].map((row, reel) => `${centre(reel)},${centre(row) + shift}`).join(' ');
+            return (
+              <g key={win.line} data-line={win.line}>
+                <polyline points={points} fill="none" stroke="#1a100b" strokeOpacity={0.7} strokeWidth={9} vectorEffect="non-scaling-stroke" strokeLinejoin="round" strokeLinecap="round" />
+                <polyline points={points} fill="none" stroke={LINE_COLORS[win.line % LINE_COLORS.length]} strokeWidth={5} vectorEffect="non-scaling-stroke" strokeLinejoin="round" strokeLinecap="round" />
+              </g>
+            );
+          })}
+        </svg>
+      )}
+    </div>
+  );
+}
