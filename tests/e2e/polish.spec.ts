@@ -7,8 +7,11 @@ import { baseSpin, openSlot, playUpTo, withLines } from './support/slots';
 
 /**
  * Issue 15 in both languages: slot symbols are SVG art (no emoji or letters that need a system font),
- * Skip shows a round's result at once, the bonus gift is SVG, and a visitor opening a
- * signed-in-only popup by its URL is asked to sign in instead of watching a spinner forever.
+ * Skip shows a round's result at once, a win draws its paylines (in turn, or all at once with reduced
+ * motion), a big win is celebrated, the fairness page draws rounds with the game's symbols, history
+ * tables stack on a phone, the maintenance banner, the player's language is stored by every switch,
+ * and a visitor opening a signed-in-only popup by its URL is asked to sign in. Wins are reached for
+ * real: the rounds before them are computed from the session's seeds and played (support/slots.ts).
  */
 type Dict = Record<string, unknown>;
 const load = (lang: string, ns: string) => JSON.parse(readFileSync(`locales/${lang}/${ns}.json`, 'utf8')) as Dict;
