@@ -67,6 +67,12 @@ for (const lang of ['ja', 'en'] as const) {
       const net = after - before;
       const netText = `${net > 0 ? '+' : ''}${new Intl.NumberFormat(lang === 'ja' ? 'ja-JP' : 'en-US').format(net)}`;
       await expect(frame.getByTestId('reality-check-net')).toHaveText(p('realityNet').replace('{{net}}', netText));
+      // Focus stays in the dialog: Tab cycles between its two choices, never reaching the game behind.
+      for (let i = 0; i < 4; i++) {
+        await page.keyboard.press('Tab');
+        expect(await frame.locator('[data-testid="reality-check"]').evaluate((el) => el.contains(document.activeElement))).toBe(true);
+      }
+      await expect(frame.getByTestId('spin')).not.toBeFocused();
 
       await frame.getByTestId('reality-check-continue').click();
       await expect(check).toHaveCount(0);

@@ -46,7 +46,8 @@ export default function BlackjackGame({ lang, definition, openRound }: { lang: L
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const target = event.target as HTMLElement;
-      if (target.closest('input, select, textarea')) return;
+      // Not while typing, nor while a dialog (the reality check) is over the table.
+      if (target.closest('input, select, textarea, [aria-modal="true"]')) return;
       const action = ACTION_KEYS[event.key.toLowerCase()];
       if (action && open) {
         event.preventDefault();
