@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Language } from '../../contracts/constants';
-import { ChannelFlagsSchema } from '../../contracts/system';
+import type { ChannelFlagsSchema } from '../../contracts/system';
 import { apiCall } from '../lib/api';
 import { siteConfig } from '../lib/config';
 import { useT } from '../lib/useT';
@@ -19,7 +19,7 @@ export default function MaintenanceBanner({ lang }: { lang: Language }) {
   useEffect(() => {
     let stopped = false;
     const check = () =>
-      apiCall(ChannelFlagsSchema, '/channel', { query: { channelCode: siteConfig.channel } })
+      apiCall<typeof ChannelFlagsSchema>('/channel', { query: { channelCode: siteConfig.channel } })
         .then((flags) => !stopped && setMaintenance(flags.maintenence))
         .catch(() => {});
     void check();

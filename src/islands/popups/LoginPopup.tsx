@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { SigninSchema } from '../../../contracts/auth';
+import { checkEmail, checkLoginPassword } from '../../../contracts/fields';
 import { useT } from '../../lib/useT';
 import { signIn } from '../../stores/auth';
 import { openPopup } from '../../stores/popup';
@@ -8,7 +8,6 @@ import { apiErrorMessage, ErrorBox, issueMessage, PasswordField, PopupTitle, Sub
 import { continueAfterSignIn, homePath } from '../account/navigation';
 import type { PopupProps } from './types';
 
-const LoginFormSchema = SigninSchema.pick({ email: true, password: true });
 
 /** The login popup (spec section 2): email, password with show/hide, forgot-password and register links. */
 export default function LoginPopup({ lang }: PopupProps) {
@@ -28,7 +27,7 @@ export default function LoginPopup({ lang }: PopupProps) {
     event.preventDefault();
     if (busy) return;
     setFailure(null);
-    const invalid = validate(LoginFormSchema, { email, password });
+    const invalid = validate({ email: checkEmail(email), password: checkLoginPassword(password) });
     setErrors(invalid ?? {});
     if (invalid) return;
     setBusy(true);

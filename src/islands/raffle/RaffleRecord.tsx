@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { Language } from '../../../contracts/constants';
 import type { RaffleRecord as Record } from '../../../contracts/raffle';
-import { RaffleListSchema } from '../../../contracts/raffle';
+import type { RaffleListSchema } from '../../../contracts/raffle';
 import { verifyRaffleRecord, type RecordCheck } from '../../../contracts/raffle-draw';
 import type { z } from 'zod';
 import { ApiError } from '../../lib/api';
