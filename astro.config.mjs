@@ -19,6 +19,8 @@ export default defineConfig({
   // precompress last: it compresses the finished output.
   integrations: [react(), lobbyLauncher(), precompress()],
   // SOURCEMAP=1 keeps source maps (to see what each chunk holds); never in a deployed build.
-  vite: { plugins: [tailwindcss()], build: { sourcemap: process.env.SOURCEMAP === '1' } },
+  vite: { plugins: [tailwindcss()], build: { sourcemap: process.env.SOURCEMAP === '1', rolldownOptions: { output: { codeSplitting: { groups: [
+    { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react)[\\/]/, priority: 3 },
+  ] } } } } },
   server: { port: 4322 },
 });

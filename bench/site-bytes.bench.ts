@@ -75,7 +75,7 @@ function stylesheets(html: string): string[] {
   return (html.match(/<link\b[^>]*>/g) ?? []).filter((t) => /\brel="stylesheet"/.test(t)).map((t) => attr(t, 'href')!).filter(Boolean);
 }
 
-const inlineScripts = (html: string) =>
+export const inlineScripts = (html: string) =>
   [...html.matchAll(/<script\b(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g)]
     .filter(([, attrs]) => !/type="application\/(ld\+)?json"/.test(attrs))
     .map(([, , body]) => body);
