@@ -4,6 +4,7 @@ import type { ChannelFlagsSchema } from '../../contracts/system';
 import { apiCall } from '../lib/api';
 import { siteConfig } from '../lib/config';
 import { useT } from '../lib/useT';
+import './layoutStrings';
 
 /** How often an open page asks again, so the banner comes and goes with the channel's flag. */
 const RECHECK_MS = 60_000;

@@ -2,6 +2,11 @@ import type { z } from 'zod';
 import { displayCode, type ErrorCode } from '../../contracts/errors';
 import { CHANNEL_HEADER } from '../../contracts/constants';
 import { siteConfig } from './config';
+// The message of a technical error (the network is down: nothing else may load then).
+import 'virtual:strings?errors.TECHNICAL_ERROR';
+
+/** The catalogue's messages load with the first failure: no page needs them before. */
+const loadErrorStrings = () => import('virtual:strings?errors').catch(() => {});
 
 /** An API failure with its catalogue code; `displayCode` is the code whose message the site shows. */
 export class ApiError extends Error {
@@ -105,6 +110,7 @@ export async function apiCall<S extends z.ZodType = z.ZodUnknown>(path: string, 
   try {
     answer = await send(path, options);
   } catch (error) {
+    await loadErrorStrings();
     if (error instanceof ApiError && error.status === 401 && options.isQuery) onUnauthorized();
     throw error;
   }

@@ -7,6 +7,7 @@ import { flashToast } from '../../stores/authFlash';
 import { clearPendingAction } from '../../stores/pending';
 import { apiErrorMessage, ErrorBox, issueMessage, PasswordField, validate, type FieldErrors } from './forms';
 import { homePath } from './navigation';
+import 'virtual:strings?auth.deleteAccount,auth.fields';
 
 /**
  * Delete account (decisions.md): asks for the password; tester accounts are refused with

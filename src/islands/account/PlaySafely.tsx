@@ -7,6 +7,7 @@ import { showToast } from '../../stores/toasts';
 import Spinner from '../Spinner';
 import { apiErrorMessage, ErrorBox } from './forms';
 import { formatWhen } from './protectionText';
+import 'virtual:strings?protection';
 
 const section = 'mb-4 rounded-lg border border-brown-600 bg-brown-800 p-5';
 const heading = 'mb-3 text-lg font-bold text-gold-400';

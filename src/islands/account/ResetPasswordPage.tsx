@@ -8,6 +8,7 @@ import { openPopup } from '../../stores/popup';
 import { showToast } from '../../stores/toasts';
 import Spinner from '../Spinner';
 import { apiErrorMessage, ErrorBox, issueMessage, newPasswordProblems, PasswordField, SubmitButton, validate, type FieldErrors } from './forms';
+import 'virtual:strings?auth.fields,auth.resetPassword';
 
 type Link = { email: string; token: string };
 type State = 'loading' | 'form' | 'invalid' | 'done';

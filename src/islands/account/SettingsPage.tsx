@@ -10,6 +10,7 @@ import { apiErrorMessage, ErrorBox } from './forms';
 import LoginRequired from './LoginRequired';
 import PhoneSettings from '../phone/PhoneSettings';
 import PlaySafely from './PlaySafely';
+import 'virtual:strings?auth.settings,common.language';
 
 const section = 'mb-4 rounded-lg border border-brown-600 bg-brown-800 p-5';
 const heading = 'mb-3 text-lg font-bold text-gold-400';

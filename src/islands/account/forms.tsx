@@ -4,6 +4,7 @@ import { protectionMessage } from './protectionText';
 import type { Language } from '../../../contracts/constants';
 import { ApiError } from '../../lib/api';
 import { checkNewPassword } from '../../../contracts/fields';
+import 'virtual:strings?auth.validation,errors';
 
 /**
  * Form parts shared by the account popups and pages: labelled fields whose error is linked with

@@ -6,6 +6,7 @@ import { ApiError } from '../../lib/api';
 import { useT } from '../../lib/useT';
 import { fetchRoundVerification } from '../../stores/gamesHouse';
 import Spinner from '../Spinner';
+import 'virtual:strings?games.fairness,games.fairnessPage';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const CARD = (c: { rank: string; suit: string }) => `${c.rank}${{ S: '♠', H: '♥', D: '♦', C: '♣' }[c.suit] ?? c.suit}`;

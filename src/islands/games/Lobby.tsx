@@ -5,6 +5,7 @@ import { useT } from '../../lib/useT';
 import { GAME_CATEGORIES, gamesInCategory, gamesStore } from '../../stores/games';
 import Spinner from '../Spinner';
 import GameTile from './GameTile';
+import 'virtual:strings?games.gameTag,games.grid,games.lobby';
 
 /** How many tiles a home row shows before "See all". */
 const ROW_SIZE = 7;

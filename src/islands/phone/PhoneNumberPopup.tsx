@@ -16,6 +16,7 @@ import Spinner from '../Spinner';
 import { CodeField, linkButton, phoneIssue, PopupLanguageSwitcher, ResendButton, sendDecision, useResendCountdown } from './parts';
 import { requestVerificationCode, verifyPhoneNumber } from './phoneStore';
 import { $phoneStatus } from './phoneStatus';
+import 'virtual:strings?auth.menu,phone';
 
 
 /** The popup's header menu (spec section 2): logout and delete account, as a disclosure list. */

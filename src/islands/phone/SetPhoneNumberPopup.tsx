@@ -12,6 +12,7 @@ import type { PopupProps } from '../popups/types';
 import { CodeField, linkButton, phoneIssue, ResendButton, sendDecision, useResendCountdown } from './parts';
 import { changePhoneNumber, requestChangeCode, resetPhoneNumber } from './phoneStore';
 import { $phoneStatus, $setPhoneMode } from './phoneStatus';
+import 'virtual:strings?auth.fields,phone';
 
 /**
  * The set-phone-number popup (settings): change the verified number (password and new number, then the

@@ -8,6 +8,7 @@ import { showToast } from '../../stores/toasts';
 import { apiErrorMessage, ErrorBox, issueMessage, newPasswordProblems, PasswordField, PopupTitle, SubmitButton, validate, type FieldErrors } from '../account/forms';
 import { currentPathForRedirect } from '../account/navigation';
 import type { PopupProps } from './types';
+import 'virtual:strings?auth.changePassword,auth.fields';
 
 /** The change-password popup (spec section 5 messages). The server ends the player's other sessions. */
 export default function ChangePasswordPopup({ lang }: PopupProps) {

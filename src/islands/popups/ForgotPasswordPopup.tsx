@@ -5,6 +5,7 @@ import { requestPasswordReset } from '../../stores/auth';
 import { openPopup } from '../../stores/popup';
 import { apiErrorMessage, ErrorBox, issueMessage, PopupTitle, SubmitButton, TextField, validate, type FieldErrors } from '../account/forms';
 import type { PopupProps } from './types';
+import 'virtual:strings?auth.fields,auth.forgot';
 
 
 /**

@@ -7,6 +7,7 @@ import { $session } from '../../stores/session';
 import { apiErrorMessage, ErrorBox, issueMessage, PasswordField, PopupTitle, SubmitButton, TextField, validate, type FieldErrors } from '../account/forms';
 import { continueAfterSignIn, homePath } from '../account/navigation';
 import type { PopupProps } from './types';
+import 'virtual:strings?auth.fields,auth.login';
 
 
 /** The login popup (spec section 2): email, password with show/hide, forgot-password and register links. */

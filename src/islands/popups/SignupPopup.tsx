@@ -11,6 +11,7 @@ import { continueAfterSignIn } from '../account/navigation';
 import Spinner from '../Spinner';
 import SignupSteps from './SignupSteps';
 import type { PopupProps } from './types';
+import 'virtual:strings?auth.fields,auth.signup';
 
 
 /**

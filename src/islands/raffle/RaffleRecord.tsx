@@ -9,6 +9,7 @@ import { useT } from '../../lib/useT';
 import { localizePath, splitLocalePath } from '../../lib/routes';
 import { fetchRaffleRecord, fetchRaffles, formatRaffleAmount, formatRaffleDate, historyTitle } from '../../stores/raffle';
 import Spinner from '../Spinner';
+import 'virtual:strings?raffle.coins,raffle.record,raffle.status';
 
 /** The ref in /raffles/<ref> (the one prerendered page per language serves every ref). */
 export function refFromPath(pathname: string): string | null {

@@ -10,6 +10,7 @@ import { fetchStatement } from '../../stores/wallet';
 import { gamesStore } from '../../stores/games';
 import Spinner from '../Spinner';
 import CoinIcon from './CoinIcon';
+import 'virtual:strings?wallet.statement';
 
 /** The "coins" view of the bet history page: the player's coin statement, newest first, page by page. */
 export default function CoinStatement({ lang }: { lang: Language }) {

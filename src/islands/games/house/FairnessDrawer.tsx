@@ -6,6 +6,7 @@ import { localizePath } from '../../../lib/routes';
 import { useT } from '../../../lib/useT';
 import { $house, $houseBusy, $houseRounds, rotateHouseSeed } from '../../../stores/gamesHouse';
 import { formatAmount, roundErrorKey } from './common';
+import './strings';
 
 export const verifyRoundHref = (roundId: string, lang: Language) => `${localizePath('/fairness/', lang)}?round=${encodeURIComponent(roundId)}`;
 

@@ -4,6 +4,7 @@ import type { PlayControlsSchema } from '../../../../contracts/protection';
 import { apiCall } from '../../../lib/api';
 import { useT } from '../../../lib/useT';
 import { formatAmount } from './common';
+import './strings';
 
 const MINUTE_MS = 60_000;
 

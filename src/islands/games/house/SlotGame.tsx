@@ -7,6 +7,7 @@ import { $house, $houseBusy, playHouseRoundHeld } from '../../../stores/gamesHou
 import { ErrorLine, formatAmount, roundErrorKey } from './common';
 import SlotSymbolArt, { symbolShape } from './SlotSymbolArt';
 import { sounds } from './sound';
+import 'virtual:strings?games.slot';
 
 /** A round paying at least this many times the bet is celebrated as a big win. */
 export const BIG_WIN_MULTIPLE = 10;
