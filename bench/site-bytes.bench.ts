@@ -106,6 +106,9 @@ function withStaticImports(siteDir: string, entries: string[], lang: string): Se
   return seen;
 }
 
+/** The modules a built page loads before any of its code decides to load more (see withStaticImports). */
+export const pageModules = (siteDir: string, html: string, lang: string) => withStaticImports(siteDir, entryScripts(html), lang);
+
 interface Row { page: string; lang: string; jsFiles: number; jsGz: number; inlineJsGz: number; cssGz: number; islands: number; layout: string }
 
 function measure(siteDir: string): Row[] {

@@ -2,7 +2,7 @@ import { OTP_LENGTH, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } fr
 
 /**
  * The form fields' rules as plain functions, for the browser: the same rules as the zod schemas in
- * contracts/auth.ts, contracts/phone.ts and contracts/games.ts (which the server keeps validating
+ * contracts/auth.ts and contracts/phone.ts (which the server keeps validating
  * every request with), without bundling zod into every page (docs/decisions/0011). Each check
  * answers the locale key of the field's first problem (`validation.*`, as the schema's first issue
  * says it) or null when the value passes; `invalid` for a problem the schema words in English (a
@@ -28,10 +28,6 @@ export const EMAIL_MAX = 254;
  */
 export const DISPLAY_NAME_PATTERN =
   /^(?:(?=\p{L})[\p{Script=Latin}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}]|[0-9０-９ーｰ゛゜ﾞﾟ])+$/u;
-
-/** A client seed: printable ASCII without spaces, at most this long (after trimming). */
-export const CLIENT_SEED_PATTERN = /^[\x21-\x7e]+$/;
-export const CLIENT_SEED_MAX = 64;
 
 /** Spaces, hyphens, dots and brackets people type inside a number; they carry no meaning. */
 export const PHONE_SEPARATORS = /[\s\-.()]/g;
@@ -71,11 +67,6 @@ export const checkOtpToken: FieldCheck = (value) => {
   const token = value.trim();
   if (token.length === 0) return 'validation.codeRequired';
   return length(token) > OTP_LENGTH ? 'validation.codeLength' : null;
-};
-
-export const checkClientSeed: FieldCheck = (value) => {
-  const seed = value.trim();
-  return seed.length === 0 || length(seed) > CLIENT_SEED_MAX || !CLIENT_SEED_PATTERN.test(seed) ? 'invalid' : null;
 };
 
 /**

@@ -2,7 +2,7 @@
  * How the site's JavaScript is split into files (Vite's output.codeSplitting groups), beyond the
  * automatic split by entry: fewer, larger shared files compress better and carry less import glue
  * than dozens of small ones (bench/site-bytes shows the effect per page).
- * - react: React and its DOM renderer, on every page with an island.
+ * - react: React and its DOM renderer, on every page with an island and in the game frame.
  * - core: what every island uses (API client, strings, config, stores' base): pages and the game frame.
  * - layout: the main layout's islands and their stores (header, tab bar, toasts, popup host,
  *   maintenance banner), on every main-layout page but not in the game frame.
@@ -10,7 +10,7 @@
  */
 const paths = (...list: string[]) => new RegExp(`(${list.map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\//g, '[\\\\/]')).join('|')})`);
 
-const REACT = paths('node_modules/react/', 'node_modules/react-dom/', 'node_modules/scheduler/', 'node_modules/@astrojs/react/');
+const REACT = paths('node_modules/react/', 'node_modules/react-dom/', 'node_modules/scheduler/');
 const CORE = paths('src/lib/', 'src/islands/Spinner.', 'node_modules/nanostores/', 'node_modules/@nanostores/react/', 'contracts/constants.', 'contracts/errors.');
 const LAYOUT = paths(
   'src/islands/HeaderAccount.', 'src/islands/Toaster.', 'src/islands/PopupHost.', 'src/islands/MaintenanceBanner.', 'src/islands/layoutStrings.',

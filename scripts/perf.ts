@@ -6,8 +6,9 @@
  * exits non-zero on any breach of the budget (issue #14):
  *   performance >= 95; accessibility, best practices and SEO 100; CLS < 0.05;
  *   JavaScript (gzip, every script the page loaded, inline ones included): home and category
- *   90 KiB, game launch and bet history 100 KiB, the house game frame 80 KiB, static and in-app
- *   pages nothing but their inline script.
+ *   90 KiB, game launch and bet history 100 KiB, the house game frame 80 KiB (without the game's
+ *   own module, which it loads once the play session has started: column "later"), static and
+ *   in-app pages nothing but their inline script.
  * Runs are sequential in one Chromium (a 2-core machine's scores are noisy enough already).
  * PERF_ONLY=home,category runs only those pages (while fixing one).
  * PERF_REPORTS=<folder> keeps each run's Lighthouse result (JSON) there.
@@ -15,13 +16,13 @@
  * (JavaScript is then measured from SITE_DIR, default ./dist).
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, request as playwrightRequest, type BrowserContext } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import type { Result as LighthouseResult } from 'lighthouse';
-import { INLINE_SCRIPT_BUDGET_GZ, inlineScripts } from '../bench/site-bytes.bench';
+import { INLINE_SCRIPT_BUDGET_GZ, inlineScripts, pageModules } from '../bench/site-bytes.bench';
 import { signUpViaApi, verifyPhoneViaApi } from '../tests/e2e/support/players';
 import { startBuiltSite, type BuiltSite } from './built-site';
 
@@ -38,6 +39,11 @@ interface Target {
   jsBudget: number;
   /** Categories not held to the budget, and why. */
   exempt?: { category: string; why: string };
+  /**
+   * The budget counts the page's own JavaScript, not what it loads later on its own (the house frame's
+   * game module, loaded once the play session has started): shown apart in the table.
+   */
+  budgetWithoutLazy?: boolean;
   who: Who[];
 }
 type Lang = 'ja' | 'en';
@@ -63,8 +69,8 @@ const TARGETS: Target[] = [
   { label: 'home', path: '/', jsBudget: 90 * KIB, who: ['visitor', 'player'] },
   { label: 'category', path: '/category/slot', jsBudget: 90 * KIB, who: ['visitor', 'player'] },
   { label: 'game launch', path: `/game-launch/${DEMO_GAME}`, jsBudget: 100 * KIB, who: ['visitor', 'player'] },
-  { label: 'house frame', path: houseFrame('visitor'), jsBudget: 80 * KIB, who: ['visitor'], exempt: FRAME_SEO },
-  { label: 'house frame', path: houseFrame('player'), jsBudget: 80 * KIB, who: ['player'], exempt: FRAME_SEO },
+  { label: 'house frame', path: houseFrame('visitor'), jsBudget: 80 * KIB, who: ['visitor'], exempt: FRAME_SEO, budgetWithoutLazy: true },
+  { label: 'house frame', path: houseFrame('player'), jsBudget: 80 * KIB, who: ['player'], exempt: FRAME_SEO, budgetWithoutLazy: true },
   { label: 'bet history', path: '/bet-history', jsBudget: 100 * KIB, who: ['player'] },
   { label: 'about', path: '/about', jsBudget: 0, who: ['visitor'] },
   { label: 'app-about', path: '/app-about', jsBudget: 0, who: ['visitor'] },
@@ -81,27 +87,52 @@ interface Row {
   lcpMs: number;
   tbtMs: number;
   jsBytes: number;
+  /** Of jsBytes, loaded later by the page's own code (shown, and outside the budget when the target says so). */
+  jsLazy: number;
+  jsBudgetBytes: number;
   jsBudget: number;
+  /** The machine's 1-minute load average when the run started. */
+  load: number;
   breaches: string[];
 }
 
 const gz = (data: string | Buffer) => gzipSync(data).length;
 
-/** gzip bytes of every script the audited page loaded (first-party files read from the build) plus its inline scripts. */
-function javascriptOf(lhr: LighthouseResult, siteDir: string, origin: string, html: string): { bytes: number; external: number } {
+/**
+ * gzip bytes of every script the audited page loaded (first-party files read from the build) plus its
+ * inline scripts; `lazy`: the part of it that the page's own modules do not import up front (the game
+ * a house frame loads once its session has started).
+ */
+function javascriptOf(lhr: LighthouseResult, siteDir: string, origin: string, html: string, lang: Lang): { bytes: number; external: number; lazy: number } {
+  const upFront = pageModules(siteDir, html, lang);
   const items = (lhr.audits['network-requests'].details as { items: Array<{ url: string; resourceType?: string; experimentalFromMainFrame?: boolean }> }).items;
   let external = 0;
   let bytes = 0;
+  let lazy = 0;
   for (const item of items) {
     // The page's own document only: a game launch page's iframe (the house frame) has a row of its own.
     if (item.resourceType !== 'Script' || item.experimentalFromMainFrame !== true) continue;
     const url = new URL(item.url);
     if (url.origin !== origin) throw new Error(`${lhr.finalDisplayedUrl} loaded a script from elsewhere: ${item.url}`);
-    bytes += gz(readFileSync(path.join(siteDir, url.pathname)));
+    const size = gz(readFileSync(path.join(siteDir, url.pathname)));
+    bytes += size;
+    if (!upFront.has(url.pathname)) lazy += size;
     external++;
   }
   const inline = inlineScripts(html);
-  return { bytes: bytes + (inline.length ? gz(inline.join('\n')) : 0), external };
+  return { bytes: bytes + (inline.length ? gz(inline.join('\n')) : 0), external, lazy };
+}
+
+/**
+ * Lighthouse's simulated throttling scales the main-thread time it observes: on a machine busy with
+ * other work every task looks longer. Before each run, wait (up to 30 s) for the load average
+ * to drop below the number of cores; the table shows the load each run had.
+ */
+async function quietMachine(): Promise<number> {
+  const cores = availableParallelism();
+  const deadline = Date.now() + 30_000;
+  while (loadavg()[0] >= cores && Date.now() < deadline) await new Promise((r) => setTimeout(r, 2000));
+  return loadavg()[0];
 }
 
 async function audit(port: number, url: string) {
@@ -149,15 +180,15 @@ function check(row: Omit<Row, 'breaches'>, lhr: LighthouseResult, external: numb
   if (row.jsBudget === 0) {
     if (external > 0) breaches.push(`a static page loaded ${external} script file(s)`);
     if (row.jsBytes > INLINE_SCRIPT_BUDGET_GZ) breaches.push(`inline script ${row.jsBytes} B > ${INLINE_SCRIPT_BUDGET_GZ} B`);
-  } else if (row.jsBytes > row.jsBudget) {
-    breaches.push(`JavaScript ${(row.jsBytes / KIB).toFixed(1)} KiB > ${row.jsBudget / KIB} KiB`);
+  } else if (row.jsBudgetBytes > row.jsBudget) {
+    breaches.push(`JavaScript ${(row.jsBudgetBytes / KIB).toFixed(1)} KiB > ${row.jsBudget / KIB} KiB`);
   }
   return breaches;
 }
 
 function printTable(rows: Row[]) {
-  const head = ['page', 'lang', 'who', 'perf', 'a11y', 'bp', 'seo', 'CLS', 'LCP ms', 'TBT ms', 'JS KiB', 'budget', ''];
-  const widths = [12, 4, 7, 4, 4, 4, 4, 6, 6, 6, 6, 7, 0];
+  const head = ['page', 'lang', 'who', 'perf', 'a11y', 'bp', 'seo', 'CLS', 'LCP ms', 'TBT ms', 'JS KiB', 'budget', 'later', 'load', ''];
+  const widths = [12, 4, 7, 4, 4, 4, 4, 6, 6, 6, 6, 7, 6, 5, 0];
   const line = (cells: string[]) => cells.map((c, i) => (i < 3 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
   console.log(`\n${line(head)}`);
   for (const r of rows) {
@@ -166,7 +197,8 @@ function printTable(rows: Row[]) {
         r.label, r.lang, r.who,
         String(r.scores.performance), String(r.scores.accessibility), String(r.scores['best-practices']), String(r.scores.seo),
         r.cls.toFixed(3), String(Math.round(r.lcpMs)), String(Math.round(r.tbtMs)),
-        (r.jsBytes / KIB).toFixed(1), r.jsBudget === 0 ? 'inline' : String(r.jsBudget / KIB),
+        (r.jsBudgetBytes / KIB).toFixed(1), r.jsBudget === 0 ? 'inline' : String(r.jsBudget / KIB), r.jsBudgetBytes === r.jsBytes ? '' : `+${((r.jsBytes - r.jsBudgetBytes) / KIB).toFixed(1)}`,
+        r.load.toFixed(1),
         r.breaches.length ? 'OVER' : 'ok',
       ]),
     );
@@ -191,6 +223,12 @@ async function main() {
   const rows: Row[] = [];
   try {
     const playerCookies = await newPlayerCookies(baseUrl);
+    // Warm the host, not the page: the first Japanese layout on this machine loads the CJK system
+    // fonts from disk (seconds of "style and layout" a phone never spends). Lighthouse clears the
+    // browser cache before each run anyway.
+    const warm = await context.newPage();
+    for (const home of ['/', '/en/']) await warm.goto(`${baseUrl}${home}`, { waitUntil: 'networkidle' });
+    await warm.close();
     const started = Date.now();
     for (const who of ['visitor', 'player'] as const) {
       await context.clearCookies();
@@ -204,10 +242,11 @@ async function main() {
         for (const lang of ['ja', 'en'] as const) {
           const pagePath = typeof target.path === 'string' ? (lang === 'en' ? `/en${target.path === '/' ? '/' : target.path}` : target.path) : await target.path(api, lang);
           const url = `${baseUrl}${pagePath}`;
+          const load = await quietMachine();
           const lhr = await audit(port, url);
           if (process.env.PERF_REPORTS) writeFileSync(path.join(process.env.PERF_REPORTS, `${target.label.replace(/ /g, '-')}-${lang}-${who}.json`), JSON.stringify(lhr));
           const html = await (await context.request.get(url)).text();
-          const js = javascriptOf(lhr, siteDir, origin, html);
+          const js = javascriptOf(lhr, siteDir, origin, html, lang);
           const scores = Object.fromEntries(Object.entries(lhr.categories).map(([id, c]) => [id, Math.round((c.score ?? 0) * 100)]));
           const row = {
             label: target.label, lang, who, scores,
@@ -215,7 +254,10 @@ async function main() {
             lcpMs: lhr.audits['largest-contentful-paint'].numericValue ?? 0,
             tbtMs: lhr.audits['total-blocking-time'].numericValue ?? 0,
             jsBytes: js.bytes,
+            jsLazy: js.lazy,
+            jsBudgetBytes: target.budgetWithoutLazy ? js.bytes - js.lazy : js.bytes,
             jsBudget: target.jsBudget,
+            load,
           };
           const result = { ...row, breaches: check(row, lhr, js.external, target.exempt) };
           rows.push(result);

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { DisplayNameSchema, EmailSchema, LoginPasswordSchema, NewPasswordSchema } from '../../contracts/auth';
 import { OTP_LENGTH, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX } from '../../contracts/constants';
+import { checkClientSeed } from '../../contracts/client-seed';
 import {
-  checkClientSeed,
   checkDisplayName,
   checkEmail,
   checkLoginPassword,

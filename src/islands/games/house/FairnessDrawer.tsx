@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { checkClientSeed } from '../../../../contracts/fields';
+import { checkClientSeed } from '../../../../contracts/client-seed';
 import type { Language } from '../../../../contracts/constants';
 import { localizePath } from '../../../lib/routes';
 import { useT } from '../../../lib/useT';
