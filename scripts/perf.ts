@@ -135,17 +135,21 @@ async function quietMachine(): Promise<number> {
   return loadavg()[0];
 }
 
-async function audit(port: number, url: string) {
+/** One Lighthouse run; a run that fails to record (a trace error, not a score) is tried again, twice at most. */
+async function audit(port: number, url: string, attempt = 1): Promise<LighthouseResult> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
     logLevel: 'error',
     onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
   });
-  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
-  const lhr = result.lhr;
-  if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-  return lhr;
+  const error = result ? result.lhr.runtimeError : { code: 'NO_RESULT', message: 'Lighthouse gave no result' };
+  if (!error) return result!.lhr;
+  if (attempt < 3) {
+    console.log(`     Lighthouse could not record ${url} (${error.code}); again`);
+    return audit(port, url, attempt + 1);
+  }
+  throw new Error(`Lighthouse failed on ${url}: ${error.code} ${error.message}`);
 }
 
 async function newPlayerCookies(baseUrl: string) {
