@@ -4,6 +4,8 @@ import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { lobbyLauncher } from './src/lobby/build.ts';
 import { precompress } from './scripts/precompress.ts';
+import { localeStrings } from './scripts/locale-strings.ts';
+import { codeSplitting } from './scripts/chunk-groups.ts';
 
 // Static output: the API server (server/) serves dist/ and the API from one port.
 export default defineConfig({
@@ -18,7 +20,10 @@ export default defineConfig({
   // lobbyLauncher: the tournaments lobby script, built to dist/lobby/launcher.js (PUBLIC_LOBBY_LAUNCHER_URL).
   // precompress last: it compresses the finished output.
   integrations: [react(), lobbyLauncher(), precompress()],
-  // SOURCEMAP=1 keeps source maps (to see what each chunk holds); never in a deployed build.
-  vite: { plugins: [tailwindcss()], build: { sourcemap: process.env.SOURCEMAP === '1' } },
+  vite: {
+    plugins: [tailwindcss(), localeStrings()],
+    // SOURCEMAP=1 keeps source maps (to see what each chunk holds); never in a deployed build.
+    build: { sourcemap: process.env.SOURCEMAP === '1', rolldownOptions: { output: { codeSplitting } } },
+  },
   server: { port: 4322 },
 });

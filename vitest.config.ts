@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import { localeStrings } from './scripts/locale-strings';
 
 export default defineConfig({
+  // Site modules import their strings (virtual:strings?...); in tests every string is loaded eagerly.
+  plugins: [localeStrings()],
   test: {
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },

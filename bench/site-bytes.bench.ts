@@ -5,8 +5,9 @@
  *
  * Builds the current source into a temporary folder; `SITE_DIR=./dist npm run bench -- site-bytes`
  * measures an existing build instead. Lazily imported chunks (popups loaded on demand) are not
- * counted: they are not shipped with the page. The page's language chunk (src/lib/locales/<lang>.ts)
- * is: src/lib/i18n.ts awaits it before any island renders.
+ * counted: they are not shipped with the page. The strings chunks of the page's language that its
+ * modules import are (`strings-<lang>...js`, scripts/locale-strings.ts): each island awaits its own
+ * before it renders. A chunk holding zod fails the run: the browser checks with plain code.
  *
  * Budgets (issue #14, gzip, all the JavaScript a page loads for a visitor or a player): home and
  * category pages 90 KiB, game launch and bet history 100 KiB, the house game frame 80 KiB; static and
@@ -75,7 +76,7 @@ function stylesheets(html: string): string[] {
   return (html.match(/<link\b[^>]*>/g) ?? []).filter((t) => /\brel="stylesheet"/.test(t)).map((t) => attr(t, 'href')!).filter(Boolean);
 }
 
-const inlineScripts = (html: string) =>
+export const inlineScripts = (html: string) =>
   [...html.matchAll(/<script\b(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g)]
     .filter(([, attrs]) => !/type="application\/(ld\+)?json"/.test(attrs))
     .map(([, , body]) => body);
@@ -83,7 +84,7 @@ const inlineStyles = (html: string) => [...html.matchAll(/<style\b[^>]*>([\s\S]*
 
 /**
  * A module and its static imports, transitively (dynamic import() is loaded on demand, not counted),
- * plus the one dynamic import every island waits for: the page's language chunk.
+ * plus the dynamic imports a module waits for before it runs: its strings in the page's language.
  */
 function withStaticImports(siteDir: string, entries: string[], lang: string): Set<string> {
   const seen = new Set<string>();
@@ -98,12 +99,15 @@ function withStaticImports(siteDir: string, entries: string[], lang: string): Se
     for (const m of code.matchAll(/(?:^|[;}\s])(?:import|export)\s*(?:[\w*${}\s,]+from\s*)?["']([^"']+\.js)["']/g)) {
       queue.push(new URL(m[1], `http://site${url}`).pathname);
     }
-    for (const m of code.matchAll(/import\(\s*[`"'](\.\/(ja|en)\.[\w-]+\.js)[`"']\s*\)/g)) {
+    for (const m of code.matchAll(/import\(\s*[`"'](\.\/strings-(ja|en)[\w.-]*\.js)[`"']\s*\)/g)) {
       if (m[2] === lang) queue.push(new URL(m[1], `http://site${url}`).pathname);
     }
   }
   return seen;
 }
+
+/** The modules a built page loads before any of its code decides to load more (see withStaticImports). */
+export const pageModules = (siteDir: string, html: string, lang: string) => withStaticImports(siteDir, entryScripts(html), lang);
 
 interface Row { page: string; lang: string; jsFiles: number; jsGz: number; inlineJsGz: number; cssGz: number; islands: number; layout: string }
 
@@ -139,9 +143,23 @@ function buildSite(): { dir: string; cleanup: () => void } {
 
 const kb = (n: number) => (n / 1024).toFixed(1).padStart(7);
 
+/**
+ * Client chunks that carry zod (its schema classes keep their names, "ZodObject" and the like, even
+ * minified): none may. The server validates with the contracts; the browser has plain checks.
+ */
+export function chunksWithZod(siteDir: string): string[] {
+  const dir = path.join(siteDir, '_astro');
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.js') && /["'`]\$?Zod(Type|Object|String|Error)["'`]/.test(readFileSync(path.join(dir, name), 'utf8')))
+    .map((name) => `/_astro/${name}`);
+}
+
 export async function run(): Promise<void> {
   const site = buildSite();
   try {
+    const withZod = chunksWithZod(site.dir);
+    if (withZod.length) throw new Error(`zod reached the browser, in ${withZod.join(', ')}`);
+    console.log('OK: no client chunk carries zod.');
     const rows = measure(site.dir).sort((a, b) => a.page.localeCompare(b.page) || a.lang.localeCompare(b.lang));
     console.log(`\nShipped per page (gzip KiB; JS = external modules with their static imports + inline scripts)`);
     console.log(`${'page'.padEnd(34)} lang  layout  islands  modules  ${'JS'.padStart(7)}  ${'inline'.padStart(7)}  ${'CSS'.padStart(7)}`);

@@ -1,26 +1,22 @@
 import { z } from 'zod';
 import { body, LanguageSchema } from './common';
 import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from './constants';
+import { DISPLAY_NAME_PATTERN, EMAIL_MAX, EMAIL_PATTERN } from './fields';
+
+export { DISPLAY_NAME_PATTERN };
 
 /**
- * Account calls (spec sections 3, 5 and 7). The same schemas validate on the server and in the forms.
- * Issue messages are locale keys under `auth:validation.*`; the site translates them.
+ * Account calls (spec sections 3, 5 and 7). Issue messages are locale keys under `auth:validation.*`;
+ * the site translates them. The forms check the same rules with contracts/fields.ts (no zod in the
+ * browser); tests/unit/fields.test.ts proves both agree.
  */
 export const EmailSchema = z
   .string({ error: 'validation.emailRequired' })
   .trim()
   .min(1, 'validation.emailRequired')
-  .max(254, 'validation.emailInvalid')
-  .pipe(z.email('validation.emailInvalid'));
+  .max(EMAIL_MAX, 'validation.emailInvalid')
+  .pipe(z.email({ pattern: EMAIL_PATTERN, error: 'validation.emailInvalid' }));
 
-/**
- * Latin letters, digits, hiragana, katakana (full and half width) and kanji only (decisions.md):
- * each character a letter of one of those scripts, an ASCII or full-width digit, or the kana
- * prolonged-sound and voicing marks (which Unicode files under no script). No Cyrillic, Hangul,
- * circled digits, symbols or spaces. Counted in characters, not bytes.
- */
-export const DISPLAY_NAME_PATTERN =
-  /^(?:(?=\p{L})[\p{Script=Latin}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}]|[0-9０-９ーｰ゛゜ﾞﾟ])+$/u;
 export const DisplayNameSchema = z
   .string({ error: 'validation.usernameRequired' })
   .trim()
@@ -29,7 +25,10 @@ export const DisplayNameSchema = z
   .refine((v) => DISPLAY_NAME_PATTERN.test(v), 'validation.usernameChars');
 
 /** Sign-in only checks presence: the stored rules may have changed since the password was set. */
-export const LoginPasswordSchema = z.string({ error: 'validation.passwordRequired' }).min(1, 'validation.passwordRequired').max(PASSWORD_MAX);
+export const LoginPasswordSchema = z
+  .string({ error: 'validation.passwordRequired' })
+  .min(1, 'validation.passwordRequired')
+  .max(PASSWORD_MAX, 'validation.passwordTooLong');
 /** A new password: at least 6 characters (decisions.md); the common-password list is checked on the server. */
 export const NewPasswordSchema = z
   .string({ error: 'validation.passwordRequired' })

@@ -19,6 +19,18 @@ export const TOAST_HIDE_MS = 5000;
 export const RAFFLE_TICK_MS = 1000;
 export const GAMES_STALE_MS = 10_000;
 
+/** The daily bonus can be claimed again this long after the last claim. */
+export const DAILY_BONUS_INTERVAL_MS = 24 * 60 * 60 * 1000;
+/** Coin statement entries per page (GET /transactions), and the most a page may ask for. */
+export const STATEMENT_PAGE_SIZE = 20;
+export const STATEMENT_MAX_PAGE_SIZE = 100;
+
+/** Player protection choices (contracts/protection.ts). */
+export const REALITY_CHECK_MINUTES = [15, 30, 60] as const;
+export const BREAK_DAYS = [1, 3, 7, 14, 30] as const;
+export const EXCLUSION_PERIODS = ['6m', '1y', 'indefinite'] as const;
+export type ExclusionPeriod = (typeof EXCLUSION_PERIODS)[number];
+
 export const DEMO_CURRENCY = 'PTS';
 export const COIN_CURRENCY = 'COIN';
 

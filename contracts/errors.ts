@@ -1,7 +1,6 @@
-import { z } from 'zod';
-
 /**
- * The error catalogue (spec section 8 plus decisions.md). The API sends the SCREAMING_CASE code;
+ * The error catalogue (spec section 8 plus decisions.md). No zod in this file: the site's API client
+ * imports it in every page. The API sends the SCREAMING_CASE code;
  * the client maps it to the message in locales/<lang>/errors.json under the same code.
  */
 export const errorStatus = {
@@ -51,17 +50,14 @@ export const errorStatus = {
 
 export type ErrorCode = keyof typeof errorStatus;
 export const errorCodes = Object.keys(errorStatus) as [ErrorCode, ...ErrorCode[]];
-export const ErrorCodeSchema = z.enum(errorCodes);
-
 /** Every non-2xx body. `message` is a developer hint in English, never shown to players. */
-export const ApiErrorSchema = z.object({
-  code: z.string(),
-  message: z.string().optional(),
-  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+export interface ApiErrorBody {
+  code: string;
+  message?: string;
+  issues?: Array<{ path: string; message: string }>;
   /** Protection refusals: until when it applies (ISO 8601; absent for an indefinite exclusion). */
-  until: z.string().optional(),
-});
-export type ApiErrorBody = z.infer<typeof ApiErrorSchema>;
+  until?: string;
+}
 
 /** Codes whose message the site shows as another code's (spec section 8). */
 export const shownAs: Partial<Record<ErrorCode, ErrorCode>> = {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LanguageSchema } from './common';
+import { CLIENT_SEED_MAX, CLIENT_SEED_PATTERN } from './client-seed';
 
 /** Game catalogue and launch (spec sections 3 and 7). Round and fairness contracts are added below them. */
 export const GameSchema = z.object({
@@ -163,7 +164,8 @@ export const FairnessStateSchema = z.object({
 });
 export type FairnessState = z.infer<typeof FairnessStateSchema>;
 
-export const ClientSeedSchema = z.string().trim().min(1).max(64).regex(/^[\x21-\x7e]+$/, 'printable ASCII, no spaces');
+/** The browser checks it with checkClientSeed (contracts/client-seed.ts); tests/unit/fields.test.ts proves both agree. */
+export const ClientSeedSchema = z.string().trim().min(1).max(CLIENT_SEED_MAX).regex(CLIENT_SEED_PATTERN, 'printable ASCII, no spaces');
 
 /* ---------- Round inputs and outcomes ---------- */
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { body } from './common';
+import { UNSUBSCRIBE_TOKEN_PATTERN } from './fields';
 
 /**
  * Marketing email (issue #16, docs/decisions/0011): a player's choice to receive offers (daily bonus
@@ -12,6 +13,6 @@ export type MarketingPreferences = z.infer<typeof MarketingPreferencesSchema>;
 export const MarketingPreferencesUpdateSchema = body({ emails: z.boolean() });
 
 /** The token of an emailed unsubscribe link (32 random bytes, base64url). */
-export const UnsubscribeTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'invalid token');
+export const UnsubscribeTokenSchema = z.string().regex(UNSUBSCRIBE_TOKEN_PATTERN, 'invalid token');
 /** POST /marketing/unsubscribe (no sign-in: the link's token says who). */
 export const UnsubscribeRequestSchema = body({ token: UnsubscribeTokenSchema });

@@ -3,6 +3,7 @@ import { isValidPhoneNumber, parsePhoneNumberWithError } from 'libphonenumber-js
 import { body } from './common';
 import { OTP_LENGTH } from './constants';
 import { LoginPasswordSchema, SiteRefSchema } from './auth';
+import { INTERNATIONAL_FORMAT, PHONE_INPUT_MAX, PHONE_SEPARATORS } from './fields';
 
 /**
  * Phone verification by SMS one-time code (spec sections 2, 4, 5, 7 and 8).
@@ -27,20 +28,16 @@ import { LoginPasswordSchema, SiteRefSchema } from './auth';
  * Wrong passwords on these calls are throttled per account: TOO_MANY_REQUESTS.
  */
 
-/** Spaces, hyphens, dots and brackets people type inside a number; they carry no meaning. */
-const SEPARATORS = /[\s\-.()]/g;
-/** International format: a plus sign and digits (spec section 5); E.164 allows at most 15 digits. */
-export const INTERNATIONAL_FORMAT = /^\+\d{6,15}$/;
-
 /**
  * A mobile number in international format, answered in E.164 ("+81 90-1234-5678" -> "+819012345678").
  * Checked with libphonenumber-js's mobile metadata: a number that cannot receive SMS is refused.
- * Issue messages are locale keys under `phone:validation.*`.
+ * Issue messages are locale keys under `phone:validation.*`. The browser checks the same rules with
+ * contracts/phone-number.ts (no zod); tests/unit/fields.test.ts proves both agree.
  */
 export const PhoneNumberSchema = z
   .string({ error: 'validation.phoneRequired' })
-  .max(32, 'validation.phoneInvalid')
-  .transform((v) => v.replace(SEPARATORS, ''))
+  .max(PHONE_INPUT_MAX, 'validation.phoneInvalid')
+  .transform((v) => v.replace(PHONE_SEPARATORS, ''))
   .pipe(
     z
       .string()

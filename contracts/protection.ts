@@ -1,15 +1,14 @@
 import { z } from 'zod';
 import { body } from './common';
+import { BREAK_DAYS, EXCLUSION_PERIODS, REALITY_CHECK_MINUTES, type ExclusionPeriod } from './constants';
 
 /**
  * Player protection (issue #16): play controls, breaks and self-exclusion on the wire.
  * Lowering a limit takes effect at once; raising or removing one waits LIMIT_RAISE_DELAY_MS.
  */
 
-export const REALITY_CHECK_MINUTES = [15, 30, 60] as const;
-export const BREAK_DAYS = [1, 3, 7, 14, 30] as const;
-export const EXCLUSION_PERIODS = ['6m', '1y', 'indefinite'] as const;
-export type ExclusionPeriod = (typeof EXCLUSION_PERIODS)[number];
+// Kept in constants.ts, which the site imports without zod; exported here too for the server.
+export { BREAK_DAYS, EXCLUSION_PERIODS, REALITY_CHECK_MINUTES, type ExclusionPeriod };
 
 /** A raise or removal of a limit waits this long (shown as pending meanwhile). */
 export const LIMIT_RAISE_DELAY_MS = 24 * 60 * 60 * 1000;

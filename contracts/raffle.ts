@@ -119,9 +119,7 @@ export const languageDisplayName = (code: string) => LANGUAGE_NAMES[code] ?? cod
 /** The record page of a raffle, relative to the site (the API answers it as an absolute link). */
 export const raffleRecordPath = (ref: string, language?: string) => `${language && language !== 'ja' ? `/${language}` : ''}/raffles/${ref}`;
 
-/** Where a raffle's banner is: `<CDN or the site>/banners/<accountRef>/<bannerFileName>`. */
-export const raffleBannerUrl = (cdnUrl: string, accountRef: string, bannerFileName: string) =>
-  `${cdnUrl}/banners/${encodeURIComponent(accountRef)}/${encodeURIComponent(bannerFileName)}`;
+export { raffleBannerUrl } from './tournament-helpers';
 
 /** `GET /raffle-history?languageCode=`: the language of the result links (default ja). */
 export const RaffleHistoryQuerySchema = z.strictObject({ languageCode: LanguageSchema.optional() });

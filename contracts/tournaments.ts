@@ -60,10 +60,4 @@ export const TournamentSchema = z.object({
 });
 export type Tournament = z.infer<typeof TournamentSchema>;
 
-/**
- * The title in a language: that language's translation, else 'default', else the first one
- * (the raffle popup falls back to the first translation; raffle history to 'default' then 'N/A').
- */
-export function translationFor<T extends { languageCode: string }>(translations: T[], language: string): T | undefined {
-  return translations.find((t) => t.languageCode === language) ?? translations.find((t) => t.languageCode === 'default') ?? translations[0];
-}
+export { translationFor } from './tournament-helpers';

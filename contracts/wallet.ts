@@ -1,5 +1,9 @@
 import { z } from 'zod';
 import { body } from './common';
+import { DAILY_BONUS_INTERVAL_MS, STATEMENT_MAX_PAGE_SIZE, STATEMENT_PAGE_SIZE } from './constants';
+
+// Kept in constants.ts, which the site imports without zod; exported here too for the server.
+export { DAILY_BONUS_INTERVAL_MS, STATEMENT_MAX_PAGE_SIZE, STATEMENT_PAGE_SIZE };
 
 /**
  * The coin wallet on the wire (spec sections 3 and 7, decisions.md): balance and daily-bonus
@@ -10,9 +14,6 @@ import { body } from './common';
 export const TRANSACTION_TYPES = ['BET', 'WIN', 'REFUND', 'DAILY_BONUS', 'PROMO_BONUS', 'SIGNUP_BONUS', 'ADJUSTMENT', 'RAFFLE_PRIZE', 'TOURNAMENT_PRIZE'] as const;
 export const TransactionTypeSchema = z.enum(TRANSACTION_TYPES);
 export type TransactionType = z.infer<typeof TransactionTypeSchema>;
-
-/** The daily bonus can be claimed again this long after the last claim. */
-export const DAILY_BONUS_INTERVAL_MS = 24 * 60 * 60 * 1000;
 
 const isoDate = z.iso.datetime({ offset: true });
 
@@ -46,9 +47,6 @@ export const PromotionBonusSchema = z.object({
   claimed: z.boolean(),
 });
 export type PromotionBonus = z.infer<typeof PromotionBonusSchema>;
-
-export const STATEMENT_PAGE_SIZE = 20;
-export const STATEMENT_MAX_PAGE_SIZE = 100;
 
 /** GET /transactions?page=&pageSize=: pages start at 1. */
 export const TransactionsQuerySchema = z.strictObject({

@@ -10,6 +10,7 @@ import DailyBonusButton from './wallet/DailyBonusButton';
 import RaffleButton from './raffle/RaffleButton';
 // Installs the 401 hook (sign out, open login) and shows toasts flashed by the previous page.
 import './account/sessionHooks';
+import './layoutStrings';
 
 function openFromLink(event: MouseEvent<HTMLAnchorElement>, popup: 'login' | 'signup') {
   if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return; // new tab keeps working

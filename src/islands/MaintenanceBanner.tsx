@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import type { Language } from '../../contracts/constants';
-import { ChannelFlagsSchema } from '../../contracts/system';
+import type { ChannelFlagsSchema } from '../../contracts/system';
 import { apiCall } from '../lib/api';
 import { siteConfig } from '../lib/config';
 import { useT } from '../lib/useT';
+import './layoutStrings';
 
 /** How often an open page asks again, so the banner comes and goes with the channel's flag. */
 const RECHECK_MS = 60_000;
@@ -19,7 +20,7 @@ export default function MaintenanceBanner({ lang }: { lang: Language }) {
   useEffect(() => {
     let stopped = false;
     const check = () =>
-      apiCall(ChannelFlagsSchema, '/channel', { query: { channelCode: siteConfig.channel } })
+      apiCall<typeof ChannelFlagsSchema>('/channel', { query: { channelCode: siteConfig.channel } })
         .then((flags) => !stopped && setMaintenance(flags.maintenence))
         .catch(() => {});
     void check();

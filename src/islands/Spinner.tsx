@@ -1,5 +1,6 @@
 import type { Language } from '../../contracts/constants';
 import { useT } from '../lib/useT';
+import 'virtual:strings?common.loading';
 
 export default function Spinner({ lang }: { lang: Language }) {
   const t = useT(lang);

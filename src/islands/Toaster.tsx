@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import type { Language } from '../../contracts/constants';
 import { $toasts, dismissToast } from '../stores/toasts';
 import { useT } from '../lib/useT';
+import './layoutStrings';
 
 const tone = { success: 'border-green-500', error: 'border-red-500', info: 'border-gold-500' } as const;
 

@@ -1,7 +1,12 @@
 import type { z } from 'zod';
-import { ApiErrorSchema, displayCode, type ErrorCode } from '../../contracts/errors';
+import { displayCode, type ErrorCode } from '../../contracts/errors';
 import { CHANNEL_HEADER } from '../../contracts/constants';
 import { siteConfig } from './config';
+// The message of a technical error (the network is down: nothing else may load then).
+import 'virtual:strings?errors.TECHNICAL_ERROR';
+
+/** The catalogue's messages load with the first failure: no page needs them before. */
+const loadErrorStrings = () => import('virtual:strings?errors').catch(() => {});
 
 /** An API failure with its catalogue code; `displayCode` is the code whose message the site shows. */
 export class ApiError extends Error {
@@ -49,6 +54,8 @@ export interface CallOptions {
   isQuery?: boolean;
 }
 
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
 /**
  * The one HTTP client, on the browser's fetch (an HTTP library cost ~5 KB gzip on every page):
  * configured base, cookies included, the CHANNEL header on every call, a JSON body as JSON.
@@ -71,30 +78,43 @@ async function send(path: string, { method, query, signal, body }: CallOptions):
   } catch {
     throw new ApiError('TECHNICAL_ERROR', 0);
   }
-  const text = await response.text().catch(() => '');
+  const text = await response.text().catch(() => null);
   let data: unknown;
   try {
-    data = text === '' ? undefined : JSON.parse(text);
+    data = text === '' ? undefined : JSON.parse(text ?? '');
   } catch {
+    // Unreadable (not JSON, or cut off): a technical error, whatever the status said.
+    if (response.ok) throw new ApiError('TECHNICAL_ERROR', response.status);
     data = undefined;
   }
   if (!response.ok) {
-    const parsed = ApiErrorSchema.safeParse(data);
-    throw new ApiError(parsed.success ? parsed.data.code : 'TECHNICAL_ERROR', response.status, parsed.success ? parsed.data.until : undefined);
+    // An error body is { code, until? } (ApiErrorBody in contracts/errors.ts); anything else is technical.
+    const body = isObject(data) ? data : {};
+    const code = typeof body.code === 'string' ? body.code : 'TECHNICAL_ERROR';
+    throw new ApiError(code, response.status, typeof body.until === 'string' ? body.until : undefined);
   }
   return { status: response.status, data };
 }
 
-/** Calls the API and parses the answer with the shared contract; failures throw ApiError. */
-export async function apiCall<S extends z.ZodType>(schema: S, path: string, options: CallOptions = {}): Promise<z.output<S>> {
-  let data: unknown;
+/**
+ * Calls the API; failures throw ApiError. `S` is the route's response schema in contracts/,
+ * imported as a type only (`apiCall<typeof BalanceSchema>('/balance')`): the server encodes every answer
+ * with that schema before sending it (fastify-type-provider-zod's serializer refuses anything else,
+ * tests/api/response-contracts.test.ts checks every route declares one), so the browser does not
+ * carry zod to parse it again (docs/decisions/0012). An answer that is not a JSON object or array
+ * (a proxy's HTML page, a cut-off body) is a technical error; an empty one (204) reads as `{}`.
+ */
+export async function apiCall<S extends z.ZodType = z.ZodUnknown>(path: string, options: CallOptions = {}): Promise<z.output<S>> {
+  type T = z.output<S>;
+  let answer: { status: number; data: unknown };
   try {
-    ({ data } = await send(path, options));
+    answer = await send(path, options);
   } catch (error) {
+    await loadErrorStrings();
     if (error instanceof ApiError && error.status === 401 && options.isQuery) onUnauthorized();
     throw error;
   }
-  const parsed = schema.safeParse(data ?? {});
-  if (!parsed.success) throw new ApiError('TECHNICAL_ERROR', 200);
-  return parsed.data;
+  if (answer.data === undefined) return {} as T;
+  if (!isObject(answer.data)) throw new ApiError('TECHNICAL_ERROR', answer.status);
+  return answer.data as T;
 }

@@ -5,9 +5,10 @@ export type { TFunction } from './translate';
 
 /**
  * Every JSON under locales/<lang>/<namespace>.json is a namespace; `common` is the default one.
- * At build time (SSR) all of them are here. In the browser only the page's language is, without
- * the server-only namespaces: one chunk per language (./locales/<lang>.ts), awaited before any
- * island renders (top-level await), so hydration renders exactly the text the build did.
+ * At build time (SSR) all of them are here. In the browser only the strings the page's modules
+ * asked for are, in the page's language: each island imports `virtual:strings?<parts>`
+ * (scripts/locale-strings.ts), which adds them here before the island runs, so hydration renders
+ * exactly the text the build did. A string the browser lacks is reported as a console error.
  */
 export const resources: Partial<Record<Language, Namespaces>> = {};
 if (import.meta.env.SSR) {
@@ -16,20 +17,33 @@ if (import.meta.env.SSR) {
     const [, lang, ns] = file.match(/locales\/([^/]+)\/([^/]+)\.json$/) ?? [];
     if (lang && ns) (resources[lang as Language] ??= {})[ns] = content;
   }
-} else {
-  const lang: Language = document.documentElement.lang === 'en' ? 'en' : 'ja';
-  resources[lang] = (lang === 'en' ? await import('./locales/en') : await import('./locales/ja')).default;
 }
-export const namespaces = Object.keys(resources[DEFAULT_LANGUAGE] ?? {});
+
+export const isLanguage = (value: unknown): value is Language => LANGUAGES.includes(value as Language);
+
+/** The language of the page in the browser (its `<html lang>`); the default one outside a browser. */
+export function pageLanguage(): Language {
+  const lang = typeof document === 'undefined' ? '' : document.documentElement.lang;
+  return isLanguage(lang) ? lang : DEFAULT_LANGUAGE;
+}
+
+/** Adds loaded strings (whole namespaces or top-level sections of them) to a language. */
+export function addStrings(lang: Language, data: Namespaces): void {
+  const target = (resources[lang] ??= {});
+  for (const [ns, tree] of Object.entries(data)) target[ns] = { ...target[ns], ...tree };
+}
 
 const translators = new Map<string, TFunction>();
+const reportMissing = import.meta.env.SSR
+  ? undefined
+  : (key: string) => console.error(`No string for "${key}" on this page: import its part with virtual:strings (scripts/locale-strings.ts).`);
 
 /** t() of a language, keys without `ns:` read `defaultNs`. */
 export function translatorFor(lang: Language, defaultNs = 'common'): TFunction {
   const id = `${lang}:${defaultNs}`;
   let t = translators.get(id);
   if (!t) {
-    t = makeT(lang, resources[lang] ?? {}, defaultNs);
+    t = makeT(lang, (resources[lang] ??= {}), defaultNs, reportMissing);
     translators.set(id, t);
   }
   return t;
@@ -38,5 +52,3 @@ export function translatorFor(lang: Language, defaultNs = 'common'): TFunction {
 export function useTranslations(lang: Language): TFunction {
   return translatorFor(lang);
 }
-
-export const isLanguage = (value: unknown): value is Language => LANGUAGES.includes(value as Language);

@@ -2,11 +2,12 @@
  * The few i18next features the site's strings use, in half a kilobyte instead of i18next and
  * react-i18next (~17 KB gzip in every page): `ns:key.path` keys, `{{name}}` placeholders (not
  * escaped: React escapes; one without a value stays as written), and plurals through `count` (`key_one`, `key_other`, ... by
- * Intl.PluralRules, falling back to `key`). A missing key answers the key itself, as i18next does.
+ * Intl.PluralRules, falling back to `key`). A missing key answers `defaultValue` when given, else the
+ * key itself, as i18next does (and is reported to `onMissing`, if any).
  * tests/unit/translate.test.ts checks every string of both languages against i18next.
  */
 export type Namespaces = Record<string, Record<string, unknown>>;
-export type TOptions = Record<string, unknown> & { count?: number };
+export type TOptions = Record<string, unknown> & { count?: number; defaultValue?: string };
 export type TFunction = (key: string, options?: TOptions) => string;
 
 function lookup(tree: unknown, path: string): string | undefined {
@@ -26,7 +27,7 @@ const interpolate = (text: string, options: TOptions | undefined) =>
   });
 
 /** A t() bound to one language's namespaces; keys without `ns:` read `defaultNs`. */
-export function makeT(lang: string, namespaces: Namespaces, defaultNs = 'common'): TFunction {
+export function makeT(lang: string, namespaces: Namespaces, defaultNs = 'common', onMissing?: (key: string) => void): TFunction {
   const plurals = new Intl.PluralRules(lang);
   return (key, options) => {
     const colon = key.indexOf(':');
@@ -38,6 +39,11 @@ export function makeT(lang: string, namespaces: Namespaces, defaultNs = 'common'
       text = lookup(tree, `${path}_${plurals.select(options.count)}`) ?? lookup(tree, `${path}_other`);
     }
     text ??= lookup(tree, path);
-    return text === undefined ? path : interpolate(text, options);
+    if (text === undefined) {
+      if (options?.defaultValue !== undefined) return interpolate(options.defaultValue, options);
+      onMissing?.(`${ns}:${path}`);
+      return path;
+    }
+    return interpolate(text, options);
   };
 }

@@ -1,15 +1,7 @@
 import { atom, computed } from 'nanostores';
-import { z } from 'zod';
-import {
-  AccountSummarySchema,
-  CaptchaChallengeSchema,
-  PasswordCheckResultSchema,
-  SigninResultSchema,
-  UniqueResultSchema,
-  type CaptchaChallenge,
-} from '../../contracts/auth';
-import { ChannelFlagsSchema } from '../../contracts/system';
-import { OkSchema } from '../../contracts/common';
+import type { AccountSummary, AccountSummarySchema, CaptchaChallengeSchema, PasswordCheckResultSchema, SigninResultSchema, UniqueResultSchema, CaptchaChallenge } from '../../contracts/auth';
+import type { ChannelFlagsSchema } from '../../contracts/system';
+import type { OkSchema } from '../../contracts/common';
 import { LANGUAGE_STORAGE_KEY, type Language } from '../../contracts/constants';
 import { apiCall } from '../lib/api';
 import { siteConfig } from '../lib/config';
@@ -21,11 +13,9 @@ import { createFetcherStore } from './query';
  * signup and captcha popups. Bodies follow contracts/auth.ts; the server validates them again.
  */
 const siteRef = siteConfig.channel;
-/** Calls whose answer the site does not read (204 or `{ ok }`). */
-const Anything = z.unknown();
 
 export async function signIn(email: string, password: string) {
-  const result = await apiCall(SigninResultSchema, '/signin', { method: 'POST', body: { email, password, siteRef } });
+  const result = await apiCall<typeof SigninResultSchema>('/signin', { method: 'POST', body: { email, password, siteRef } });
   refreshSession();
   // The API may live on another origin whose cookies the page cannot read: trust the answer then.
   if (!$session.get()) $session.set({ displayName: result.displayName });
@@ -35,19 +25,19 @@ export async function signIn(email: string, password: string) {
 /** POST /logout ends the session on the server; this side forgets it whatever the answer. */
 export async function logOut() {
   try {
-    await apiCall(Anything, '/logout', { method: 'POST' });
+    await apiCall('/logout', { method: 'POST' });
   } finally {
     clearSession();
   }
 }
 
 export async function checkEmailAndUsername(email: string, displayName: string) {
-  await apiCall(UniqueResultSchema, '/IsEmailUsernameUnique', { method: 'POST', body: { email, displayName, siteRef } });
+  await apiCall<typeof UniqueResultSchema>('/IsEmailUsernameUnique', { method: 'POST', body: { email, displayName, siteRef } });
 }
 
 /** The server's password rules (length, common-password list) at step 1: throws COMMON_PASSWORD etc. */
 export async function checkPassword(password: string) {
-  await apiCall(PasswordCheckResultSchema, '/password-check', { method: 'POST', body: { password } });
+  await apiCall<typeof PasswordCheckResultSchema>('/password-check', { method: 'POST', body: { password } });
 }
 
 /**
@@ -64,7 +54,7 @@ export async function switchLanguage(languageCode: Language, href: string) {
   }
   if ($session.get()) {
     try {
-      await apiCall(OkSchema, '/account/language', { method: 'POST', body: { languageCode } });
+      await apiCall<typeof OkSchema>('/account/language', { method: 'POST', body: { languageCode } });
     } catch {
       // the account keeps its previous language
     }
@@ -73,12 +63,12 @@ export async function switchLanguage(languageCode: Language, href: string) {
 }
 
 export async function channelNeedsCaptcha(): Promise<boolean> {
-  const flags = await apiCall(ChannelFlagsSchema, '/channel', { query: { channelCode: siteConfig.channel } });
+  const flags = await apiCall<typeof ChannelFlagsSchema>('/channel', { query: { channelCode: siteConfig.channel } });
   return flags.captcha;
 }
 
 export async function newCaptchaChallenge(): Promise<CaptchaChallenge> {
-  return apiCall(CaptchaChallengeSchema, '/captcha/challenge', { method: 'POST', body: {} });
+  return apiCall<typeof CaptchaChallengeSchema>('/captcha/challenge', { method: 'POST', body: {} });
 }
 
 /** The sign-up form between step 1 and the captcha: kept in memory only (it holds a password). */
@@ -97,7 +87,7 @@ export const $signupProblem = atom<string | null>(null);
 
 /** Step 3: registers, then signs in (unless /signup already opened a session). No welcome toast. */
 export async function register(draft: SignupDraft, captchaData?: { challengeId: string; answer: number }) {
-  await apiCall(Anything, '/signup', {
+  await apiCall('/signup', {
     method: 'POST',
     body: { ...draft, isAgeOver18: true, siteRef, ...(captchaData ? { captchaData } : {}) },
   });
@@ -107,21 +97,21 @@ export async function register(draft: SignupDraft, captchaData?: { challengeId: 
 }
 
 export async function requestPasswordReset(email: string, languageCode: Language) {
-  await apiCall(Anything, '/forgot-password', { method: 'POST', body: { email, languageCode, siteRef } });
+  await apiCall('/forgot-password', { method: 'POST', body: { email, languageCode, siteRef } });
 }
 
 export async function resetPassword(body: { email: string; token: string; password: string; confirmPassword: string }) {
-  await apiCall(Anything, '/reset-password', { method: 'POST', body });
+  await apiCall('/reset-password', { method: 'POST', body });
 }
 
 /** 204 with no body; the server ends the player's other sessions. */
 export async function changePassword(currentPassword: string, newPassword: string) {
-  await apiCall(Anything, '/change-password', { method: 'POST', body: { currentPassword, newPassword } });
+  await apiCall('/change-password', { method: 'POST', body: { currentPassword, newPassword } });
 }
 
 /** Deletes the account; every session ends, so this side forgets it too. */
 export async function deleteAccount(password: string) {
-  await apiCall(Anything, '/delete-account', { method: 'POST', body: { password } });
+  await apiCall('/delete-account', { method: 'POST', body: { password } });
   clearSession();
 }
 
@@ -130,6 +120,6 @@ export async function deleteAccount(password: string) {
  * the display name so another player signing in on the same page never sees the last one's cache.
  */
 const $accountKey = computed($session, (session) => (session ? `account:${session.displayName}` : null));
-export const $account = createFetcherStore<z.infer<typeof AccountSummarySchema>>([$accountKey], {
-  fetcher: () => apiCall(AccountSummarySchema, '/account', { isQuery: true }),
+export const $account = createFetcherStore<AccountSummary>([$accountKey], {
+  fetcher: () => apiCall<typeof AccountSummarySchema>('/account', { isQuery: true }),
 });

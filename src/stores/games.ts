@@ -1,11 +1,7 @@
 import { nanoquery } from '@nanostores/query';
 import type { Language } from '../../contracts/constants';
 import { DEMO_CURRENCY, GAMES_STALE_MS } from '../../contracts/constants';
-import {
-  GamesResponseSchema,
-  LaunchResultSchema,
-  type Game,
-} from '../../contracts/games';
+import type { GamesResponseSchema, LaunchResultSchema, Game } from '../../contracts/games';
 import { ApiError, apiCall } from '../lib/api';
 import { siteConfig } from '../lib/config';
 import { localizePath } from '../lib/routes';
@@ -32,7 +28,7 @@ export function gamesStore(lang: Language) {
   if (!store) {
     store = createGamesFetcherStore<Game[]>(['/games', lang], {
       fetcher: async () => {
-        const [first] = await apiCall(GamesResponseSchema, '/games', {
+        const [first] = await apiCall<typeof GamesResponseSchema>('/games', {
           query: { languageCode: lang, siteRef: siteConfig.channel },
           isQuery: true,
         });
@@ -92,10 +88,10 @@ export type LaunchMode = 'real' | 'demo';
 export async function launchGame(opts: { gameCode: string; lang: Language; lobbyUrl: string; mode: LaunchMode }): Promise<string> {
   const { gameCode, lang, lobbyUrl, mode } = opts;
   if (mode === 'real') {
-    const result = await apiCall(LaunchResultSchema, '/launchgame', { query: { gameCode, lobbyUrl, language: lang } });
+    const result = await apiCall<typeof LaunchResultSchema>('/launchgame', { query: { gameCode, lobbyUrl, language: lang } });
     return result.url;
   }
-  const result = await apiCall(LaunchResultSchema, '/launch-demo', {
+  const result = await apiCall<typeof LaunchResultSchema>('/launch-demo', {
     query: { gameCode, currency: DEMO_CURRENCY, language: lang, lobbyUrl, brand: siteConfig.brandRef },
   });
   return result.url;

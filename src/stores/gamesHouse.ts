@@ -1,15 +1,15 @@
 import { atom, map } from 'nanostores';
-import {
+import type {
   BetHistoryResponseSchema,
+  FairnessState,
+  HouseSessionResponse,
   HouseSessionResponseSchema,
+  PlayInput,
+  PlayResponse,
   PlayResponseSchema,
+  SeedResponse,
   SeedResponseSchema,
   VerifyRoundResponseSchema,
-  type FairnessState,
-  type HouseSessionResponse,
-  type PlayInput,
-  type PlayResponse,
-  type SeedResponse,
 } from '../../contracts/games';
 import type { Language } from '../../contracts/constants';
 import { ApiError, apiCall } from '../lib/api';
@@ -57,8 +57,12 @@ function recalled(token: string): HouseSessionResponse | null {
   try {
     const raw = sessionStorage.getItem(storageKey(token));
     if (!raw) return null;
-    const parsed = HouseSessionResponseSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    // Written by this code from the server's answer; a page of another release may find an older
+    // shape, so what the game reads first must be there (else the tab asks for a new launch).
+    const info = JSON.parse(raw) as Partial<HouseSessionResponse> | null;
+    const usable = typeof info?.session === 'string' && typeof info.balance === 'number' &&
+      typeof info.game?.definition?.kind === 'string' && typeof info.fairness?.serverSeedHash === 'string';
+    return usable ? (info as HouseSessionResponse) : null;
   } catch {
     return null;
   }
@@ -76,7 +80,7 @@ export async function startHouseSession(token: string): Promise<void> {
   }
   $house.set({ status: 'starting', balance: 0 });
   try {
-    const info = await apiCall(HouseSessionResponseSchema, '/house/session', { method: 'POST', body: { token } });
+    const info = await apiCall<typeof HouseSessionResponseSchema>('/house/session', { method: 'POST', body: { token } });
     remember(token, info);
     $house.set({ status: 'ready', info, balance: info.balance, fairness: info.fairness });
   } catch (error) {
@@ -141,7 +145,7 @@ async function requestRound(input: PlayInput): Promise<PlayResponse> {
   try {
     for (let attempt = 0; ; attempt++) {
       try {
-        return await apiCall(PlayResponseSchema, '/house/play', { method: 'POST', body });
+        return await apiCall<typeof PlayResponseSchema>('/house/play', { method: 'POST', body });
       } catch (error) {
         if (!mayRetry(error) || attempt >= ROUND_RETRY_DELAYS.length) throw error;
         await new Promise((resolve) => setTimeout(resolve, ROUND_RETRY_DELAYS[attempt]));
@@ -178,7 +182,7 @@ export async function playHouseRoundHeld(input: PlayInput): Promise<{ result: Pl
 
 /** Rotates the server seed (revealing the old one) and optionally sets the player's client seed. */
 export async function rotateHouseSeed(clientSeed?: string): Promise<SeedResponse> {
-  const result = await apiCall(SeedResponseSchema, '/house/seed', {
+  const result = await apiCall<typeof SeedResponseSchema>('/house/seed', {
     method: 'POST',
     body: clientSeed ? { session: sessionToken(), clientSeed } : { session: sessionToken() },
   });
@@ -188,7 +192,7 @@ export async function rotateHouseSeed(clientSeed?: string): Promise<SeedResponse
 
 /** A round's verification record; anyone holding the round id may check it (game titles in `lang`). */
 export const fetchRoundVerification = (roundId: string, lang: Language) =>
-  apiCall(VerifyRoundResponseSchema, `/house/rounds/${encodeURIComponent(roundId)}/verify`, { query: { languageCode: lang }, isQuery: true });
+  apiCall<typeof VerifyRoundResponseSchema>(`/house/rounds/${encodeURIComponent(roundId)}/verify`, { query: { languageCode: lang }, isQuery: true });
 
 export const fetchBetHistory = (page: number, lang: Language) =>
-  apiCall(BetHistoryResponseSchema, '/get-bet-history', { query: { page, languageCode: lang }, isQuery: true });
+  apiCall<typeof BetHistoryResponseSchema>('/get-bet-history', { query: { page, languageCode: lang }, isQuery: true });

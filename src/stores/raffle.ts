@@ -1,9 +1,9 @@
 import { computed } from 'nanostores';
 import { DEMO_CURRENCY } from '../../contracts/constants';
-import { RaffleHistorySchema, RaffleListSchema, RaffleRecordSchema, RaffleStandingSchema, raffleBannerUrl, type RaffleHistoryEntry, type RaffleStanding } from '../../contracts/raffle';
+import type { RaffleHistoryEntry, RaffleHistorySchema, RaffleListSchema, RaffleRecordSchema, RaffleStanding, RaffleStandingSchema } from '../../contracts/raffle';
+import { raffleBannerUrl, translationFor } from '../../contracts/tournament-helpers';
 import type { Language } from '../../contracts/constants';
 import type { Tournament } from '../../contracts/tournaments';
-import { translationFor } from '../../contracts/tournaments';
 import { apiCall } from '../lib/api';
 import { siteConfig } from '../lib/config';
 import { createFetcherStore } from './query';
@@ -17,7 +17,7 @@ import { $session } from './session';
 const $signedInKey = computed($session, (session) => (session ? 'me' : null));
 
 export const $raffleStanding = createFetcherStore<RaffleStanding>(['/currentRaffle/', $signedInKey], {
-  fetcher: () => apiCall(RaffleStandingSchema, '/currentRaffle', { isQuery: true }),
+  fetcher: () => apiCall<typeof RaffleStandingSchema>('/currentRaffle', { isQuery: true }),
   revalidateOnFocus: true,
 });
 
@@ -29,7 +29,7 @@ export function refreshRaffleStanding() {
 const historyStores = new Map<Language, ReturnType<typeof makeHistoryStore>>();
 const makeHistoryStore = (lang: Language) =>
   createFetcherStore<RaffleHistoryEntry[]>(['/raffle-history/', $signedInKey, `/${lang}`], {
-    fetcher: () => apiCall(RaffleHistorySchema, '/raffle-history', { query: { languageCode: lang }, isQuery: true }),
+    fetcher: () => apiCall<typeof RaffleHistorySchema>('/raffle-history', { query: { languageCode: lang }, isQuery: true }),
     revalidateOnFocus: true,
   });
 /** The player's raffle history (result links in the page's language); one store per language. */
@@ -39,8 +39,8 @@ export function raffleHistoryStore(lang: Language) {
   return store;
 }
 
-export const fetchRaffleRecord = (ref: string) => apiCall(RaffleRecordSchema, `/raffles/${encodeURIComponent(ref)}/record`, { isQuery: true });
-export const fetchRaffles = () => apiCall(RaffleListSchema, '/raffles', { isQuery: true });
+export const fetchRaffleRecord = (ref: string) => apiCall<typeof RaffleRecordSchema>(`/raffles/${encodeURIComponent(ref)}/record`, { isQuery: true });
+export const fetchRaffles = () => apiCall<typeof RaffleListSchema>('/raffles', { isQuery: true });
 
 /** The banner's address: the CDN (or the site itself) + /banners/<accountRef>/<bannerFileName>. */
 export function bannerUrl(raffle: Pick<Tournament, 'account' | 'bannerFileName'>, cdnUrl = siteConfig.cdnUrl): string | null {

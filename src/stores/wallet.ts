@@ -1,15 +1,14 @@
 import { atom, computed } from 'nanostores';
-import { BALANCE_CACHE_MS, BONUS_CLAIM_GUARD_MS } from '../../contracts/constants';
-import {
+import { BALANCE_CACHE_MS, BONUS_CLAIM_GUARD_MS, DAILY_BONUS_INTERVAL_MS } from '../../contracts/constants';
+import type {
+  Balance,
   BalanceSchema,
+  BonusResult,
   BonusResultSchema,
-  DAILY_BONUS_INTERVAL_MS,
+  PromotionBonus,
   PromotionBonusSchema,
+  TransactionList,
   TransactionListSchema,
-  type Balance,
-  type BonusResult,
-  type PromotionBonus,
-  type TransactionList,
 } from '../../contracts/wallet';
 import { apiCall } from '../lib/api';
 import { createFetcherStore } from './query';
@@ -25,7 +24,7 @@ import { $session } from './session';
 const $signedInKey = computed($session, (session) => (session ? 'me' : null));
 
 export const $balance = createFetcherStore<Balance>(['/balance/', $signedInKey], {
-  fetcher: () => apiCall(BalanceSchema, '/balance', { isQuery: true }),
+  fetcher: () => apiCall<typeof BalanceSchema>('/balance', { isQuery: true }),
   dedupeTime: BALANCE_CACHE_MS,
   revalidateOnFocus: true,
 });
@@ -74,7 +73,7 @@ export async function claimDailyBonus(): Promise<BonusResult | null> {
   $bonusClaimGuard.set(true);
   clearTimeout(guardTimer);
   try {
-    const result = await apiCall(BonusResultSchema, '/claimDailyBonus', { method: 'POST' });
+    const result = await apiCall<typeof BonusResultSchema>('/claimDailyBonus', { method: 'POST' });
     guardTimer = setTimeout(() => $bonusClaimGuard.set(false), BONUS_CLAIM_GUARD_MS);
     return result;
   } catch (error) {
@@ -89,17 +88,17 @@ export async function claimDailyBonus(): Promise<BonusResult | null> {
 /** Claims a promotion's bonus (once per player per promotion, checked by the server). */
 export async function claimPromotionBonus(promoSlug: string): Promise<BonusResult> {
   try {
-    return await apiCall(BonusResultSchema, '/claimBonus', { method: 'POST', body: { promoSlug } });
+    return await apiCall<typeof BonusResultSchema>('/claimBonus', { method: 'POST', body: { promoSlug } });
   } finally {
     refreshBalance();
   }
 }
 
 export function fetchPromotionBonus(promoSlug: string): Promise<PromotionBonus> {
-  return apiCall(PromotionBonusSchema, '/promotionBonus', { query: { promoSlug }, isQuery: true });
+  return apiCall<typeof PromotionBonusSchema>('/promotionBonus', { query: { promoSlug }, isQuery: true });
 }
 
 /** One page of the coin statement, newest first. */
 export function fetchStatement(page: number, pageSize: number): Promise<TransactionList> {
-  return apiCall(TransactionListSchema, '/transactions', { query: { page, pageSize }, isQuery: true });
+  return apiCall<typeof TransactionListSchema>('/transactions', { query: { page, pageSize }, isQuery: true });
 }

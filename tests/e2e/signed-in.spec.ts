@@ -6,13 +6,18 @@ import { newSignedInPlayer } from './support/players';
  * Signed-in pages (issue #14): no console error (React's hydration error #418 among them) and no
  * frame that shows the signed-out header (Sign in / Register) to a signed-in player, in both languages.
  */
-const PAGES = ['/', '/category/slot', '/bet-history', '/settings', '/transactions/raffle', '/promotions/coin-festival'];
+/** Every page with the main layout (the game launch page plays a house game in its frame). */
+const PAGES = [
+  '/', '/category/featured', '/category/slot', '/category/live', '/game-launch/slot-sakura-fortune', '/bet-history', '/settings',
+  '/transactions/raffle', '/raffles', '/tournaments', '/fairness', '/promotions/coin-festival', '/promotions/weekly-raffle',
+  '/delete-account', '/reset-password',
+];
 
 for (const lang of ['ja', 'en'] as const) {
   const path = (p: string) => (lang === 'en' ? `/en${p === '/' ? '/' : p}` : p);
 
   test(`signed-in pages log no console error and never show the signed-out header (${lang})`, async ({ page }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     await page.context().setExtraHTTPHeaders({ 'x-forwarded-for': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` });
     const player = await newSignedInPlayer(page, { language: lang });
     // Every frame from the start of each document: is the signed-out header part visible?

@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { z } from 'zod';
-import { DeleteAccountSchema } from '../../../contracts/auth';
+import { checkLoginPassword } from '../../../contracts/fields';
 import type { Language } from '../../../contracts/constants';
 import { useT } from '../../lib/useT';
 import { deleteAccount } from '../../stores/auth';
@@ -8,6 +7,7 @@ import { flashToast } from '../../stores/authFlash';
 import { clearPendingAction } from '../../stores/pending';
 import { apiErrorMessage, ErrorBox, issueMessage, PasswordField, validate, type FieldErrors } from './forms';
 import { homePath } from './navigation';
+import 'virtual:strings?auth.deleteAccount,auth.fields';
 
 /**
  * Delete account (decisions.md): asks for the password; tester accounts are refused with
@@ -25,7 +25,7 @@ export default function DeleteAccountForm({ lang }: { lang: Language }) {
     event.preventDefault();
     if (busy) return;
     setFailure(null);
-    const invalid = validate(DeleteAccountSchema as z.ZodType, { password });
+    const invalid = validate({ password: checkLoginPassword(password) });
     setErrors(invalid ?? {});
     if (invalid) return;
     setBusy(true);

@@ -6,6 +6,7 @@ import { $session } from '../../stores/session';
 import { useSession } from '../../stores/useSession';
 import Spinner from '../Spinner';
 import { currentPathForRedirect } from './navigation';
+import 'virtual:strings?auth.settings';
 
 /**
  * Wraps a login-required page (spec section 6: "the settings page says login is required"). Signed

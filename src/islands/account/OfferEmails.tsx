@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
 import type { Language } from '../../../contracts/constants';
-import { MarketingPreferencesSchema, type MarketingPreferences } from '../../../contracts/marketing';
+import type { MarketingPreferencesSchema, MarketingPreferences } from '../../../contracts/marketing';
 import { apiCall } from '../../lib/api';
 import { useT } from '../../lib/useT';
 import { showToast } from '../../stores/toasts';
 import Spinner from '../Spinner';
 import { apiErrorMessage, ErrorBox, settingsHeading, settingsSection } from './forms';
+import 'virtual:strings?marketing';
 
 /**
  * Settings, "Offer emails" (docs/decisions/0011): daily bonus reminders and promotions by email,
@@ -18,7 +19,7 @@ export default function OfferEmails({ lang }: { lang: Language }) {
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    apiCall(MarketingPreferencesSchema, '/marketing/preferences', { isQuery: true })
+    apiCall<typeof MarketingPreferencesSchema>('/marketing/preferences', { isQuery: true })
       .then(setPreferences)
       .catch((e: unknown) => setError(`${t('marketing:loadFailed')} ${apiErrorMessage(t, e, lang)}`));
   }, [t, lang]);
@@ -29,7 +30,7 @@ export default function OfferEmails({ lang }: { lang: Language }) {
     setError(null);
     setPreferences({ emails });
     try {
-      const saved = await apiCall(MarketingPreferencesSchema, '/marketing/preferences', { method: 'POST', body: { emails } });
+      const saved = await apiCall<typeof MarketingPreferencesSchema>('/marketing/preferences', { method: 'POST', body: { emails } });
       setPreferences(saved);
       showToast(t(saved.emails ? 'marketing:turnedOn' : 'marketing:turnedOff'), 'success');
     } catch (e) {

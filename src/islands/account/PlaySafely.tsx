@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import type { Language } from '../../../contracts/constants';
-import { BREAK_DAYS, EXCLUSION_PERIODS, PlayControlsSchema, REALITY_CHECK_MINUTES, type ExclusionPeriod, type LimitState, type PlayControls } from '../../../contracts/protection';
+import { BREAK_DAYS, EXCLUSION_PERIODS, REALITY_CHECK_MINUTES, type ExclusionPeriod, type Language } from '../../../contracts/constants';
+import type { LimitState, PlayControls, PlayControlsSchema } from '../../../contracts/protection';
 import { apiCall } from '../../lib/api';
 import { useT } from '../../lib/useT';
 import { showToast } from '../../stores/toasts';
 import Spinner from '../Spinner';
 import { apiErrorMessage, ErrorBox, settingsHeading, settingsSection } from './forms';
 import { formatWhen } from './protectionText';
+import 'virtual:strings?protection';
 
 const section = settingsSection;
 const heading = settingsHeading;
@@ -45,7 +46,7 @@ export default function PlaySafely({ lang }: { lang: Language }) {
   }, []);
 
   useEffect(() => {
-    apiCall(PlayControlsSchema, '/play-controls', { isQuery: true })
+    apiCall<typeof PlayControlsSchema>('/play-controls', { isQuery: true })
       .then(show)
       .catch((e: unknown) => setError(`${t('protection:loadFailed')} ${apiErrorMessage(t, e, lang)}`));
   }, [show, t, lang]);
@@ -54,7 +55,7 @@ export default function PlaySafely({ lang }: { lang: Language }) {
     setBusy(true);
     setError(null);
     try {
-      show(await apiCall(PlayControlsSchema, path, { method: 'POST', body }));
+      show(await apiCall<typeof PlayControlsSchema>(path, { method: 'POST', body }));
       setConfirming(null);
       showToast(t('protection:saved'), 'success');
     } catch (e) {

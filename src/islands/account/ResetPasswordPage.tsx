@@ -1,6 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { z } from 'zod';
-import { EmailSchema, NewPasswordSchema } from '../../../contracts/auth';
+import { checkEmail } from '../../../contracts/fields';
 import type { Language } from '../../../contracts/constants';
 import { ApiError } from '../../lib/api';
 import { useT } from '../../lib/useT';
@@ -8,14 +7,8 @@ import { resetPassword } from '../../stores/auth';
 import { openPopup } from '../../stores/popup';
 import { showToast } from '../../stores/toasts';
 import Spinner from '../Spinner';
-import { apiErrorMessage, ErrorBox, issueMessage, PasswordField, SubmitButton, validate, type FieldErrors } from './forms';
-
-const ResetFormSchema = z
-  .object({
-    password: z.string().min(1, 'validation.newPasswordRequired').pipe(NewPasswordSchema),
-    confirmPassword: z.string().min(1, 'validation.confirmPasswordRequired'),
-  })
-  .refine((v) => v.confirmPassword === v.password, { message: 'validation.passwordsMismatch', path: ['confirmPassword'] });
+import { apiErrorMessage, ErrorBox, issueMessage, newPasswordProblems, PasswordField, SubmitButton, validate, type FieldErrors } from './forms';
+import 'virtual:strings?auth.fields,auth.resetPassword';
 
 type Link = { email: string; token: string };
 type State = 'loading' | 'form' | 'invalid' | 'done';
@@ -24,8 +17,8 @@ type State = 'loading' | 'form' | 'invalid' | 'done';
 function readLink(): Link | null {
   const params = new URLSearchParams(location.search);
   const token = params.get('token') ?? '';
-  const email = EmailSchema.safeParse(params.get('email') ?? '');
-  return token && email.success ? { token, email: email.data } : null;
+  const email = (params.get('email') ?? '').trim();
+  return token && checkEmail(email) === null ? { token, email } : null;
 }
 
 /**
@@ -51,7 +44,8 @@ export default function ResetPasswordPage({ lang }: { lang: Language }) {
     event.preventDefault();
     if (busy || !link) return;
     setFailure(null);
-    const invalid = validate(ResetFormSchema, values);
+    const [password, confirmPassword] = newPasswordProblems(values.password, values.confirmPassword);
+    const invalid = validate({ password, confirmPassword });
     setErrors(invalid ?? {});
     if (invalid) return;
     setBusy(true);

@@ -11,6 +11,7 @@ import LoginRequired from './LoginRequired';
 import PhoneSettings from '../phone/PhoneSettings';
 import PlaySafely from './PlaySafely';
 import OfferEmails from './OfferEmails';
+import 'virtual:strings?auth.settings,common.language';
 
 const section = settingsSection;
 const heading = settingsHeading;

@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import type { Language } from '../../../contracts/constants';
-import { OkSchema } from '../../../contracts/common';
-import { UnsubscribeTokenSchema } from '../../../contracts/marketing';
+import type { OkSchema } from '../../../contracts/common';
+import { UNSUBSCRIBE_TOKEN_PATTERN } from '../../../contracts/fields';
 import { ApiError, apiCall } from '../../lib/api';
 import { localizePath } from '../../lib/routes';
 import { useT } from '../../lib/useT';
 import Spinner from '../Spinner';
 import { apiErrorMessage, ErrorBox } from './forms';
+import 'virtual:strings?marketing';
 
 type State = 'loading' | 'ask' | 'invalid' | 'done';
 
@@ -22,16 +23,17 @@ export default function UnsubscribePage({ lang }: { lang: Language }) {
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    const found = UnsubscribeTokenSchema.safeParse(new URLSearchParams(location.search).get('token') ?? '');
-    if (found.success) setToken(found.data);
-    setState(found.success ? 'ask' : 'invalid');
+    const found = new URLSearchParams(location.search).get('token') ?? '';
+    const valid = UNSUBSCRIBE_TOKEN_PATTERN.test(found);
+    if (valid) setToken(found);
+    setState(valid ? 'ask' : 'invalid');
   }, []);
 
   const stop = async () => {
     setBusy(true);
     setFailure(null);
     try {
-      await apiCall(OkSchema, '/marketing/unsubscribe', { method: 'POST', body: { token } });
+      await apiCall<typeof OkSchema>('/marketing/unsubscribe', { method: 'POST', body: { token } });
       // Done: keep the token out of the address bar and history.
       history.replaceState(null, '', location.pathname);
       setState('done');

@@ -2,8 +2,9 @@ import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react
 import type { TFunction } from '../../lib/i18n';
 import { protectionMessage } from './protectionText';
 import type { Language } from '../../../contracts/constants';
-import type { z } from 'zod';
 import { ApiError } from '../../lib/api';
+import { checkNewPassword } from '../../../contracts/fields';
+import 'virtual:strings?auth.validation,errors';
 
 /**
  * Form parts shared by the account popups and pages: labelled fields whose error is linked with
@@ -12,16 +13,25 @@ import { ApiError } from '../../lib/api';
 
 export type FieldErrors = Record<string, string>;
 
-/** Validates with a shared zod schema; returns the first issue's locale key per field, or null. */
-export function validate(schema: z.ZodType, values: unknown): FieldErrors | null {
-  const result = schema.safeParse(values);
-  if (result.success) return null;
+/**
+ * The field errors of a form from each field's first problem (a locale key from the checks in
+ * contracts/fields.ts, or the form's own), or null when every field passes.
+ */
+export function validate(problems: Record<string, string | null>): FieldErrors | null {
   const errors: FieldErrors = {};
-  for (const issue of result.error.issues) {
-    const field = String(issue.path[0] ?? 'form');
-    errors[field] ??= issue.message;
-  }
-  return errors;
+  for (const [field, problem] of Object.entries(problems)) if (problem) errors[field] = problem;
+  return Object.keys(errors).length > 0 ? errors : null;
+}
+
+/**
+ * A new password typed twice (change and reset forms): each field's own prompt when empty, then the
+ * shared rules for the new one, and the confirmation must repeat it. Answers [new, confirmation].
+ */
+export function newPasswordProblems(password: string, confirmation: string): [string | null, string | null] {
+  return [
+    password === '' ? 'validation.newPasswordRequired' : checkNewPassword(password),
+    confirmation === '' ? 'validation.confirmPasswordRequired' : confirmation === password ? null : 'validation.passwordsMismatch',
+  ];
 }
 
 /** The message of a contract issue: `validation.*` keys live in the `auth` namespace. */

@@ -1,4 +1,4 @@
-import { isLanguage } from '../../lib/i18n';
+import { pageLanguage } from '../../lib/i18n';
 import { localizePath } from '../../lib/routes';
 import { flashToast } from '../../stores/authFlash';
 import { isSitePath, takePendingAction } from '../../stores/pending';
@@ -7,10 +7,7 @@ import { showToast, type ToastKind } from '../../stores/toasts';
 import type { Language } from '../../../contracts/constants';
 
 /** The page's language, for code that runs outside a component (hooks, stores). */
-export function pageLanguage(): Language {
-  const lang = typeof document === 'undefined' ? '' : document.documentElement.lang;
-  return isLanguage(lang) ? lang : 'ja';
-}
+export { pageLanguage };
 
 export const homePath = (lang: Language) => localizePath('/', lang);
 

@@ -1,6 +1,7 @@
 import type { TFunction } from '../../lib/i18n';
 import type { Language } from '../../../contracts/constants';
 import { ApiError } from '../../lib/api';
+import '../layoutStrings';
 
 const PROTECTION_CODES = new Set(['PLAY_BREAK_ACTIVE', 'SELF_EXCLUDED', 'PLAY_LIMIT_REACHED']);
 

@@ -6,6 +6,7 @@ import { $popup, openPopup } from '../../stores/popup';
 import { $session, clearSession } from '../../stores/session';
 import { showToast } from '../../stores/toasts';
 import { homePath, pageLanguage } from './navigation';
+import '../layoutStrings';
 
 /**
  * Installed once per page by the header island (spec section 4): a 401 on any query means the

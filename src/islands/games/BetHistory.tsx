@@ -8,6 +8,7 @@ import { useSession } from '../../stores/useSession';
 import Spinner from '../Spinner';
 import { verifyRoundHref } from './house/FairnessDrawer';
 import { formatAmount } from './house/common';
+import 'virtual:strings?games.history';
 
 /**
  * The bet history (rounds) view: round id, game, time, stake, win, net and balance after, newest

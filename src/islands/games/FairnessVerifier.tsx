@@ -8,6 +8,7 @@ import { fetchRoundVerification } from '../../stores/gamesHouse';
 import Spinner from '../Spinner';
 import { formatAmount } from './house/common';
 import OutcomeView from './OutcomeView';
+import 'virtual:strings?games.fairness,games.fairnessPage';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 type Loaded = { round: VerifyRoundResponse; check: VerifyCheck | null; recomputeError: string | null };

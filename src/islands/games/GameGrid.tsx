@@ -5,6 +5,7 @@ import { gamesInCategory, gamesStore } from '../../stores/games';
 import { useT } from '../../lib/useT';
 import Spinner from '../Spinner';
 import GameTile from './GameTile';
+import 'virtual:strings?games.gameTag,games.grid';
 
 /** 3 columns on small screens, 5 on medium, 7 on extra-large (spec sections 2 and 9). */
 export const GRID_CLASSES = 'grid grid-cols-3 gap-2 md:grid-cols-5 md:gap-3 xl:grid-cols-7';

@@ -11,6 +11,7 @@ import { $session, clearSession } from '../../stores/session';
 import { useSession } from '../../stores/useSession';
 import Spinner from '../Spinner';
 import { protectionMessage } from '../account/protectionText';
+import 'virtual:strings?games.launch';
 
 /** The page's URL when it first loaded: the lobby return address passed to the game (spec section 2). */
 const INITIAL_URL = typeof location === 'undefined' ? '' : location.href;

@@ -5,6 +5,7 @@ import { gameImage, gameLaunchPath } from '../../stores/games';
 import { requireSignInForLaunch } from '../../stores/gamesLaunch';
 import { useSession } from '../../stores/useSession';
 import { useT } from '../../lib/useT';
+import 'virtual:strings?games.tile';
 
 /**
  * One game tile: the art (or the local icon) with the title in the page's language always shown

@@ -3,11 +3,39 @@ import type { Language } from '../../../contracts/constants';
 import { localizePath } from '../../lib/routes';
 import { useT } from '../../lib/useT';
 import { GAME_CATEGORIES, gamesInCategory, gamesStore } from '../../stores/games';
-import Spinner from '../Spinner';
 import GameTile from './GameTile';
+import 'virtual:strings?common.loading,games.gameTag,games.grid,games.lobby';
 
 /** How many tiles a home row shows before "See all". */
 const ROW_SIZE = 7;
+/** On small and medium screens only the first full row shows; the rest is one click away. */
+const tileVisibility = (index: number) => (index >= 5 ? 'hidden xl:block' : index >= 3 ? 'hidden md:block' : undefined);
+const ROW_CLASSES = 'grid grid-cols-3 gap-2 md:grid-cols-5 md:gap-3 xl:grid-cols-7';
+
+/**
+ * While the catalogue loads: each category's row with its heading and empty tiles of the real ones'
+ * size, so the rows arriving move nothing below them (no layout shift).
+ */
+function LoadingRows({ lang }: { lang: Language }) {
+  const t = useT(lang, 'games');
+  return (
+    <>
+      <p role="status" className="sr-only">{t('common:loading')}</p>
+      {GAME_CATEGORIES.map((category) => (
+        <div key={category} aria-hidden="true" className="flex flex-col gap-3" data-testid="lobby-row-loading">
+          <p className="text-xl font-bold text-gold-400">{t(`gameTag.${category}`)}</p>
+          <ul className={ROW_CLASSES}>
+            {Array.from({ length: ROW_SIZE }, (_, index) => (
+              <li key={index} className={tileVisibility(index)}>
+                <div className="aspect-[3/4] rounded-lg border border-brown-700 bg-brown-800/60 motion-safe:animate-pulse" />
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </>
+  );
+}
 
 /**
  * The home lobby's games: one row per game category with a link to its full grid, a teaser for the
@@ -19,7 +47,7 @@ export default function Lobby({ lang }: { lang: Language }) {
 
   return (
     <div className="flex flex-col gap-8" data-testid="lobby">
-      {!data && !error && <Spinner lang={lang} />}
+      {!data && !error && <LoadingRows lang={lang} />}
       {!data && error && (
         <p role="alert" className="rounded border border-red-500 bg-red-950/40 p-3">{t('grid.loadFailed')}</p>
       )}
@@ -36,10 +64,9 @@ export default function Lobby({ lang }: { lang: Language }) {
                   {t('lobby.seeAll', { n: games.length })}
                 </a>
               </div>
-              <ul className="grid grid-cols-3 gap-2 md:grid-cols-5 md:gap-3 xl:grid-cols-7">
+              <ul className={ROW_CLASSES}>
                 {games.slice(0, ROW_SIZE).map((game, index) => (
-                  // On small and medium screens only the first full row shows; the rest is one click away.
-                  <li key={game.gameCode} className={index >= 5 ? 'hidden xl:block' : index >= 3 ? 'hidden md:block' : undefined}>
+                  <li key={game.gameCode} className={tileVisibility(index)}>
                     <GameTile game={game} lang={lang} />
                   </li>
                 ))}

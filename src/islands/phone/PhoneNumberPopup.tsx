@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { z } from 'zod';
-import { OtpTokenSchema, PhoneNumberSchema } from '../../../contracts/phone';
+import { checkOtpToken } from '../../../contracts/fields';
+import { normalisePhoneNumber } from '../../../contracts/phone-number';
 import type { Language } from '../../../contracts/constants';
 import { useT } from '../../lib/useT';
 import { logOut } from '../../stores/auth';
@@ -16,9 +16,8 @@ import Spinner from '../Spinner';
 import { CodeField, linkButton, phoneIssue, PopupLanguageSwitcher, ResendButton, sendDecision, useResendCountdown } from './parts';
 import { requestVerificationCode, verifyPhoneNumber } from './phoneStore';
 import { $phoneStatus } from './phoneStatus';
+import 'virtual:strings?auth.menu,phone';
 
-const NumberFormSchema = z.object({ phoneNumber: PhoneNumberSchema });
-const CodeFormSchema = z.object({ token: OtpTokenSchema });
 
 /** The popup's header menu (spec section 2): logout and delete account, as a disclosure list. */
 function VerificationMenu({ lang }: { lang: Language }) {
@@ -128,13 +127,13 @@ export default function PhoneNumberPopup({ lang }: PopupProps) {
     if (busy) return;
     setFailure(null);
     setNotice(null);
-    const parsed = NumberFormSchema.safeParse({ phoneNumber: typed });
-    if (!parsed.success) {
-      setErrors(validate(NumberFormSchema, { phoneNumber: typed }) ?? {});
+    const parsed = normalisePhoneNumber(typed);
+    if ('issue' in parsed) {
+      setErrors({ phoneNumber: parsed.issue });
       return;
     }
     setErrors({});
-    const wanted = parsed.data.phoneNumber;
+    const wanted = parsed.phoneNumber;
     const decision = sendDecision('verify', wanted);
     // Back at step 1 with the number a code just went to: no new SMS, straight back to the code.
     if (decision === 'code') {
@@ -177,7 +176,7 @@ export default function PhoneNumberPopup({ lang }: PopupProps) {
     if (busy || !phoneNumber) return;
     setFailure(null);
     setNotice(null);
-    const invalid = validate(CodeFormSchema, { token });
+    const invalid = validate({ token: checkOtpToken(token) });
     setErrors(invalid ?? {});
     if (invalid) return;
     setBusy(true);

@@ -1,8 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { z } from 'zod';
-import { LoginPasswordSchema } from '../../../contracts/auth';
-import { OtpTokenSchema, PhoneNumberSchema } from '../../../contracts/phone';
+import { checkLoginPassword, checkOtpToken } from '../../../contracts/fields';
+import { normalisePhoneNumber } from '../../../contracts/phone-number';
 import { useT } from '../../lib/useT';
 import { closePopup, openPopup } from '../../stores/popup';
 import { $session } from '../../stores/session';
@@ -13,10 +12,7 @@ import type { PopupProps } from '../popups/types';
 import { CodeField, linkButton, phoneIssue, ResendButton, sendDecision, useResendCountdown } from './parts';
 import { changePhoneNumber, requestChangeCode, resetPhoneNumber } from './phoneStore';
 import { $phoneStatus, $setPhoneMode } from './phoneStatus';
-
-const ChangeFormSchema = z.object({ password: LoginPasswordSchema, phoneNumber: PhoneNumberSchema });
-const CodeFormSchema = z.object({ token: OtpTokenSchema });
-const ResetFormSchema = z.object({ password: LoginPasswordSchema });
+import 'virtual:strings?auth.fields,phone';
 
 /**
  * The set-phone-number popup (settings): change the verified number (password and new number, then the
@@ -53,11 +49,11 @@ export default function SetPhoneNumberPopup({ lang }: PopupProps) {
     event?.preventDefault();
     if (busy) return;
     setFailure(null);
-    const values = { password, phoneNumber: phoneNumber ?? typed };
-    const invalid = validate(ChangeFormSchema, values);
+    const number = normalisePhoneNumber(phoneNumber ?? typed);
+    const invalid = validate({ password: checkLoginPassword(password), phoneNumber: 'issue' in number ? number.issue : null });
     setErrors(invalid ?? {});
-    if (invalid) return;
-    const wanted = ChangeFormSchema.parse(values).phoneNumber;
+    if (invalid || 'issue' in number) return;
+    const wanted = number.phoneNumber;
     const decision = sendDecision('change', wanted);
     if (decision === 'code') {
       setPhoneNumber(wanted);
@@ -81,7 +77,7 @@ export default function SetPhoneNumberPopup({ lang }: PopupProps) {
     event.preventDefault();
     if (busy || !phoneNumber) return;
     setFailure(null);
-    const invalid = validate(CodeFormSchema, { token });
+    const invalid = validate({ token: checkOtpToken(token) });
     setErrors(invalid ?? {});
     if (invalid) return;
     setBusy(true);
@@ -98,7 +94,7 @@ export default function SetPhoneNumberPopup({ lang }: PopupProps) {
     event.preventDefault();
     if (busy) return;
     setFailure(null);
-    const invalid = validate(ResetFormSchema, { password });
+    const invalid = validate({ password: checkLoginPassword(password) });
     setErrors(invalid ?? {});
     if (invalid) return;
     setBusy(true);

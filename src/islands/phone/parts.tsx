@@ -5,6 +5,7 @@ import { switchLanguage } from '../../stores/auth';
 import { localizePath, splitLocalePath } from '../../lib/routes';
 import { TextField } from '../account/forms';
 import { lastCodeSent, resendWaitLeft, type CodeFlow } from './phoneStore';
+import 'virtual:strings?auth.validation,common.footer,common.language,errors.REQUEST_VALIDATION_ERROR,phone';
 
 /**
  * Pieces shared by the two phone popups: contract issue messages, the 6-digit code field and the

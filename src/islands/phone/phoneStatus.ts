@@ -1,5 +1,5 @@
 import { atom, computed } from 'nanostores';
-import { PhoneStatusSchema, type PhoneStatus } from '../../../contracts/phone-status';
+import type { PhoneStatusSchema, PhoneStatus } from '../../../contracts/phone-status';
 import { apiCall } from '../../lib/api';
 import { $session } from '../../stores/session';
 import { createFetcherStore } from '../../stores/query';
@@ -12,7 +12,7 @@ import { createFetcherStore } from '../../stores/query';
 /** Fetched only while signed in; a new session (another player) fetches again. */
 const $statusKey = computed($session, (session) => (session ? session.displayName : null));
 export const $phoneStatus = createFetcherStore<PhoneStatus>(['/IsPhoneNumberVerified', $statusKey], {
-  fetcher: () => apiCall(PhoneStatusSchema, '/IsPhoneNumberVerified', { isQuery: true }),
+  fetcher: () => apiCall<typeof PhoneStatusSchema>('/IsPhoneNumberVerified', { isQuery: true }),
 });
 
 /** Which form the set-phone-number popup shows: set by the settings section before opening it. */

@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import { OTP_RESEND_WAIT_SECONDS } from '../../../contracts/constants';
-import { ChangePhoneResultSchema, OtpSentSchema, VerifyOtpResultSchema } from '../../../contracts/phone';
+import type { ChangePhoneResultSchema, OtpSentSchema, VerifyOtpResultSchema } from '../../../contracts/phone';
 import { apiCall } from '../../lib/api';
 import { $phoneStatus } from './phoneStatus';
 
@@ -52,20 +51,20 @@ function setStatus(status: { phoneNumber: string | null; isVerified: boolean }) 
 }
 
 export async function requestVerificationCode(phoneNumber: string) {
-  const sent = await apiCall(OtpSentSchema, '/RequestOtpSms', { method: 'POST', body: { phoneNumber, messageText } });
+  const sent = await apiCall<typeof OtpSentSchema>('/RequestOtpSms', { method: 'POST', body: { phoneNumber, messageText } });
   markCodeSent('verify', sent.phoneNumber);
   setStatus({ phoneNumber: sent.phoneNumber, isVerified: false });
   return sent;
 }
 
 export async function verifyPhoneNumber(phoneNumber: string, token: string) {
-  const result = await apiCall(VerifyOtpResultSchema, '/VerifyOTP', { method: 'POST', body: { phoneNumber, token } });
+  const result = await apiCall<typeof VerifyOtpResultSchema>('/VerifyOTP', { method: 'POST', body: { phoneNumber, token } });
   setStatus({ phoneNumber: result.phoneNumber, isVerified: true });
   return result;
 }
 
 export async function requestChangeCode(password: string, phoneNumber: string) {
-  const sent = await apiCall(OtpSentSchema, '/request-otp-sms-for-phone-number-change', {
+  const sent = await apiCall<typeof OtpSentSchema>('/request-otp-sms-for-phone-number-change', {
     method: 'POST',
     body: { password, phoneNumber, messageText },
   });
@@ -74,12 +73,12 @@ export async function requestChangeCode(password: string, phoneNumber: string) {
 }
 
 export async function changePhoneNumber(password: string, phoneNumber: string, token: string) {
-  const result = await apiCall(ChangePhoneResultSchema, '/change-phone-number', { method: 'POST', body: { password, phoneNumber, token } });
+  const result = await apiCall<typeof ChangePhoneResultSchema>('/change-phone-number', { method: 'POST', body: { password, phoneNumber, token } });
   setStatus({ phoneNumber: result.phoneNumber, isVerified: true });
   return result;
 }
 
 export async function resetPhoneNumber(password: string) {
-  await apiCall(z.unknown(), '/reset-phone-number', { method: 'POST', body: { password } });
+  await apiCall('/reset-phone-number', { method: 'POST', body: { password } });
   setStatus({ phoneNumber: null, isVerified: false });
 }

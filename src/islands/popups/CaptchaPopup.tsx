@@ -11,6 +11,7 @@ import Spinner from '../Spinner';
 import CaptchaPuzzle from './CaptchaPuzzle';
 import SignupSteps from './SignupSteps';
 import type { PopupProps } from './types';
+import 'virtual:strings?auth.captcha,auth.signup';
 
 /** Refusals that only step 1 can fix. */
 const FORM_PROBLEMS = ['EMAIL_ALREADY_EXISTS', 'DISPLAYNAME_ALREADY_EXISTS', 'COMMON_PASSWORD', 'REQUEST_VALIDATION_ERROR'];

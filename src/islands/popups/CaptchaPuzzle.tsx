@@ -2,6 +2,7 @@ import { useRef, type KeyboardEvent, type PointerEvent } from 'react';
 import type { CaptchaChallenge } from '../../../contracts/auth';
 import type { Language } from '../../../contracts/constants';
 import { useT } from '../../lib/useT';
+import 'virtual:strings?auth.captcha';
 
 /**
  * The slider puzzle (decisions.md): the picture with its gap, the piece at `x` (puzzle pixels), and

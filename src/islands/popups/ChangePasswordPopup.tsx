@@ -1,27 +1,14 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { z } from 'zod';
-import { NewPasswordSchema } from '../../../contracts/auth';
 import { ApiError } from '../../lib/api';
 import { useT } from '../../lib/useT';
 import { changePassword } from '../../stores/auth';
 import { closePopup, openPopup } from '../../stores/popup';
 import { $session } from '../../stores/session';
 import { showToast } from '../../stores/toasts';
-import { apiErrorMessage, ErrorBox, issueMessage, PasswordField, PopupTitle, SubmitButton, validate, type FieldErrors } from '../account/forms';
+import { apiErrorMessage, ErrorBox, issueMessage, newPasswordProblems, PasswordField, PopupTitle, SubmitButton, validate, type FieldErrors } from '../account/forms';
 import { currentPathForRedirect } from '../account/navigation';
 import type { PopupProps } from './types';
-
-/**
- * The form's own prompts (current, new, confirm) come first; the new password then goes through the
- * shared NewPasswordSchema, and ChangePasswordSchema checks the body again on the server.
- */
-const ChangePasswordFormSchema = z
-  .object({
-    currentPassword: z.string().min(1, 'validation.currentPasswordRequired'),
-    newPassword: z.string().min(1, 'validation.newPasswordRequired').pipe(NewPasswordSchema),
-    confirmPassword: z.string().min(1, 'validation.confirmPasswordRequired'),
-  })
-  .refine((v) => v.confirmPassword === v.newPassword, { message: 'validation.passwordsMismatch', path: ['confirmPassword'] });
+import 'virtual:strings?auth.changePassword,auth.fields';
 
 /** The change-password popup (spec section 5 messages). The server ends the player's other sessions. */
 export default function ChangePasswordPopup({ lang }: PopupProps) {
@@ -41,7 +28,14 @@ export default function ChangePasswordPopup({ lang }: PopupProps) {
     event.preventDefault();
     if (busy) return;
     setFailure(null);
-    const invalid = validate(ChangePasswordFormSchema, values);
+    // The form's own prompts (current, new, confirm) first, then the shared rules (contracts/fields.ts);
+    // ChangePasswordSchema checks the body again on the server.
+    const [newPassword, confirmPassword] = newPasswordProblems(values.newPassword, values.confirmPassword);
+    const invalid = validate({
+      currentPassword: values.currentPassword === '' ? 'validation.currentPasswordRequired' : null,
+      newPassword,
+      confirmPassword,
+    });
     setErrors(invalid ?? {});
     if (invalid) return;
     setBusy(true);

@@ -6,6 +6,7 @@ import DeleteAccountForm from '../account/DeleteAccountForm';
 import { PopupTitle } from '../account/forms';
 import { currentPathForRedirect } from '../account/navigation';
 import type { PopupProps } from './types';
+import 'virtual:strings?auth.deleteAccount';
 
 /** The delete-account popup: the same form as the /delete-account page. */
 export default function DeleteAccountPopup({ lang }: PopupProps) {

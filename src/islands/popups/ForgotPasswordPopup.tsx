@@ -1,13 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { EmailSchema } from '../../../contracts/auth';
+import { checkEmail } from '../../../contracts/fields';
 import { useT } from '../../lib/useT';
-import { z } from 'zod';
 import { requestPasswordReset } from '../../stores/auth';
 import { openPopup } from '../../stores/popup';
 import { apiErrorMessage, ErrorBox, issueMessage, PopupTitle, SubmitButton, TextField, validate, type FieldErrors } from '../account/forms';
 import type { PopupProps } from './types';
+import 'virtual:strings?auth.fields,auth.forgot';
 
-const ForgotFormSchema = z.object({ email: EmailSchema });
 
 /**
  * The forgot-password popup (`?popup=reset-password`, spec section 2): an email field, then
@@ -26,7 +25,7 @@ export default function ForgotPasswordPopup({ lang }: PopupProps) {
     event.preventDefault();
     if (busy) return;
     setFailure(null);
-    const invalid = validate(ForgotFormSchema, { email });
+    const invalid = validate({ email: checkEmail(email) });
     setErrors(invalid ?? {});
     if (invalid) return;
     setBusy(true);

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { SigninSchema } from '../../../contracts/auth';
+import { checkEmail, checkLoginPassword } from '../../../contracts/fields';
 import { useT } from '../../lib/useT';
 import { signIn } from '../../stores/auth';
 import { openPopup } from '../../stores/popup';
@@ -7,8 +7,8 @@ import { $session } from '../../stores/session';
 import { apiErrorMessage, ErrorBox, issueMessage, PasswordField, PopupTitle, SubmitButton, TextField, validate, type FieldErrors } from '../account/forms';
 import { continueAfterSignIn, homePath } from '../account/navigation';
 import type { PopupProps } from './types';
+import 'virtual:strings?auth.fields,auth.login';
 
-const LoginFormSchema = SigninSchema.pick({ email: true, password: true });
 
 /** The login popup (spec section 2): email, password with show/hide, forgot-password and register links. */
 export default function LoginPopup({ lang }: PopupProps) {
@@ -28,7 +28,7 @@ export default function LoginPopup({ lang }: PopupProps) {
     event.preventDefault();
     if (busy) return;
     setFailure(null);
-    const invalid = validate(LoginFormSchema, { email, password });
+    const invalid = validate({ email: checkEmail(email), password: checkLoginPassword(password) });
     setErrors(invalid ?? {});
     if (invalid) return;
     setBusy(true);

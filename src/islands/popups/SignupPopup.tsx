@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { SignupSchema } from '../../../contracts/auth';
+import { checkDisplayName, checkEmail, checkNewPassword } from '../../../contracts/fields';
 import { useT } from '../../lib/useT';
 import { localizePath } from '../../lib/routes';
 import { $signupDraft, $signupProblem, channelNeedsCaptcha, checkEmailAndUsername, checkPassword, register, type SignupDraft } from '../../stores/auth';
@@ -11,8 +11,8 @@ import { continueAfterSignIn } from '../account/navigation';
 import Spinner from '../Spinner';
 import SignupSteps from './SignupSteps';
 import type { PopupProps } from './types';
+import 'virtual:strings?auth.fields,auth.signup';
 
-const SignupFormSchema = SignupSchema.pick({ email: true, displayName: true, password: true, isAgeOver18: true });
 
 /**
  * The signup popup (spec sections 2 and 4). Step 1 here; Continue checks uniqueness, then either
@@ -48,7 +48,12 @@ export default function SignupPopup({ lang }: PopupProps) {
     event.preventDefault();
     if (busy) return;
     setFailure(null);
-    const invalid = validate(SignupFormSchema, { email, displayName, password, isAgeOver18: agreed });
+    const invalid = validate({
+      email: checkEmail(email),
+      displayName: checkDisplayName(displayName),
+      password: checkNewPassword(password),
+      isAgeOver18: agreed ? null : 'validation.termsRequired',
+    });
     setErrors(invalid ?? {});
     if (invalid) return;
     const form: SignupDraft = { email: email.trim(), displayName: displayName.trim(), password, languageCode: lang };

@@ -1,5 +1,6 @@
 import type { Language } from '../../../contracts/constants';
 import { useT } from '../../lib/useT';
+import 'virtual:strings?auth.signup';
 
 const STEPS = ['details', 'verify', 'register'] as const;
 

@@ -7,6 +7,7 @@ import { $session } from '../../stores/session';
 import { useSession } from '../../stores/useSession';
 import { formatRaffleDate, historyTitle, raffleHistoryStore } from '../../stores/raffle';
 import Spinner from '../Spinner';
+import 'virtual:strings?raffle.history';
 
 /**
  * Raffle history (spec section 2): sign-in required (signed out goes to the site root); name, draw

@@ -18,6 +18,7 @@ import Spinner from '../Spinner';
 import { useSession } from '../../stores/useSession';
 import { openPopup } from '../../stores/popup';
 import type { PopupProps } from '../popups/types';
+import 'virtual:strings?raffle.coins,raffle.popup';
 
 /**
  * The raffle popup (`?popup=raffle`, spec section 2): banner, title and description in the current

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { Language } from '../../../contracts/constants';
 import type { RaffleRecord as Record } from '../../../contracts/raffle';
-import { RaffleListSchema } from '../../../contracts/raffle';
+import type { RaffleListSchema } from '../../../contracts/raffle';
 import { verifyRaffleRecord, type RecordCheck } from '../../../contracts/raffle-draw';
 import type { z } from 'zod';
 import { ApiError } from '../../lib/api';
@@ -9,6 +9,7 @@ import { useT } from '../../lib/useT';
 import { localizePath, splitLocalePath } from '../../lib/routes';
 import { fetchRaffleRecord, fetchRaffles, formatRaffleAmount, formatRaffleDate, historyTitle } from '../../stores/raffle';
 import Spinner from '../Spinner';
+import 'virtual:strings?raffle.coins,raffle.record,raffle.status';
 
 /** The ref in /raffles/<ref> (the one prerendered page per language serves every ref). */
 export function refFromPath(pathname: string): string | null {

@@ -7,7 +7,9 @@ import { $account } from '../../stores/auth';
 import { gameLaunchPath } from '../../stores/games';
 import { requireSignInForLaunch } from '../../stores/gamesLaunch';
 import { $session } from '../../stores/session';
+import { useSession } from '../../stores/useSession';
 import Spinner from '../Spinner';
+import 'virtual:strings?tournaments';
 
 /** What the launcher script exposes (docs/lobby-launcher.md). */
 interface LobbyLauncher {
@@ -48,7 +50,8 @@ const GAME_CODE = /^[A-Za-z0-9_-]{1,64}$/;
 export default function TournamentsLobby({ lang }: { lang: Language }) {
   const t = useT(lang, 'tournaments');
   const host = useRef<HTMLDivElement>(null);
-  const session = useStore($session);
+  // The build's value (signed out) while hydrating, then the cookie's: no hydration mismatch.
+  const session = useSession();
   const account = useStore($account);
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);

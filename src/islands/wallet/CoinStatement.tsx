@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Language } from '../../../contracts/constants';
-import { STATEMENT_PAGE_SIZE, type TransactionList } from '../../../contracts/wallet';
+import { STATEMENT_PAGE_SIZE } from '../../../contracts/constants';
+import type { TransactionList } from '../../../contracts/wallet';
 import { useT } from '../../lib/useT';
 import { openPopup } from '../../stores/popup';
 import { useSession } from '../../stores/useSession';
@@ -9,6 +10,7 @@ import { fetchStatement } from '../../stores/wallet';
 import { gamesStore } from '../../stores/games';
 import Spinner from '../Spinner';
 import CoinIcon from './CoinIcon';
+import 'virtual:strings?wallet.statement';
 
 /** The "coins" view of the bet history page: the player's coin statement, newest first, page by page. */
 export default function CoinStatement({ lang }: { lang: Language }) {

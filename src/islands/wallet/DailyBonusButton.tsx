@@ -2,6 +2,7 @@ import type { Language } from '../../../contracts/constants';
 import { useT } from '../../lib/useT';
 import GiftIcon from './GiftIcon';
 import { useDailyBonus } from './useDailyBonus';
+import '../layoutStrings';
 
 /**
  * The desktop header's (from 1024 px, where the tab bar's bonus button hides) daily bonus button: claimable, or an hh:mm:ss countdown to nextClaim.

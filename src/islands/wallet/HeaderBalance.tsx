@@ -4,6 +4,7 @@ import { useT } from '../../lib/useT';
 import { $balance } from '../../stores/wallet';
 import CoinIcon from './CoinIcon';
 import { useCountUp } from './useCountUp';
+import '../layoutStrings';
 
 /** The signed-in header's balance with the coin icon, counting up to each new value (spec sections 2 and 4). */
 export default function HeaderBalance({ lang }: { lang: Language }) {

@@ -9,6 +9,7 @@ import { showToast } from '../../stores/toasts';
 import { claimPromotionBonus, fetchPromotionBonus } from '../../stores/wallet';
 import CoinIcon from './CoinIcon';
 import { protectionMessage } from '../account/protectionText';
+import 'virtual:strings?errors.TECHNICAL_ERROR,wallet.promotion';
 
 /** The promotion page's claim button: once per player, only while the promotion runs. */
 export default function PromotionClaim({ lang, promoSlug, bonus }: { lang: Language; promoSlug: string; bonus: number }) {

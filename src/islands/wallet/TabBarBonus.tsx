@@ -3,6 +3,7 @@ import { useT } from '../../lib/useT';
 import { useSession } from '../../stores/useSession';
 import GiftIcon from './GiftIcon';
 import { useDailyBonus } from './useDailyBonus';
+import '../layoutStrings';
 
 const RADIUS = 16;
 const CIRCUMFERENCE = 2 * Math.PI * RADIUS;

@@ -15,6 +15,7 @@ import {
   msUntilNextClaim,
   refreshBalance,
 } from '../../stores/wallet';
+import '../layoutStrings';
 
 /** The current time, ticking every second while mounted (the countdown's clock). */
 function useNow(intervalMs = 1000): number {

@@ -6,6 +6,7 @@ import { baccaratOpposingBets } from '../../../../contracts/house/baccarat';
 import { useT } from '../../../lib/useT';
 import { $house, $houseBusy, playHouseRound } from '../../../stores/gamesHouse';
 import { ChipPicker, ErrorLine, Hand, PlayingCard, formatAmount, roundErrorKey } from './common';
+import 'virtual:strings?games.baccarat,games.cards,games.roulette';
 
 type BaccaratOutcome = Extract<RoundOutcome, { kind: 'baccarat' }>;
 type Side = BaccaratBet['type'];

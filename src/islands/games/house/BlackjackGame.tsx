@@ -5,6 +5,7 @@ import type { BlackjackAction, BlackjackDefinition, HouseSessionResponse, RoundO
 import { useT } from '../../../lib/useT';
 import { $house, $houseBusy, playHouseRound } from '../../../stores/gamesHouse';
 import { ChipPicker, ErrorLine, Hand, PlayingCard, formatAmount, roundErrorKey } from './common';
+import 'virtual:strings?games.blackjack,games.cards';
 
 type BlackjackOutcome = Extract<RoundOutcome, { kind: 'blackjack' }>;
 const ACTION_KEYS: Record<string, BlackjackAction> = { h: 'hit', s: 'stand', d: 'double' };

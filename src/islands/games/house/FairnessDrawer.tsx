@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { ClientSeedSchema } from '../../../../contracts/games';
+import { checkClientSeed } from '../../../../contracts/client-seed';
 import type { Language } from '../../../../contracts/constants';
 import { localizePath } from '../../../lib/routes';
 import { useT } from '../../../lib/useT';
 import { $house, $houseBusy, $houseRounds, rotateHouseSeed } from '../../../stores/gamesHouse';
 import { formatAmount, roundErrorKey } from './common';
+import './strings';
 
 export const verifyRoundHref = (roundId: string, lang: Language) => `${localizePath('/fairness/', lang)}?round=${encodeURIComponent(roundId)}`;
 
@@ -59,15 +60,15 @@ export default function FairnessDrawer({ lang, open, onClose, rtp }: { lang: Lan
 
   const rotate = async (event: FormEvent, withSeed: boolean) => {
     event.preventDefault();
-    const parsed = ClientSeedSchema.safeParse(seed);
-    if (withSeed && !parsed.success) {
+    const clientSeed = seed.trim();
+    if (withSeed && checkClientSeed(clientSeed) !== null) {
       setMessage('fairness.clientSeedInvalid');
       return;
     }
     setPending(true);
     setMessage(null);
     try {
-      const result = await rotateHouseSeed(withSeed && parsed.success ? parsed.data : undefined);
+      const result = await rotateHouseSeed(withSeed ? clientSeed : undefined);
       setSeed(result.fairness.clientSeed);
       setMessage('fairness.rotated');
     } catch (error) {

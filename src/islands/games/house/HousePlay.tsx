@@ -7,6 +7,7 @@ import Spinner from '../../Spinner';
 import FairnessDrawer, { FairnessLine } from './FairnessDrawer';
 import RealityCheck from './RealityCheck';
 import { formatAmount } from './common';
+import './strings';
 
 const SlotGame = lazy(() => import('./SlotGame'));
 const RouletteGame = lazy(() => import('./RouletteGame'));

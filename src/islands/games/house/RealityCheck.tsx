@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Language } from '../../../../contracts/constants';
-import { PlayControlsSchema } from '../../../../contracts/protection';
+import type { PlayControlsSchema } from '../../../../contracts/protection';
 import { apiCall } from '../../../lib/api';
 import { useT } from '../../../lib/useT';
 import { formatAmount } from './common';
+import './strings';
 
 const MINUTE_MS = 60_000;
 
@@ -22,7 +23,7 @@ export default function RealityCheck({ lang, balance, lobby }: { lang: Language;
   const [shownAt, setShownAt] = useState(0);
 
   useEffect(() => {
-    apiCall(PlayControlsSchema, '/play-controls')
+    apiCall<typeof PlayControlsSchema>('/play-controls')
       .then((c) => setIntervalMs(c.realityCheckMinutes === null ? null : c.realityCheckMinutes * MINUTE_MS))
       .catch(() => setIntervalMs(null));
   }, []);

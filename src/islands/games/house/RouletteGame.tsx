@@ -6,6 +6,7 @@ import { rouletteOpposingBet } from '../../../../contracts/house/roulette';
 import { useT } from '../../../lib/useT';
 import { $house, $houseBusy, playHouseRoundHeld } from '../../../stores/gamesHouse';
 import { ChipPicker, ErrorLine, formatAmount, roundErrorKey } from './common';
+import 'virtual:strings?games.roulette';
 
 export const RED_NUMBERS = new Set([1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36]);
 export const numberColor = (n: number) => (n === 0 ? 'green' : RED_NUMBERS.has(n) ? 'red' : 'black');

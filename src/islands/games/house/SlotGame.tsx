@@ -8,6 +8,7 @@ import { ErrorLine, formatAmount, roundErrorKey } from './common';
 import SlotReels, { LINE_COLORS, lineCells, useSymbolName, winningCells } from './SlotReels';
 import SlotSymbolArt from './SlotSymbolArt';
 import { sounds } from './sound';
+import 'virtual:strings?games.slot';
 
 /** A round paying at least this many times the bet is celebrated as a big win. */
 export const BIG_WIN_MULTIPLE = 10;

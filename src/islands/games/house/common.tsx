@@ -3,6 +3,7 @@ import type { Language } from '../../../../contracts/constants';
 import type { Card } from '../../../../contracts/games';
 import { ApiError } from '../../../lib/api';
 import { useT } from '../../../lib/useT';
+import './strings';
 
 export const formatAmount = (amount: number, lang: Language) => new Intl.NumberFormat(lang === 'ja' ? 'ja-JP' : 'en-US').format(amount);
 
