@@ -3,6 +3,7 @@ import type { Card, GameDefinition, RoundOutcome, SlotDefinition, SlotSpin } fro
 import { useT } from '../../lib/useT';
 import { formatAmount } from './house/common';
 import SlotReels, { useSymbolName, winningCells } from './house/SlotReels';
+import 'virtual:strings?games.slot,games.roulette,games.baccarat,games.blackjack,games.fairnessPage';
 
 const SUITS: Record<Card['suit'], string> = { S: '♠', H: '♥', D: '♦', C: '♣' };
 const cards = (hand: Card[]) => hand.map((c) => `${c.rank}${SUITS[c.suit]}`).join(' ');

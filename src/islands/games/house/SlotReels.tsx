@@ -3,6 +3,7 @@ import type { Language } from '../../../../contracts/constants';
 import type { SlotDefinition, SlotSpin, SlotSymbol } from '../../../../contracts/games';
 import { useT } from '../../../lib/useT';
 import SlotSymbolArt, { symbolShape } from './SlotSymbolArt';
+import 'virtual:strings?games.slot';
 
 type LineWin = SlotSpin['lineWins'][number];
 
