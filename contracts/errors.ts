@@ -50,6 +50,7 @@ export const errorStatus = {
 
 export type ErrorCode = keyof typeof errorStatus;
 export const errorCodes = Object.keys(errorStatus) as [ErrorCode, ...ErrorCode[]];
+
 /** Every non-2xx body. `message` is a developer hint in English, never shown to players. */
 export interface ApiErrorBody {
   code: string;
