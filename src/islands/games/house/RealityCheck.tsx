@@ -38,25 +38,9 @@ export default function RealityCheck({ lang, balance, lobby }: { lang: Language;
     return () => clearTimeout(timer);
   }, [intervalMs, open]);
 
-  // While it is open, everything else in the frame is inert: focus stays in the dialog and neither
-  // clicks nor screen readers reach the game behind it.
-  const overlay = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open || !overlay.current) return;
-    const made: HTMLElement[] = [];
-    for (let node: HTMLElement | null = overlay.current; node && node !== document.body; node = node.parentElement) {
-      for (const sibling of node.parentElement?.children ?? []) {
-        if (sibling !== node && sibling instanceof HTMLElement && !sibling.inert) {
-          sibling.inert = true;
-          made.push(sibling);
-        }
-      }
-    }
-    return () => made.forEach((el) => (el.inert = false));
-  }, [open]);
-
-  // Tab and Shift+Tab cycle between the two choices (the frame's page is inside the site's page:
-  // without this, Tab would leave the frame).
+  // Focus stays in the dialog: Tab and Shift+Tab cycle between its two choices (the overlay covers
+  // the game against the pointer, aria-modal tells screen readers; without this Tab would reach the
+  // game behind, then leave the frame).
   const cycleFocus = (event: React.KeyboardEvent<HTMLDivElement>) => {
     if (event.key !== 'Tab') return;
     const choices = [...event.currentTarget.querySelectorAll<HTMLElement>('button, a[href]')];
@@ -69,7 +53,7 @@ export default function RealityCheck({ lang, balance, lobby }: { lang: Language;
   const minutes = Math.floor((shownAt - startedAt.current) / MINUTE_MS);
   const net = balance - startBalance.current;
   return (
-    <div ref={overlay} className="absolute inset-0 z-50 flex items-center justify-center bg-black/80 p-4" data-testid="reality-check">
+    <div className="absolute inset-0 z-50 flex items-center justify-center bg-black/80 p-4" data-testid="reality-check">
       <div role="alertdialog" aria-modal="true" onKeyDown={cycleFocus} aria-labelledby="reality-check-title" aria-describedby="reality-check-body" className="max-w-sm rounded-lg border border-gold-500 bg-brown-900 p-5 text-center">
         <h2 id="reality-check-title" className="mb-2 text-lg font-bold text-gold-400">{t('realityTitle')}</h2>
         <p id="reality-check-body" data-testid="reality-check-time">{t('realityBody', { minutes })}</p>

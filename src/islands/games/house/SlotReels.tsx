@@ -3,7 +3,6 @@ import type { Language } from '../../../../contracts/constants';
 import type { SlotDefinition, SlotSpin, SlotSymbol } from '../../../../contracts/games';
 import { useT } from '../../../lib/useT';
 import SlotSymbolArt, { symbolShape } from './SlotSymbolArt';
-import 'virtual:strings?games.slot';
 
 type LineWin = SlotSpin['lineWins'][number];
 
