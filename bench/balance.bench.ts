@@ -21,7 +21,7 @@ import { createSession } from '../server/plugins/session';
 import { postMovement } from '../server/modules/wallet';
 import { httpWindow, pool, printableUrl, type Window } from './http-load';
 import { scratchDatabase } from './scratch-db';
-import { measureCpu, perOperation } from './cpu';
+import { measureCpu, noCpu, perOperation } from './cpu';
 
 const TARGETS = { PostgreSQL: 0.3, PGlite: 0.05 } as const;
 
@@ -54,13 +54,10 @@ async function measure(kind: 'PGlite' | 'PostgreSQL', databaseUrl: string | unde
     await appWindow(1);
     const bareWindows: Window[] = [];
     const appWindows: Window[] = [];
-    const appCpu = { server: 0, database: 0 };
+    const appCpu = noCpu();
     for (let w = 0; w < windows; w++) {
       bareWindows.push(await bareWindow(seconds / windows));
-      const { result, cpu } = await measureCpu(databaseUrl ? db : undefined, () => appWindow(seconds / windows));
-      appWindows.push(result);
-      appCpu.server += cpu.server;
-      appCpu.database += cpu.database;
+      appWindows.push(await measureCpu(databaseUrl ? db : undefined, appCpu, () => appWindow(seconds / windows)));
     }
     const b = pool(bareWindows);
     const a = pool(appWindows);

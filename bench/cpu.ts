@@ -31,12 +31,15 @@ export interface CpuCost {
   database: number;
 }
 
+/** A running total, for measureCpu to add to. */
+export const noCpu = (): CpuCost => ({ server: 0, database: 0 });
+
 /**
- * Runs `window` and answers what it cost in CPU, besides its own result. `postgres`: the server's
- * PostgreSQL handle, whose backends are counted; without it (PGlite) the database runs in the main
- * thread and is part of `server`.
+ * Runs `window`, adds what it cost in CPU to `total` and answers its result. `postgres`: the
+ * server's PostgreSQL handle, whose backends are counted; without it (PGlite) the database runs in
+ * the main thread and is part of `server`.
  */
-export async function measureCpu<T>(postgres: Db | undefined, window: () => Promise<T>): Promise<{ result: T; cpu: CpuCost }> {
+export async function measureCpu<T>(postgres: Db | undefined, total: CpuCost, window: () => Promise<T>): Promise<T> {
   const backends = async () =>
     postgres ? (await sql<{ pid: number }>`select pid from pg_stat_activity where datname = current_database()`.execute(postgres)).rows.map((r) => r.pid) : [];
   const before = await backends();
@@ -48,7 +51,9 @@ export async function measureCpu<T>(postgres: Db | undefined, window: () => Prom
   const cpuAfter = processCpu(after);
   let database = 0;
   for (const pid of new Set([...before, ...after])) database += (cpuAfter.get(pid) ?? 0) - (cpuBefore.get(pid) ?? 0);
-  return { result, cpu: { server: (used.user + used.system) / 1e6, database: postgres && readableProc() ? database : Number.NaN } };
+  total.server += (used.user + used.system) / 1e6;
+  total.database += postgres && readableProc() ? database : Number.NaN;
+  return result;
 }
 
 const readableProc = () => {

@@ -41,7 +41,7 @@ import { serverSeedHash } from '../contracts/fairness';
 import { createLaunchToken } from '../server/modules/house/launch';
 import { httpWindow, percentile, pool, printableUrl, REQUEST_ID, type Window } from './http-load';
 import { scratchDatabase } from './scratch-db';
-import { measureCpu, perOperation } from './cpu';
+import { measureCpu, noCpu, perOperation } from './cpu';
 
 const SPIN_TARGET = 0.5;
 const median = (xs: number[]) => percentile(Float64Array.from(xs), 0.5);
@@ -134,7 +134,7 @@ export async function run(): Promise<void> {
     const spinWindow = (s: number) => httpWindow(`${api}/house/play`, bodies, s, threads, { channel: 'WEB' });
     const pgb = await scratchDatabase(serverUrl, 'cc_bench_pgbench');
     const spinWindows: Window[] = [];
-    const spinCpu = { server: 0, database: 0 };
+    const spinCpu = noCpu();
     const pgbenchWindows: Window[] = [];
     try {
       execFileSync('pgbench', ['-i', '-q', pgb.url], { stdio: 'pipe' });
@@ -145,10 +145,7 @@ export async function run(): Promise<void> {
       // and as \`pgbench -i\` gives its own tables: plans are made for tables of their real size.
       await sql`analyze`.execute(db);
       for (let i = 0; i < rounds; i++) {
-        const { result, cpu } = await measureCpu(db, () => spinWindow(seconds));
-        spinWindows.push(result);
-        spinCpu.server += cpu.server;
-        spinCpu.database += cpu.database;
+        spinWindows.push(await measureCpu(db, spinCpu, () => spinWindow(seconds)));
         pgbenchWindows.push(pgbenchWindow(pgb.url, concurrency, threads, seconds));
       }
     } finally {

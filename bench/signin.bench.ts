@@ -23,7 +23,7 @@ import { createDb, migrateToLatest } from '../server/db';
 import { ARGON2_OPTIONS, hashPassword, verifyPassword } from '../server/modules/auth/passwords';
 import { httpWindow, pool, type Window } from './http-load';
 import { scratchDatabase } from './scratch-db';
-import { measureCpu, perOperation } from './cpu';
+import { measureCpu, noCpu, perOperation } from './cpu';
 
 export interface BenchResult {
   name: string;
@@ -87,13 +87,10 @@ export async function measure(serverUrl: string | undefined): Promise<BenchResul
     await verifyWindow(1, concurrency, verify);
     const verifyWindows: Window[] = [];
     const signinWindows: Window[] = [];
-    const signinCpu = { server: 0, database: 0 };
+    const signinCpu = noCpu();
     for (let w = 0; w < windows; w++) {
       verifyWindows.push(await verifyWindow(seconds / windows, concurrency, verify));
-      const { result, cpu } = await measureCpu(scratch && db, () => signinWindow(seconds / windows));
-      signinWindows.push(result);
-      signinCpu.server += cpu.server;
-      signinCpu.database += cpu.database;
+      signinWindows.push(await measureCpu(scratch && db, signinCpu, () => signinWindow(seconds / windows)));
     }
     const raw = pool(verifyWindows);
     const signin = pool(signinWindows);
