@@ -24,92 +24,93 @@ export type RoundRow = Required<
  * request id is new and the player is on no break or self-exclusion; its records number the player's round, write the round (with the balance the
  * statement posted) and its request id (the round row is the request's answer).
  */
-export function houseRounds(rounds: RoundRow[]) {
-  return attachment<'played', RoundRow, { player_seq: { account_id: string; rounds: number } }>({
-    name: 'played',
-    rows: rounds,
-    columns: {
-      id: 'uuid', account_id: 'uuid', play_session_id: 'uuid', game_code: 'text', definition_hash: 'text', seed_id: 'bigint', nonce: 'int',
-      input: 'jsonb', stake: 'bigint', win: 'bigint', status: 'text', outcome: 'jsonb', settled_at: 'timestamptz', token_hash: 'text',
-      played_at: 'timestamptz', request_id: 'uuid',
-    },
-    gate: (q) =>
-      q
-        .updateTable('fair_seeds as f')
-        .from('played as r')
-        .set((eb) => ({ nonce: eb('f.nonce', '+', 1) }))
-        .where('r.grp', 'in', q.selectFrom('ready').select('ready.grp'))
-        .whereRef('f.id', '=', 'r.seed_id')
-        .whereRef('f.nonce', '=', 'r.nonce')
-        .whereRef('f.account_id', '=', 'r.account_id')
-        .where('f.revealed_at', 'is', null)
-        .where((eb) =>
-          eb.and([
-            eb.exists(
-              eb
-                .selectFrom('play_sessions as s')
-                .innerJoin('games as g', 'g.code', 's.game_code')
-                .innerJoin('sessions as si', 'si.id', 's.sign_in_session_id')
-                .innerJoin('accounts as a', 'a.id', 's.account_id')
-                .select('s.id')
-                .whereRef('s.token_hash', '=', 'r.token_hash')
-                .whereRef('s.account_id', '=', 'r.account_id')
-                .whereRef('s.expires_at', '>', 'r.played_at')
-                .where('g.is_enabled', '=', true)
-                .whereRef('g.definition_hash', '=', 'r.definition_hash')
-                .where('si.revoked_at', 'is', null)
-                .whereRef('si.expires_at', '>', 'r.played_at')
-                .where('a.deleted_at', 'is', null),
-            ),
-            // Player protection: no break or self-exclusion in force (docs/decisions/0008).
-            notBlocked('r.account_id', 'r.played_at'),
-            eb.not(eb.exists(eb.selectFrom('house_requests as h').select('h.round_id').whereRef('h.play_session_id', '=', 'r.play_session_id').whereRef('h.request_id', '=', 'r.request_id'))),
-          ]),
-        )
-        .returning('r.grp'),
-    records: [
-      [
-        'player_seq',
-        (q) =>
-          q
-            .insertInto('house_players')
-            .columns(['account_id', 'rounds'])
-            .expression(q.selectFrom('played as r').innerJoin('posted as p', (join) => join.onRef('p.grp', '=', 'r.grp').on('p.ord', '=', 0)).select((eb) => ['r.account_id', eb.val(1).as('rounds')]))
-            .onConflict((oc) => oc.column('account_id').doUpdateSet((eb) => ({ rounds: eb('house_players.rounds', '+', 1) })))
-            .returning(['account_id', 'rounds']),
-      ],
-      [
-        'house_round',
-        (q) =>
-          q
-            .insertInto('house_rounds')
-            .columns(['id', 'account_id', 'play_session_id', 'game_code', 'definition_hash', 'mode', 'seed_id', 'nonce', 'input', 'actions', 'stake', 'win', 'balance_after', 'status', 'outcome', 'player_seq', 'settled_at'])
-            .expression(
-              q
-                .selectFrom('played as r')
-                .innerJoin('player_seq as ps', 'ps.account_id', 'r.account_id')
-                .select((eb) => [
-                  'r.id', 'r.account_id', 'r.play_session_id', 'r.game_code', 'r.definition_hash', eb.val('real').as('mode'), 'r.seed_id', 'r.nonce', 'r.input',
-                  sql<string>`'[]'::jsonb`.as('actions'), 'r.stake', 'r.win', eb.selectFrom('posted as b').select('b.balance_after').whereRef('b.grp', '=', 'r.grp').orderBy('b.ord', 'desc').limit(1).as('balance_after'), 'r.status', 'r.outcome', 'ps.rounds', 'r.settled_at',
-                ]),
-            ),
-      ],
-      [
-        'house_request',
-        (q) =>
-          q
-            .insertInto('house_requests')
-            .columns(['play_session_id', 'request_id', 'round_id'])
-            .expression(
-              q
-                .selectFrom('played as r')
-                .innerJoin('posted as p', (join) => join.onRef('p.grp', '=', 'r.grp').on('p.ord', '=', 0))
-                .select(['r.play_session_id', 'r.request_id', 'r.id']),
-            ),
-      ],
+export const houseRounds = (rounds: RoundRow[]) => ({ ...HOUSE_ROUNDS, rows: rounds });
+
+/** Defined once: the posting statement is then compiled once (wallet/posting.ts, postStatement). */
+const HOUSE_ROUNDS = attachment<'played', RoundRow, { player_seq: { account_id: string; rounds: number } }>({
+  name: 'played',
+  rows: [],
+  columns: {
+    id: 'uuid', account_id: 'uuid', play_session_id: 'uuid', game_code: 'text', definition_hash: 'text', seed_id: 'bigint', nonce: 'int',
+    input: 'jsonb', stake: 'bigint', win: 'bigint', status: 'text', outcome: 'jsonb', settled_at: 'timestamptz', token_hash: 'text',
+    played_at: 'timestamptz', request_id: 'uuid',
+  },
+  gate: (q) =>
+    q
+      .updateTable('fair_seeds as f')
+      .from('played as r')
+      .set((eb) => ({ nonce: eb('f.nonce', '+', 1) }))
+      .where('r.grp', 'in', q.selectFrom('ready').select('ready.grp'))
+      .whereRef('f.id', '=', 'r.seed_id')
+      .whereRef('f.nonce', '=', 'r.nonce')
+      .whereRef('f.account_id', '=', 'r.account_id')
+      .where('f.revealed_at', 'is', null)
+      .where((eb) =>
+        eb.and([
+          eb.exists(
+            eb
+              .selectFrom('play_sessions as s')
+              .innerJoin('games as g', 'g.code', 's.game_code')
+              .innerJoin('sessions as si', 'si.id', 's.sign_in_session_id')
+              .innerJoin('accounts as a', 'a.id', 's.account_id')
+              .select('s.id')
+              .whereRef('s.token_hash', '=', 'r.token_hash')
+              .whereRef('s.account_id', '=', 'r.account_id')
+              .whereRef('s.expires_at', '>', 'r.played_at')
+              .where('g.is_enabled', '=', true)
+              .whereRef('g.definition_hash', '=', 'r.definition_hash')
+              .where('si.revoked_at', 'is', null)
+              .whereRef('si.expires_at', '>', 'r.played_at')
+              .where('a.deleted_at', 'is', null),
+          ),
+          // Player protection: no break or self-exclusion in force (docs/decisions/0008).
+          notBlocked('r.account_id', 'r.played_at'),
+          eb.not(eb.exists(eb.selectFrom('house_requests as h').select('h.round_id').whereRef('h.play_session_id', '=', 'r.play_session_id').whereRef('h.request_id', '=', 'r.request_id'))),
+        ]),
+      )
+      .returning('r.grp'),
+  records: [
+    [
+      'player_seq',
+      (q) =>
+        q
+          .insertInto('house_players')
+          .columns(['account_id', 'rounds'])
+          .expression(q.selectFrom('played as r').innerJoin('posted as p', (join) => join.onRef('p.grp', '=', 'r.grp').on('p.ord', '=', 0)).select((eb) => ['r.account_id', eb.val(1).as('rounds')]))
+          .onConflict((oc) => oc.column('account_id').doUpdateSet((eb) => ({ rounds: eb('house_players.rounds', '+', 1) })))
+          .returning(['account_id', 'rounds']),
     ],
-  });
-}
+    [
+      'house_round',
+      (q) =>
+        q
+          .insertInto('house_rounds')
+          .columns(['id', 'account_id', 'play_session_id', 'game_code', 'definition_hash', 'mode', 'seed_id', 'nonce', 'input', 'actions', 'stake', 'win', 'balance_after', 'status', 'outcome', 'player_seq', 'settled_at'])
+          .expression(
+            q
+              .selectFrom('played as r')
+              .innerJoin('player_seq as ps', 'ps.account_id', 'r.account_id')
+              .select((eb) => [
+                'r.id', 'r.account_id', 'r.play_session_id', 'r.game_code', 'r.definition_hash', eb.val('real').as('mode'), 'r.seed_id', 'r.nonce', 'r.input',
+                sql<string>`'[]'::jsonb`.as('actions'), 'r.stake', 'r.win', eb.selectFrom('posted as b').select('b.balance_after').whereRef('b.grp', '=', 'r.grp').orderBy('b.ord', 'desc').limit(1).as('balance_after'), 'r.status', 'r.outcome', 'ps.rounds', 'r.settled_at',
+              ]),
+          ),
+    ],
+    [
+      'house_request',
+      (q) =>
+        q
+          .insertInto('house_requests')
+          .columns(['play_session_id', 'request_id', 'round_id'])
+          .expression(
+            q
+              .selectFrom('played as r')
+              .innerJoin('posted as p', (join) => join.onRef('p.grp', '=', 'r.grp').on('p.ord', '=', 0))
+              .select(['r.play_session_id', 'r.request_id', 'r.id']),
+          ),
+    ],
+  ],
+});
 
 /** The long way's records of one real round and its request (inside its transaction). */
 export async function recordRealRound(trx: DbOrTrx, round: RoundRow, balance: number, response: PlayResponse): Promise<void> {

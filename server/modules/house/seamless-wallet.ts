@@ -333,68 +333,72 @@ export const coinSeamlessWallet: SeamlessWallet = {
  * look-up), recorded settled with its two transactions (a losing round's WIN has no journal row and
  * the balance after its bet).
  */
-function settledRounds(calls: BetAndWinCall[]) {
-  return attachment({
-    name: 'settled_rounds',
-    rows: calls.map((c) => ({ provider: c.provider, round_id: c.roundId, account_id: c.accountId, bet_tx: c.betTxId, win_tx: c.winTxId, bet: c.bet, win: c.win })),
-    columns: { provider: 'text', round_id: 'text', account_id: 'uuid', bet_tx: 'text', win_tx: 'text', bet: 'bigint', win: 'bigint' },
-    // Scalar look-ups, tried in turn (coalesce stops at the first hit): each is an index probe per
-    // round. (EXISTS joined by OR let the planner hash a whole table instead, whenever its
-    // statistics said the table was small.) 'ROLLBACK' is a literal so that a generic plan can use
-    // the partial unique index on rollbacks.
-    refuse: (q) =>
-      q
-        .selectFrom('settled_rounds as r')
-        .select('r.grp')
-        .where((eb) =>
-          eb.fn.coalesce(
-            eb.selectFrom('provider_transactions as t').select(sql<boolean>`true`.as('known')).whereRef('t.provider', '=', 'r.provider').where('t.tx_id', 'in', [eb.ref('r.bet_tx'), eb.ref('r.win_tx')]).limit(1),
-            eb.selectFrom('provider_transactions as t').select(sql<boolean>`true`.as('known')).whereRef('t.provider', '=', 'r.provider').whereRef('t.ref_tx_id', '=', 'r.bet_tx').where('t.kind', '=', sql.lit('ROLLBACK')).limit(1),
-            eb.selectFrom('provider_rounds as o').select(sql<boolean>`true`.as('known')).whereRef('o.provider', '=', 'r.provider').whereRef('o.round_id', '=', 'r.round_id').limit(1),
-            sql<boolean>`false`,
-          ),
+const settledRounds = (calls: BetAndWinCall[]) => ({
+  ...SETTLED_ROUNDS,
+  rows: calls.map((c) => ({ provider: c.provider, round_id: c.roundId, account_id: c.accountId, bet_tx: c.betTxId, win_tx: c.winTxId, bet: c.bet, win: c.win })),
+});
+
+/** Defined once: the posting statement is then compiled once (wallet/posting.ts, postStatement). */
+const SETTLED_ROUNDS = attachment({
+  name: 'settled_rounds',
+  rows: [] as Array<{ provider: string; round_id: string; account_id: string; bet_tx: string; win_tx: string; bet: number; win: number }>,
+  columns: { provider: 'text', round_id: 'text', account_id: 'uuid', bet_tx: 'text', win_tx: 'text', bet: 'bigint', win: 'bigint' },
+  // Scalar look-ups, tried in turn (coalesce stops at the first hit): each is an index probe per
+  // round. (EXISTS joined by OR let the planner hash a whole table instead, whenever its
+  // statistics said the table was small.) 'ROLLBACK' is a literal so that a generic plan can use
+  // the partial unique index on rollbacks.
+  refuse: (q) =>
+    q
+      .selectFrom('settled_rounds as r')
+      .select('r.grp')
+      .where((eb) =>
+        eb.fn.coalesce(
+          eb.selectFrom('provider_transactions as t').select(sql<boolean>`true`.as('known')).whereRef('t.provider', '=', 'r.provider').where('t.tx_id', 'in', [eb.ref('r.bet_tx'), eb.ref('r.win_tx')]).limit(1),
+          eb.selectFrom('provider_transactions as t').select(sql<boolean>`true`.as('known')).whereRef('t.provider', '=', 'r.provider').whereRef('t.ref_tx_id', '=', 'r.bet_tx').where('t.kind', '=', sql.lit('ROLLBACK')).limit(1),
+          eb.selectFrom('provider_rounds as o').select(sql<boolean>`true`.as('known')).whereRef('o.provider', '=', 'r.provider').whereRef('o.round_id', '=', 'r.round_id').limit(1),
+          sql<boolean>`false`,
         ),
-    records: [
-      [
-        'provider_round',
-        (q) =>
-          q
-            .insertInto('provider_rounds')
-            .columns(['provider', 'round_id', 'account_id', 'status'])
-            .expression(
-              q
-                .selectFrom('settled_rounds as r')
-                .innerJoin('posted as p', (join) => join.onRef('p.grp', '=', 'r.grp').on('p.ord', '=', 0))
-                .select((eb) => ['r.provider', 'r.round_id', 'r.account_id', eb.val('settled').as('status')]),
-            ),
-      ],
-      [
-        'provider_bet',
-        (q) =>
-          q
-            .insertInto('provider_transactions')
-            .columns(['provider', 'tx_id', 'kind', 'account_id', 'round_id', 'amount', 'journal_id', 'balance_after'])
-            .expression(
-              q
-                .selectFrom('settled_rounds as r')
-                .innerJoin('posted as p', (join) => join.onRef('p.grp', '=', 'r.grp').on('p.ord', '=', 0))
-                .select((eb) => ['r.provider', 'r.bet_tx', eb.val('BET').as('kind'), 'r.account_id', 'r.round_id', 'r.bet', 'p.id', 'p.balance_after']),
-            ),
-      ],
-      [
-        'provider_win',
-        (q) =>
-          q
-            .insertInto('provider_transactions')
-            .columns(['provider', 'tx_id', 'kind', 'account_id', 'round_id', 'amount', 'journal_id', 'balance_after'])
-            .expression(
-              q
-                .selectFrom('settled_rounds as r')
-                .innerJoin('posted as bet', (join) => join.onRef('bet.grp', '=', 'r.grp').on('bet.ord', '=', 0))
-                .leftJoin('posted as won', (join) => join.onRef('won.grp', '=', 'r.grp').on('won.ord', '=', 1))
-                .select((eb) => ['r.provider', 'r.win_tx', eb.val('WIN').as('kind'), 'r.account_id', 'r.round_id', 'r.win', 'won.id', eb.fn.coalesce('won.balance_after', 'bet.balance_after').as('balance_after')]),
-            ),
-      ],
+      ),
+  records: [
+    [
+      'provider_round',
+      (q) =>
+        q
+          .insertInto('provider_rounds')
+          .columns(['provider', 'round_id', 'account_id', 'status'])
+          .expression(
+            q
+              .selectFrom('settled_rounds as r')
+              .innerJoin('posted as p', (join) => join.onRef('p.grp', '=', 'r.grp').on('p.ord', '=', 0))
+              .select((eb) => ['r.provider', 'r.round_id', 'r.account_id', eb.val('settled').as('status')]),
+          ),
     ],
-  });
-}
+    [
+      'provider_bet',
+      (q) =>
+        q
+          .insertInto('provider_transactions')
+          .columns(['provider', 'tx_id', 'kind', 'account_id', 'round_id', 'amount', 'journal_id', 'balance_after'])
+          .expression(
+            q
+              .selectFrom('settled_rounds as r')
+              .innerJoin('posted as p', (join) => join.onRef('p.grp', '=', 'r.grp').on('p.ord', '=', 0))
+              .select((eb) => ['r.provider', 'r.bet_tx', eb.val('BET').as('kind'), 'r.account_id', 'r.round_id', 'r.bet', 'p.id', 'p.balance_after']),
+          ),
+    ],
+    [
+      'provider_win',
+      (q) =>
+        q
+          .insertInto('provider_transactions')
+          .columns(['provider', 'tx_id', 'kind', 'account_id', 'round_id', 'amount', 'journal_id', 'balance_after'])
+          .expression(
+            q
+              .selectFrom('settled_rounds as r')
+              .innerJoin('posted as bet', (join) => join.onRef('bet.grp', '=', 'r.grp').on('bet.ord', '=', 0))
+              .leftJoin('posted as won', (join) => join.onRef('won.grp', '=', 'r.grp').on('won.ord', '=', 1))
+              .select((eb) => ['r.provider', 'r.win_tx', eb.val('WIN').as('kind'), 'r.account_id', 'r.round_id', 'r.win', 'won.id', eb.fn.coalesce('won.balance_after', 'bet.balance_after').as('balance_after')]),
+          ),
+    ],
+  ],
+});

@@ -53,18 +53,25 @@ export const attachment = <Name extends string, Row extends Record<string, unkno
 /** The builder attachments are given: the caller's own handle, with the wallet's tables out of its type. */
 export const attachmentDb = (db: DbOrTrx) => db as unknown as AttachmentDb<any>;
 
-/**
- * Rows as the body of a CTE: one array parameter per column, unnested. The statement's text depends
- * only on the column names and types, never on how many rows travel: PostgreSQL parses and plans it
- * once per connection whatever the batch (a VALUES list made a new statement, planned afresh, for
- * every batch size and mix of movements).
- */
-export function rowsOf(columns: Record<string, ColumnSqlType>, rows: Array<Record<string, unknown>>) {
-  const names = Object.keys(columns);
-  const arrays = names.map((n) => sql`${rows.map((row) => row[n] ?? null)}::${sql.raw(columns[n])}[]`);
-  return sql`select * from unnest(${sql.join(arrays)}) as t (${sql.join(names.map((n) => sql.id(n)))})`;
+/** Rows as one array per column, in the columns' order (the parameters rowsOf sends). */
+export function columnArrays(columns: Record<string, ColumnSqlType>, rows: Array<Record<string, unknown>>): unknown[][] {
+  return Object.keys(columns).map((n) => rows.map((row) => row[n] ?? null));
 }
 
-/** An attachment's rows as the body of its CTE, each with its group's index as `grp` (see rowsOf). */
-export const valuesOf = (a: Attachment<string, Record<string, unknown>, unknown>) =>
-  rowsOf({ grp: 'int', ...a.columns }, a.rows.map((row, grp) => ({ ...row, grp })));
+/**
+ * Rows as the body of a CTE: one array parameter per column (columnArrays), unnested. The
+ * statement's text depends only on the column names and types, never on how many rows travel:
+ * PostgreSQL parses and plans it once per connection whatever the batch (a VALUES list made a new
+ * statement, planned afresh, for every batch size and mix of movements).
+ */
+export function rowsOf(columns: Record<string, ColumnSqlType>, arrays: unknown[][]) {
+  const names = Object.keys(columns);
+  return sql`select * from unnest(${sql.join(arrays.map((values, i) => sql`${values}::${sql.raw(columns[names[i]])}[]`))}) as t (${sql.join(names.map((n) => sql.id(n)))})`;
+}
+
+/** An attachment's columns with its group's index first, as its CTE carries them (`grp`). */
+export const columnsOf = (a: Attachment<string, Record<string, unknown>, unknown>): Record<string, ColumnSqlType> => ({ grp: 'int', ...a.columns });
+
+/** An attachment's rows as arrays (columnsOf's order), each row with its group's index. */
+export const arraysOf = (a: Attachment<string, Record<string, unknown>, unknown>) =>
+  columnArrays(columnsOf(a), a.rows.map((row, grp) => ({ ...row, grp })));
