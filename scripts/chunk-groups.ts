@@ -15,7 +15,7 @@ const CORE = paths('src/lib/', 'src/islands/Spinner.', 'node_modules/nanostores/
 const LAYOUT = paths(
   'src/islands/HeaderAccount.', 'src/islands/Toaster.', 'src/islands/PopupHost.', 'src/islands/MaintenanceBanner.', 'src/islands/layoutStrings.',
   'src/islands/wallet/TabBarBonus.', 'src/islands/wallet/DailyBonusButton.', 'src/islands/wallet/HeaderBalance.', 'src/islands/wallet/useDailyBonus.',
-  'src/islands/wallet/useCountUp.', 'src/islands/wallet/CoinIcon.', 'src/islands/wallet/GiftIcon.', 'src/islands/raffle/RaffleButton.',
+  'src/islands/wallet/useCountUp.', 'src/islands/wallet/formatCoins.', 'src/islands/wallet/CoinIcon.', 'src/islands/wallet/GiftIcon.', 'src/islands/raffle/RaffleButton.',
   'src/islands/account/AccountMenu.', 'src/islands/account/navigation.', 'src/islands/account/sessionHooks.', 'src/islands/account/protectionText.',
   'src/islands/phone/PhoneWatcher.', 'src/islands/phone/phoneStatus.', 'node_modules/@nanostores/query/', 'node_modules/nanoevents/',
   'contracts/tournament-helpers.',

@@ -8,9 +8,13 @@ import Spinner from './Spinner';
 /** The dialog and the popups' registry load with the first popup: most visits never open one. */
 const PopupDialog = lazy(() => import('./PopupDialog'));
 
-/** Opens the popup named by `?popup=` (PopupDialog.tsx), and follows the browser's back and forward. */
+/**
+ * Opens the popup named by `?popup=` (PopupDialog.tsx), and follows the browser's back and forward.
+ * It hydrates when the page is idle (MainLayout), so a popup may already be open by then (the header's
+ * Sign in, the phone watcher, a 401): it hydrates with none, as the build rendered it, then shows it.
+ */
 export default function PopupHost({ lang }: { lang: Language }) {
-  const popup = useStore($popup);
+  const popup = useStore($popup, { ssr: 'initial' });
   const session = useSession();
 
   useEffect(() => {

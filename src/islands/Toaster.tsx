@@ -6,10 +6,14 @@ import './layoutStrings';
 
 const tone = { success: 'border-green-500', error: 'border-red-500', info: 'border-gold-500' } as const;
 
-/** Toasts: top-right on desktop, top-centre on small screens (decisions.md). */
+/**
+ * Toasts: top-right on desktop, top-centre on small screens (decisions.md). It hydrates when the page
+ * is idle (MainLayout): toasts shown before (one flashed by the previous page) come right after it
+ * hydrates with none, as the build rendered it.
+ */
 export default function Toaster({ lang }: { lang: Language }) {
   const t = useT(lang);
-  const toasts = useStore($toasts);
+  const toasts = useStore($toasts, { ssr: 'initial' });
   return (
     <section
       aria-label={t('toast.region')}

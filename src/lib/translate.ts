@@ -28,7 +28,8 @@ const interpolate = (text: string, options: TOptions | undefined) =>
 
 /** A t() bound to one language's namespaces; keys without `ns:` read `defaultNs`. */
 export function makeT(lang: string, namespaces: Namespaces, defaultNs = 'common', onMissing?: (key: string) => void): TFunction {
-  const plurals = new Intl.PluralRules(lang);
+  // Made the first time a string is counted: an island's first Intl object costs milliseconds.
+  let plurals: Intl.PluralRules | undefined;
   return (key, options) => {
     const colon = key.indexOf(':');
     const ns = colon > 0 ? key.slice(0, colon) : defaultNs;
@@ -36,7 +37,7 @@ export function makeT(lang: string, namespaces: Namespaces, defaultNs = 'common'
     const tree = namespaces[ns];
     let text: string | undefined;
     if (typeof options?.count === 'number') {
-      text = lookup(tree, `${path}_${plurals.select(options.count)}`) ?? lookup(tree, `${path}_other`);
+      text = lookup(tree, `${path}_${(plurals ??= new Intl.PluralRules(lang)).select(options.count)}`) ?? lookup(tree, `${path}_other`);
     }
     text ??= lookup(tree, path);
     if (text === undefined) {

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { newSignedInPlayer } from './support/players';
 import { LANGS, ROUTES, common, documentTitle, localized, type Lang } from './support/site-routes';
 
 /** The site shell in both languages: routes, 404, language choice, popup overlay, responsive header. */
@@ -94,6 +95,21 @@ for (const lang of LANGS) {
       const nav = page.getByRole('navigation', { name: common(lang, 'nav.main') });
       for (const key of ['nav.featured', 'nav.slots', 'nav.live', 'nav.tournaments']) {
         await expect(nav.getByRole('link', { name: common(lang, key) })).toBeVisible();
+      }
+    });
+
+    test('signed in, the short logo stays up to 639 px so the account area fits: no sideways scroll from 400 to 640 px', async ({ page }) => {
+      // The balance, raffle button and account menu leave no room for the full logo below 640 px
+      // (at 412 px the page used to scroll sideways and a phone zoomed out to show it).
+      await newSignedInPlayer(page, { language: lang });
+      for (const width of [412, 480, 639, 640]) {
+        await page.setViewportSize({ width, height: 800 });
+        await page.goto(localized('/', lang));
+        await expect(page.getByTestId('header-balance')).toBeVisible();
+        await expect(page.getByTestId(width < 640 ? 'logo-short' : 'logo-full')).toBeVisible();
+        await expect(page.getByTestId(width < 640 ? 'logo-full' : 'logo-short')).toBeHidden();
+        const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+        expect(scroll, `signed in at ${width} px: the page is ${scroll} px wide`).toBeLessThanOrEqual(client);
       }
     });
 

@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import type { Language } from '../../../contracts/constants';
 import type { Game } from '../../../contracts/games';
 import { gamesInCategory, gamesStore } from '../../stores/games';
+import { useSession } from '../../stores/useSession';
 import { useT } from '../../lib/useT';
 import Spinner from '../Spinner';
 import GameTile from './GameTile';
@@ -10,12 +11,14 @@ import 'virtual:strings?games.gameTag,games.grid';
 /** 3 columns on small screens, 5 on medium, 7 on extra-large (spec sections 2 and 9). */
 export const GRID_CLASSES = 'grid grid-cols-3 gap-2 md:grid-cols-5 md:gap-3 xl:grid-cols-7';
 
+/** Mounts once the catalogue is there, after hydration: it reads the session at once (no second render). */
 export function TileGrid({ games, lang, label }: { games: Game[]; lang: Language; label: string }) {
+  const signedIn = useSession() !== null;
   return (
     <ul className={GRID_CLASSES} aria-label={label} data-testid="game-grid-list">
       {games.map((game) => (
         <li key={game.gameCode}>
-          <GameTile game={game} lang={lang} />
+          <GameTile game={game} lang={lang} signedIn={signedIn} />
         </li>
       ))}
     </ul>

@@ -3,21 +3,20 @@ import type { Language } from '../../../contracts/constants';
 import type { Game } from '../../../contracts/games';
 import { gameImage, gameLaunchPath } from '../../stores/games';
 import { requireSignInForLaunch } from '../../stores/gamesLaunch';
-import { useSession } from '../../stores/useSession';
 import { useT } from '../../lib/useT';
 import 'virtual:strings?games.tile';
 
 /**
  * One game tile: the art (or the local icon) with the title in the page's language always shown
  * over its bottom band (the art carries no words), and on hover or keyboard focus a play icon. A visitor cannot open a game without a demo: the click opens the login popup instead and
- * the launch runs after sign-in (spec section 2).
+ * the launch runs after sign-in (spec section 2). `signedIn` comes from the grid, which follows the
+ * session once for all its tiles (a subscription per tile made every tile render again with it).
  */
-export default function GameTile({ game, lang }: { game: Game; lang: Language }) {
+export default function GameTile({ game, lang, signedIn }: { game: Game; lang: Language; signedIn: boolean }) {
   const t = useT(lang, 'games');
-  const session = useSession();
   const href = gameLaunchPath(game.gameCode, lang);
   const image = gameImage(game);
-  const locked = !session && !game.isDemoAvailable;
+  const locked = !signedIn && !game.isDemoAvailable;
 
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
     if (!locked) return;

@@ -1,8 +1,10 @@
 import { useStore } from '@nanostores/react';
 import type { Language } from '../../../contracts/constants';
+import type { Game } from '../../../contracts/games';
 import { localizePath } from '../../lib/routes';
 import { useT } from '../../lib/useT';
 import { GAME_CATEGORIES, gamesInCategory, gamesStore } from '../../stores/games';
+import { useSession } from '../../stores/useSession';
 import GameTile from './GameTile';
 import 'virtual:strings?common.loading,games.gameTag,games.grid,games.lobby';
 
@@ -37,6 +39,38 @@ function LoadingRows({ lang }: { lang: Language }) {
   );
 }
 
+/** One row per category with games; mounts once the catalogue is there, after hydration, so it reads the session at once. */
+function GameRows({ games: all, lang }: { games: Game[]; lang: Language }) {
+  const t = useT(lang, 'games');
+  const signedIn = useSession() !== null;
+  return (
+    <>
+      {GAME_CATEGORIES.map((category) => {
+        const games = gamesInCategory(all, category);
+        if (games.length === 0) return null;
+        const headingId = `lobby-row-${category}`;
+        return (
+          <section key={category} aria-labelledby={headingId} data-testid={`lobby-row-${category}`} className="flex flex-col gap-3">
+            <div className="flex items-baseline justify-between gap-2">
+              <h2 id={headingId} className="text-xl font-bold text-gold-400">{t(`gameTag.${category}`)}</h2>
+              <a href={localizePath(`/category/${category}`, lang)} className="text-sm font-semibold text-gold-400 underline-offset-4 hover:underline">
+                {t('lobby.seeAll', { n: games.length })}
+              </a>
+            </div>
+            <ul className={ROW_CLASSES}>
+              {games.slice(0, ROW_SIZE).map((game, index) => (
+                <li key={game.gameCode} className={tileVisibility(index)}>
+                  <GameTile game={game} lang={lang} signedIn={signedIn} />
+                </li>
+              ))}
+            </ul>
+          </section>
+        );
+      })}
+    </>
+  );
+}
+
 /**
  * The home lobby's games: one row per game category with a link to its full grid, a teaser for the
  * tournaments lobby and the way to the fairness page. (The home page itself shows the promotions.)
@@ -51,29 +85,7 @@ export default function Lobby({ lang }: { lang: Language }) {
       {!data && error && (
         <p role="alert" className="rounded border border-red-500 bg-red-950/40 p-3">{t('grid.loadFailed')}</p>
       )}
-      {data &&
-        GAME_CATEGORIES.map((category) => {
-          const games = gamesInCategory(data, category);
-          if (games.length === 0) return null;
-          const headingId = `lobby-row-${category}`;
-          return (
-            <section key={category} aria-labelledby={headingId} data-testid={`lobby-row-${category}`} className="flex flex-col gap-3">
-              <div className="flex items-baseline justify-between gap-2">
-                <h2 id={headingId} className="text-xl font-bold text-gold-400">{t(`gameTag.${category}`)}</h2>
-                <a href={localizePath(`/category/${category}`, lang)} className="text-sm font-semibold text-gold-400 underline-offset-4 hover:underline">
-                  {t('lobby.seeAll', { n: games.length })}
-                </a>
-              </div>
-              <ul className={ROW_CLASSES}>
-                {games.slice(0, ROW_SIZE).map((game, index) => (
-                  <li key={game.gameCode} className={tileVisibility(index)}>
-                    <GameTile game={game} lang={lang} />
-                  </li>
-                ))}
-              </ul>
-            </section>
-          );
-        })}
+      {data && <GameRows games={data} lang={lang} />}
 
       <section aria-labelledby="lobby-tournaments" className="rounded-xl border border-brown-600 bg-gradient-to-r from-brown-800 via-brown-700 to-brown-800 p-5">
         <h2 id="lobby-tournaments" className="text-xl font-bold text-gold-400">{t('lobby.tournamentsTitle')}</h2>

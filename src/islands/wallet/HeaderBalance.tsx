@@ -3,6 +3,7 @@ import type { Language } from '../../../contracts/constants';
 import { useT } from '../../lib/useT';
 import { $balance } from '../../stores/wallet';
 import CoinIcon from './CoinIcon';
+import { formatCoins } from './formatCoins';
 import { useCountUp } from './useCountUp';
 import '../layoutStrings';
 
@@ -11,7 +12,6 @@ export default function HeaderBalance({ lang }: { lang: Language }) {
   const t = useT(lang, 'wallet');
   const { data } = useStore($balance);
   const shown = useCountUp(data?.balance);
-  const format = new Intl.NumberFormat(lang);
   return (
     <div className="flex shrink-0 items-center gap-1.5 whitespace-nowrap rounded-full border border-brown-600 bg-brown-800 px-2 py-1 sm:px-3" data-testid="header-balance">
       <CoinIcon />
@@ -21,10 +21,10 @@ export default function HeaderBalance({ lang }: { lang: Language }) {
         <>
           {/* The animated digits are hidden from screen readers; they hear the final amount once. */}
           <span aria-hidden="true" className="min-w-[3ch] text-right font-bold tabular-nums text-gold-400" data-testid="balance" data-target={data.balance}>
-            {format.format(shown)}
+            {formatCoins(shown, lang)}
           </span>
           <span className="sr-only">
-            {t('balance.label')}: {t('balance.coins', { amount: format.format(data.balance) })}
+            {t('balance.label')}: {t('balance.coins', { amount: formatCoins(data.balance, lang) })}
           </span>
         </>
       )}

@@ -15,6 +15,7 @@ import {
   msUntilNextClaim,
   refreshBalance,
 } from '../../stores/wallet';
+import { formatCoins } from './formatCoins';
 import '../layoutStrings';
 
 /** The current time, ticking every second while mounted (the countdown's clock). */
@@ -52,7 +53,7 @@ export function useDailyBonus(lang: Language) {
   const claim = async () => {
     try {
       const result = await claimDailyBonus();
-      if (result) showToast(t('daily.won', { amount: new Intl.NumberFormat(lang).format(result.bonus) }), 'success');
+      if (result) showToast(t('daily.won', { amount: formatCoins(result.bonus, lang) }), 'success');
     } catch (error) {
       const code = error instanceof ApiError ? error.displayCode : 'TECHNICAL_ERROR';
       showToast(protectionMessage(t, lang, error) ?? t(`errors:${code}`), 'error');
