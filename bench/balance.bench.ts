@@ -2,7 +2,9 @@
  * GET /balance (session lookup, balance and daily bonus status) through a real listening server next
  * to a bare Fastify route answering a JSON of the same shape, in the same process and the same run,
  * at the same concurrency: the ratio is what the app's work costs over Fastify's own. Targets (issue
- * #14): at least 0.3 on PostgreSQL and 0.05 on the embedded PGlite database.
+ * #14): at least 0.3 on PostgreSQL and 0.05 on the embedded PGlite database. Each player asks again
+ * and again, as a signed-in page does: after its first request the server answers from what it keeps
+ * of the session and the balance (docs/decisions/0013); the printed database CPU per request shows it.
  *
  * One measurement, never repeated: after a 1 s warm-up of each side, BENCH_WINDOWS (default 4)
  * windows of each side alternate (a change in machine load then affects both alike); each side's rate

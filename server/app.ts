@@ -1,4 +1,6 @@
-import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import {
   serializerCompiler,
@@ -19,7 +21,9 @@ import { registerSite } from './plugins/site';
 import { registerJsonCompression } from './plugins/compression';
 import { registerOverload, sendUnavailable } from './plugins/overload';
 import { isDatabaseUnavailable } from './db/faults';
-import { registerSession, sessionCookieNames } from './plugins/session';
+import { registerSession, sessionChanges, sessionCookieNames } from './plugins/session';
+import { listenForChanges } from './db/notifications';
+import { controlChanges } from './modules/protection/listener';
 import { loggerOptions, registerOriginCheck, registerSecurityHeaders } from './plugins/security';
 import { apiModules } from './modules';
 
@@ -60,6 +64,19 @@ function registerRequestLog(app: FastifyInstance, config: Config) {
   });
 }
 
+/**
+ * A request Node cannot even parse (headers over the size limit, not HTTP): answered with a code of
+ * the catalogue, as every other refusal, then the connection closes (Node's and Fastify's way).
+ */
+function answerUnreadableRequest(error: Error & { code?: string }, socket: Socket) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] =
+    error.code === 'HPE_HEADER_OVERFLOW' ? [431, 'Request headers too large'] : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'Request not received in time'] : [400, 'Unreadable request'];
+  const body = JSON.stringify({ code: 'REQUEST_VALIDATION_ERROR', message } satisfies ApiErrorBody);
+  if (socket.writable) socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${body}`);
+  socket.destroy(error);
+}
+
 export async function buildApp({ config, db, logger, logStream }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { ...loggerOptions(config), ...(logStream ? { stream: logStream } : {}) },
@@ -69,6 +86,9 @@ export async function buildApp({ config, db, logger, logStream }: AppDeps): Prom
     requestIdHeader: 'x-request-id',
     // Fastify's own two lines per request (incoming, completed) are replaced by one, below.
     logController: new LogController({ disableRequestLogging: true }),
+    // A path Fastify cannot route (bad percent-encoding, a parameter over its length) is the client's input.
+    frameworkErrors: (error, _request, reply) => (reply as FastifyReply).status(400).send({ code: 'REQUEST_VALIDATION_ERROR', message: error.message } satisfies ApiErrorBody),
+    clientErrorHandler: answerUnreadableRequest,
   });
   app.decorate('config', config);
   app.decorate('db', db);
@@ -158,6 +178,8 @@ export async function buildApp({ config, db, logger, logStream }: AppDeps): Prom
     { prefix: config.API_BASE },
   );
 
+  // Other servers' (and operators') changes reach this server's caches (one connection for all).
+  listenForChanges(app, [sessionChanges(db), controlChanges(db)]);
   await registerSite(app, config);
   return app;
 }

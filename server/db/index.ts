@@ -94,7 +94,7 @@ function connectionIsDead(error: unknown): boolean {
   return severity === 'FATAL' || severity === 'PANIC' || (isDatabaseUnavailable(error) && !/^(40001|40P01|53300|25006)$/.test(String((error as { code?: string }).code)));
 }
 
-export function createDialect(target: DbTarget): Dialect {
+function createDialect(target: DbTarget): { dialect: Dialect; pglite?: PGlite } {
   if (target.databaseUrl) {
     const pool = new pg.Pool({
       Client: PreparingClient,
@@ -112,14 +112,38 @@ export function createDialect(target: DbTarget): Dialect {
     // either: the pool drops that client and the next query opens a new one. The client's own
     // listener (PreparingClient) has logged it already.
     pool.on('error', () => {});
-    return new PostgresDialect({ pool });
+    return { dialect: new PostgresDialect({ pool }) };
   }
   const pglite = new PGlite(target.dataDir ?? 'memory://', { parsers: { [INT8]: parseInt8 } });
-  return new PGliteDialect({ pglite });
+  return { dialect: new PGliteDialect({ pglite }), pglite };
 }
 
+/** Which database a Kysely handle (or any of its transactions) talks to. */
+export interface DbInstance {
+  /** The same object for a handle and all its transactions, a different one for each createDb. */
+  key: object;
+  /** PostgreSQL: its connection string. */
+  url?: string;
+  /** The embedded database. */
+  pglite?: PGlite;
+}
+
+const instances = new WeakMap<object, DbInstance>();
+
 export function createDb(target: DbTarget): Db {
-  return new Kysely<Database>({ dialect: createDialect(target) });
+  const { dialect, pglite } = createDialect(target);
+  const db = new Kysely<Database>({ dialect });
+  // The executor's adapter is made once per Kysely instance and handed on to its transactions.
+  const key = db.getExecutor().adapter;
+  instances.set(key, { key, url: target.databaseUrl, pglite });
+  return db;
+}
+
+/** The database behind a handle or transaction made by createDb (per-database state such as caches hangs on `key`). */
+export function instanceOf(db: DbOrTrx): DbInstance {
+  const instance = instances.get(db.getExecutor().adapter);
+  if (!instance) throw new Error('db: not made by createDb');
+  return instance;
 }
 
 const migrationFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');

@@ -1,7 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { httpsSite, type Config } from '../config';
-import type { Db } from '../db';
+import { instanceOf, type Db, type DbOrTrx } from '../db';
+import type { ChangeChannel } from '../db/notifications';
+import { cachePerKey, ReadCache } from '../lib/read-cache';
 import { AppError } from '../errors';
 import { clock } from '../clock';
 
@@ -74,12 +76,49 @@ function presentedToken(request: FastifyRequest): string | undefined {
   return sessionCookieOf(request);
 }
 
-export async function findSession(db: Db, token: string): Promise<SignedInAccount | null> {
+/**
+ * Every API request reads its session: each server keeps the sessions it has read (docs/decisions/
+ * 0013). A session or account change (sign-out, password change or reset, deletion, a language or
+ * name change, an operator's SQL) sends a notice on ACCOUNT_CHANGED_CHANNEL when it commits (the
+ * triggers of migration 2026-11-25T01-00), and every server drops that account's sessions when it
+ * arrives; the server that made the change drops them at once (forgetSessionsOf). While a server
+ * cannot hear the notices (its listening connection is down, or not up yet) it keeps nothing.
+ * SESSION_CACHE_MS bounds an entry's life even so; a session is never used past its expiry.
+ */
+export const ACCOUNT_CHANGED_CHANNEL = 'account_changed';
+const SESSION_CACHE_MS = 30_000;
+const MAX_CACHED_SESSIONS = 10_000;
+
+type CachedSession = { account: SignedInAccount; expiresAt: number } | null;
+const sessionCaches = cachePerKey(() => {
+  const cache = new ReadCache<CachedSession>({ maxEntries: MAX_CACHED_SESSIONS });
+  // Off until this server hears the change notices (sessionChanges).
+  cache.enabled = false;
+  return cache;
+});
+const sessionCacheOf = (db: DbOrTrx) => sessionCaches(instanceOf(db).key);
+
+/** Drops what this server holds of an account's sessions (after a change of them or of the account has committed). */
+export function forgetSessionsOf(db: DbOrTrx, accountId: string): void {
+  sessionCacheOf(db).forgetWhere((s) => s?.account.id === accountId);
+}
+
+/** The notices that keep a server's sessions current (server/db/notifications.ts). */
+export const sessionChanges = (db: Db): ChangeChannel => ({
+  name: ACCOUNT_CHANGED_CHANNEL,
+  changed: (accountId) => forgetSessionsOf(db, accountId),
+  listening: (on) => {
+    sessionCacheOf(db).enabled = on;
+  },
+});
+
+async function readSession(db: Db, tokenHash: string): Promise<CachedSession> {
   const row = await db
     .selectFrom('sessions')
     .innerJoin('accounts', 'accounts.id', 'sessions.account_id')
     .select([
       'sessions.id as sessionId',
+      'sessions.expires_at',
       'accounts.id',
       'accounts.account_ref',
       'accounts.display_name',
@@ -87,22 +126,41 @@ export async function findSession(db: Db, token: string): Promise<SignedInAccoun
       'accounts.language',
       'accounts.is_tester',
     ])
-    .where('sessions.token_hash', '=', hashToken(token))
+    .where('sessions.token_hash', '=', tokenHash)
     .where('sessions.revoked_at', 'is', null)
     .where('sessions.expires_at', '>', clock.now())
     .where('accounts.deleted_at', 'is', null)
     .executeTakeFirst();
   if (!row) return null;
   return {
-    id: row.id,
-    accountRef: row.account_ref,
-    displayName: row.display_name ?? '',
-    email: row.email ?? '',
-    language: row.language,
-    isTester: row.is_tester,
-    sessionId: row.sessionId,
+    expiresAt: row.expires_at.getTime(),
+    account: {
+      id: row.id,
+      accountRef: row.account_ref,
+      displayName: row.display_name ?? '',
+      email: row.email ?? '',
+      language: row.language,
+      isTester: row.is_tester,
+      sessionId: row.sessionId,
+    },
   };
 }
+
+/** The live session a token names (not revoked, not expired, its account not deleted), or null. */
+export async function findSession(db: Db, token: string): Promise<SignedInAccount | null> {
+  const tokenHash = hashToken(token);
+  const found = await sessionCacheOf(db).get(
+    tokenHash,
+    clock.ms(),
+    () => readSession(db, tokenHash),
+    // An unknown token is not kept (random tokens must not push out real sessions).
+    (s, loadedAt) => (s ? Math.min(loadedAt + SESSION_CACHE_MS, s.expiresAt) : loadedAt),
+  );
+  return found?.account ?? null;
+}
+
+/** Whether this server holds a session (tests and diagnostics). */
+export const isSessionCached = (db: Db, token: string) => sessionCacheOf(db).has(hashToken(token));
 
 /** Resolves the signed-in account (cookie or Bearer token) for every API request. */
 export async function registerSession(api: FastifyInstance) {

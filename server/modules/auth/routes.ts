@@ -19,7 +19,7 @@ import { OkSchema } from '../../../contracts/common';
 import { zod } from '../../zod-routes';
 import { AppError } from '../../errors';
 import { limitOf, registerRateLimit } from '../../plugins/rate-limit';
-import { clearSessionCookies, requireAccount, setSessionCookies } from '../../plugins/session';
+import { clearSessionCookies, forgetSessionsOf, requireAccount, setSessionCookies } from '../../plugins/session';
 import captchaRoutes from '../captcha/routes';
 import { verifyCaptcha } from '../captcha/service';
 import { createMailer, renderMail } from '../mail/mailer';
@@ -158,6 +158,7 @@ export default async function authRoutes(app: FastifyInstance) {
   r.post('/account/language', { schema: { body: AccountLanguageSchema, response: { 200: OkSchema } } }, async (request) => {
     const account = requireAccount(request);
     await app.db.updateTable('accounts').set({ language: request.body.languageCode }).where('id', '=', account.id).execute();
+    forgetSessionsOf(app.db, account.id);
     return { ok: true as const };
   });
 

@@ -5,7 +5,7 @@ import type { SignupRequest } from '../../../contracts/auth';
 import type { Config } from '../../config';
 import type { Db } from '../../db';
 import { AppError } from '../../errors';
-import { createSession, hashToken, newToken } from '../../plugins/session';
+import { createSession, forgetSessionsOf, hashToken, newToken } from '../../plugins/session';
 import { burnVerifyTime, hashPassword, isCommonPassword, verifyPassword } from './passwords';
 import { creditSignupBonus } from '../wallet/bonus';
 import { clock } from '../../clock';
@@ -16,7 +16,8 @@ export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
 const liveByEmail = (db: Db, email: string) =>
   db
     .selectFrom('accounts')
-    .selectAll()
+    // What sign-in and a reset need, no more (every sign-in reads it).
+    .select(['id', 'email', 'display_name', 'language', 'password_hash', 'failed_logins', 'locked_until'])
     .where(sql<string>`lower(email)`, '=', email.toLowerCase())
     .where('deleted_at', 'is', null);
 
@@ -124,6 +125,7 @@ export async function revokeSessions(db: Db, accountId: string, which: { except?
   if (which.except !== undefined) q = q.where('id', '!=', which.except);
   if (which.only !== undefined) q = q.where('id', '=', which.only);
   await q.execute();
+  forgetSessionsOf(db, accountId);
 }
 
 /** A reset token for the live account with this email, or null when there is none. */
@@ -155,7 +157,7 @@ export async function resetPassword(db: Db, email: string, token: string, passwo
   if (!valid) throw new AppError('INVALID_RESET_TOKEN');
   refuseCommonPassword(password);
   const passwordHash = await hashPassword(password);
-  await db.transaction().execute(async (trx) => {
+  const accountId = await db.transaction().execute(async (trx) => {
     // Used only if still unused: a second request with the same token racing this one gets nothing.
     const used = await trx
       .updateTable('password_resets')
@@ -174,7 +176,9 @@ export async function resetPassword(db: Db, email: string, token: string, passwo
     // Any other link sent earlier stops working too.
     await trx.updateTable('password_resets').set({ used_at: clock.now() }).where('account_id', '=', used.account_id).where('used_at', 'is', null).execute();
     await trx.updateTable('sessions').set({ revoked_at: clock.now() }).where('account_id', '=', used.account_id).where('revoked_at', 'is', null).execute();
+    return used.account_id;
   });
+  forgetSessionsOf(db, accountId);
 }
 
 async function checkPassword(db: Db, accountId: string, password: string): Promise<boolean> {
@@ -227,4 +231,5 @@ export async function deleteAccount(db: Db, accountId: string, password: string)
     // The development outbox may hold mail to the address; it is personal data too.
     if (account.email) await trx.deleteFrom('outbox').where('recipient', '=', account.email.toLowerCase()).execute();
   });
+  forgetSessionsOf(db, accountId);
 }

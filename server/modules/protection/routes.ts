@@ -3,7 +3,6 @@ import { BreakRequestSchema, PlayControlsSchema, PlayControlsUpdateSchema, SelfE
 import { clock } from '../../clock';
 import { requireAccount } from '../../plugins/session';
 import { zod } from '../../zod-routes';
-import { listenForControlChanges } from './listener';
 import { liftExclusion, playControlsOf, selfExclude, takeBreak, updatePlayControls } from './service';
 
 /**
@@ -13,7 +12,6 @@ import { liftExclusion, playControlsOf, selfExclude, takeBreak, updatePlayContro
 export default async function protectionRoutes(app: FastifyInstance) {
   const api = zod(app);
   const answer = { response: { 200: PlayControlsSchema } };
-  listenForControlChanges(app);
 
   api.get('/play-controls', { schema: answer }, async (request, reply) => {
     const account = requireAccount(request);

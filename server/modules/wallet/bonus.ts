@@ -7,6 +7,7 @@ import type { Db } from '../../db';
 import { AppError } from '../../errors';
 import type { DbOrTrx } from '../../db';
 import { postMovement, postMovementIn } from './posting';
+import { balanceAndLastBonus } from './balance';
 import type { MovementResult } from './types';
 
 /**
@@ -38,29 +39,12 @@ export async function dailyBonusStatus(db: DbOrTrx, accountId: string, now: Date
   return { lastClaimed: last.created_at, lastClaimId: last.id, nextClaim, canClaim: now.getTime() >= nextClaim.getTime() };
 }
 
-/**
- * GET /balance in one statement (one round trip, one pooled connection: the most frequent call of a
- * signed-in page): the wallet's balance and the time of the last daily bonus, as two scalar subqueries.
- */
+/** GET /balance: the balance and the daily bonus's status (balance.ts keeps the read a moment). */
 export async function balanceWithBonusStatus(db: Db, accountId: string, now: Date): Promise<Balance> {
-  const row = await db
-    .selectNoFrom((eb) => [
-      eb.selectFrom('wallets').select('balance').where('account_id', '=', accountId).as('balance'),
-      eb
-        .selectFrom('wallet_journal')
-        .select('created_at')
-        .where('account_id', '=', accountId)
-        // A literal, not a parameter: the partial index wallet_journal_daily_bonus then fits a prepared plan.
-        .where('type', '=', sql.lit('DAILY_BONUS'))
-        .orderBy('id', 'desc')
-        .limit(1)
-        .as('lastBonusAt'),
-    ])
-    .executeTakeFirstOrThrow();
-  const lastClaimed = row.lastBonusAt === null ? null : new Date(row.lastBonusAt);
+  const { balance, lastBonusAt: lastClaimed } = await balanceAndLastBonus(db, accountId, now.getTime());
   const nextClaim = lastClaimed && new Date(lastClaimed.getTime() + DAILY_BONUS_INTERVAL_MS);
   return {
-    balance: row.balance === null ? 0 : Number(row.balance),
+    balance,
     currency: COIN_CURRENCY,
     canClaimBonus: nextClaim === null || now.getTime() >= nextClaim.getTime(),
     lastClaimed: lastClaimed?.toISOString() ?? null,
