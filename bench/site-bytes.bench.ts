@@ -18,6 +18,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { modulesLoadedUpFront } from '../scripts/page-modules';
 
 /** The inline boot script (language redirect, scroll, page view) plus the language switcher. */
 export const INLINE_SCRIPT_BUDGET_GZ = 1536;
@@ -82,28 +83,15 @@ export const inlineScripts = (html: string) =>
     .map(([, , body]) => body);
 const inlineStyles = (html: string) => [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].map(([, body]) => body);
 
-/**
- * A module and its static imports, transitively (dynamic import() is loaded on demand, not counted),
- * plus the dynamic imports a module waits for before it runs: its strings in the page's language.
- */
+/** Every module the entries load up front (scripts/page-modules.ts), read from the build. */
 function withStaticImports(siteDir: string, entries: string[], lang: string): Set<string> {
-  const seen = new Set<string>();
-  const queue = entries.filter((u) => u.startsWith('/'));
-  while (queue.length) {
-    const url = queue.pop()!;
-    if (seen.has(url)) continue;
-    seen.add(url);
-    const file = path.join(siteDir, url);
-    if (!existsSync(file)) throw new Error(`${url} is referenced but missing from the build`);
-    const code = readFileSync(file, 'utf8');
-    for (const m of code.matchAll(/(?:^|[;}\s])(?:import|export)\s*(?:[\w*${}\s,]+from\s*)?["']([^"']+\.js)["']/g)) {
-      queue.push(new URL(m[1], `http://site${url}`).pathname);
-    }
-    for (const m of code.matchAll(/import\(\s*[`"'](\.\/strings-(ja|en)[\w.-]*\.js)[`"']\s*\)/g)) {
-      if (m[2] === lang) queue.push(new URL(m[1], `http://site${url}`).pathname);
-    }
-  }
-  return seen;
+  return new Set(
+    modulesLoadedUpFront(entries, lang, (url) => {
+      const file = path.join(siteDir, url);
+      if (!existsSync(file)) throw new Error(`${url} is referenced but missing from the build`);
+      return readFileSync(file, 'utf8');
+    }),
+  );
 }
 
 /** The modules a built page loads before any of its code decides to load more (see withStaticImports). */

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../contracts/constants';
-import { formatCoins } from '../../src/islands/wallet/formatCoins';
+import { formatCoins } from '../../src/lib/formatCoins';
 
 /** formatCoins (src/islands/wallet/formatCoins.ts) writes what Intl.NumberFormat writes, in every site language. */
 describe('formatCoins: the same text as Intl.NumberFormat', () => {

@@ -7,7 +7,7 @@ import { openPopup } from '../../stores/popup';
 import { useSession } from '../../stores/useSession';
 import Spinner from '../Spinner';
 import { verifyRoundHref } from './house/FairnessDrawer';
-import { formatAmount } from './house/common';
+import { formatCoins } from '../../lib/formatCoins';
 import 'virtual:strings?games.history';
 
 /**
@@ -85,12 +85,12 @@ export default function BetHistory({ lang }: { lang: Language }) {
                   </td>
                   <td className="px-3 py-2" data-label={t('history.game')}>{record.gameTitle}</td>
                   <td className="px-3 py-2 whitespace-nowrap" data-label={t('history.time')}>{time.format(new Date(record.createdAt))}</td>
-                  <td className="px-3 py-2 text-right" data-testid="bet-stake" data-label={t('history.stake')}>{formatAmount(record.stake, lang)}</td>
-                  <td className="px-3 py-2 text-right" data-label={t('history.win')}>{formatAmount(record.win, lang)}</td>
+                  <td className="px-3 py-2 text-right" data-testid="bet-stake" data-label={t('history.stake')}>{formatCoins(record.stake, lang)}</td>
+                  <td className="px-3 py-2 text-right" data-label={t('history.win')}>{formatCoins(record.win, lang)}</td>
                   <td data-label={t('history.net')} className={`px-3 py-2 text-right font-semibold ${record.net > 0 ? 'text-green-400' : record.net < 0 ? 'text-red-300' : ''}`}>
-                    {record.net > 0 ? '+' : ''}{formatAmount(record.net, lang)}
+                    {record.net > 0 ? '+' : ''}{formatCoins(record.net, lang)}
                   </td>
-                  <td className="px-3 py-2 text-right" data-testid="bet-balance-after" data-label={t('history.balanceAfter')}>{formatAmount(record.balanceAfter, lang)}</td>
+                  <td className="px-3 py-2 text-right" data-testid="bet-balance-after" data-label={t('history.balanceAfter')}>{formatCoins(record.balanceAfter, lang)}</td>
                 </tr>
               ))}
             </tbody>

@@ -6,7 +6,7 @@ import { ApiError } from '../../lib/api';
 import { useT } from '../../lib/useT';
 import { fetchRoundVerification } from '../../stores/gamesHouse';
 import Spinner from '../Spinner';
-import { formatAmount } from './house/common';
+import { formatCoins } from '../../lib/formatCoins';
 import OutcomeView from './OutcomeView';
 import 'virtual:strings?games.fairness,games.fairnessPage';
 
@@ -106,7 +106,7 @@ export default function FairnessVerifier({ lang }: { lang: Language }) {
             <dt className="text-cream/70">{t('fairness.serverSeedHash')}</dt>
             <dd className="break-all font-mono text-xs">{round.serverSeedHash}</dd>
             <dt className="text-cream/70">{t('fairnessPage.stakeWin')}</dt>
-            <dd>{formatAmount(round.stake, lang)} → {formatAmount(round.win, lang)}</dd>
+            <dd>{formatCoins(round.stake, lang)} → {formatCoins(round.win, lang)}</dd>
             {round.actions.length > 0 && (
               <>
                 <dt className="text-cream/70">{t('fairnessPage.actions')}</dt>

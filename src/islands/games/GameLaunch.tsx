@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Language } from '../../../contracts/constants';
-import type { Game } from '../../../contracts/games';
 import { ApiError } from '../../lib/api';
 import { localizePath } from '../../lib/routes';
+import { pageLanguage } from '../../lib/i18n';
 import { useT } from '../../lib/useT';
-import { gameCodeFromPath, gamesStore, launchGame } from '../../stores/games';
+import { gameCodeFromPath, gamesStore, launchGame, type LaunchMode } from '../../stores/games';
 import { onGameMessage, requireSignInForLaunch } from '../../stores/gamesLaunch';
 import { $session, clearSession } from '../../stores/session';
 import { useSession } from '../../stores/useSession';
@@ -15,53 +15,71 @@ import 'virtual:strings?games.launch';
 
 /** The page's URL when it first loaded: the lobby return address passed to the game (spec section 2). */
 const INITIAL_URL = typeof location === 'undefined' ? '' : location.href;
+const GAME_CODE = typeof location === 'undefined' ? null : gameCodeFromPath(location.pathname);
 
-type LaunchState =
-  | { kind: 'loading' }
-  | { kind: 'playing'; url: string; game: Game }
-  | { kind: 'signIn'; game: Game }
+/**
+ * The launch and the catalogue are asked for as this module loads, before React hydrates the page
+ * (on a phone hydration takes a while, and the game can only appear once both have answered): the
+ * launch in the mode of the session the page loaded with, taken by the island's first launch.
+ */
+let early: { mode: LaunchMode; url: Promise<string> } | null = null;
+if (GAME_CODE) {
+  const lang = pageLanguage();
+  const mode: LaunchMode = $session.get() ? 'real' : 'demo';
+  const url = launchGame({ gameCode: GAME_CODE, lang, lobbyUrl: INITIAL_URL, mode });
+  url.catch(() => {}); // answered to the island when it takes it, not reported as unhandled before
+  early = { mode, url };
+  gamesStore(lang).listen(() => {});
+}
+
+/** The launch asked for early when its mode is still the one wanted, or a new one. */
+function launchIn(mode: LaunchMode, gameCode: string, lang: Language): Promise<string> {
+  const taken = early?.mode === mode ? early.url : null;
+  early = null;
+  return taken ?? launchGame({ gameCode, lang, lobbyUrl: INITIAL_URL, mode });
+}
+
+/** Where the launch call stands; the game's title and orientation come from the catalogue. */
+type Launch =
+  | { kind: 'pending' }
+  | { kind: 'launched'; url: string }
+  | { kind: 'signIn' }
   | { kind: 'error'; message: 'notAvailable' | 'maintenance' | 'failed'; text?: string };
 
 /**
  * /game-launch/<code>: asks the API for the game's URL (real coins when signed in, the PTS demo for
- * a visitor) and shows it in an iframe in the game's orientation. A visitor on a game without a demo
- * gets the login popup, and the game launches as soon as the session appears.
+ * a visitor) and shows it in an iframe in the game's orientation. The launch and the catalogue are
+ * asked for at once (neither needs the other: the API refuses a game without a demo or not on the
+ * channel itself). A visitor on a game without a demo gets the login popup, and the game launches
+ * as soon as the session appears.
  */
 export default function GameLaunch({ lang }: { lang: Language }) {
   const t = useT(lang, ['games', 'errors', 'protection']);
   const session = useSession();
-  const catalogue = useStore(gamesStore(lang));
-  const [state, setState] = useState<LaunchState>({ kind: 'loading' });
+  // The catalogue may have answered before hydration (it is asked for as the module loads): the
+  // first render must still be the build's (the spinner), so it is read once the island has mounted.
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  const loaded = useStore(gamesStore(lang));
+  const catalogue = mounted ? loaded : { data: undefined, error: undefined };
+  const [launch, setLaunch] = useState<Launch>({ kind: 'pending' });
   const frame = useRef<HTMLIFrameElement>(null);
   const launchedFor = useRef<string | null>(null);
-  const gameCode = typeof location === 'undefined' ? null : gameCodeFromPath(location.pathname);
+  const gameCode = GAME_CODE;
 
   useEffect(() => {
     if (!gameCode) {
-      setState({ kind: 'error', message: 'notAvailable' });
+      setLaunch({ kind: 'error', message: 'notAvailable' });
       return;
     }
-    if (!catalogue.data) {
-      if (catalogue.error) setState({ kind: 'error', message: 'failed' });
-      return;
-    }
-    const game = catalogue.data.find((g) => g.gameCode === gameCode);
-    if (!game) {
-      setState({ kind: 'error', message: 'notAvailable' });
-      return;
-    }
-    const mode = session ? 'real' : game.isDemoAvailable ? 'demo' : null;
-    if (!mode) {
-      setState({ kind: 'signIn', game });
-      requireSignInForLaunch(game.gameCode, lang);
-      return;
-    }
+    // The store, not `session`: while hydrating, `session` is the build's (signed out).
+    const mode: LaunchMode = $session.get() ? 'real' : 'demo';
     // One launch per mode: the token in the URL is single-use.
     if (launchedFor.current === mode) return;
     launchedFor.current = mode;
-    setState({ kind: 'loading' });
-    launchGame({ gameCode, lang, lobbyUrl: INITIAL_URL, mode })
-      .then((url) => setState({ kind: 'playing', url, game }))
+    setLaunch({ kind: 'pending' });
+    launchIn(mode, gameCode, lang)
+      .then((url) => setLaunch({ kind: 'launched', url }))
       .catch((error: unknown) => {
         launchedFor.current = null;
         const code = error instanceof ApiError ? error.code : 'TECHNICAL_ERROR';
@@ -70,24 +88,30 @@ export default function GameLaunch({ lang }: { lang: Language }) {
           return;
         }
         if (code === 'DEMO_NOT_AVAILABLE') {
-          setState({ kind: 'signIn', game });
-          requireSignInForLaunch(game.gameCode, lang);
+          setLaunch({ kind: 'signIn' });
+          requireSignInForLaunch(gameCode, lang);
           return;
         }
         // A break, self-exclusion or daily limit (player protection): its own message, with until when.
         const protection = protectionMessage(t, lang, error);
-        if (protection) setState({ kind: 'error', message: 'failed', text: protection });
-        else if (code === 'MAINTENANCE') setState({ kind: 'error', message: 'maintenance' });
-        else if (code === 'GAME_NOT_AVAILABLE' || code === 'NOT_FOUND') setState({ kind: 'error', message: 'notAvailable' });
-        else setState({ kind: 'error', message: 'failed' });
+        if (protection) setLaunch({ kind: 'error', message: 'failed', text: protection });
+        else if (code === 'MAINTENANCE') setLaunch({ kind: 'error', message: 'maintenance' });
+        else if (code === 'GAME_NOT_AVAILABLE' || code === 'NOT_FOUND') setLaunch({ kind: 'error', message: 'notAvailable' });
+        else setLaunch({ kind: 'error', message: 'failed' });
       });
-  }, [gameCode, catalogue.data, catalogue.error, session, lang]);
+  }, [gameCode, session, lang]);
 
   // The game posts { type: 'balance' } after each round; only messages from our own frame count.
   useEffect(() => onGameMessage(() => frame.current?.contentWindow ?? null), []);
 
   const lobby = localizePath('/', lang);
-  if (state.kind === 'loading') return <Spinner lang={lang} />;
+  const game = catalogue.data?.find((g) => g.gameCode === gameCode);
+  const state: Launch =
+    catalogue.data && !game
+      ? { kind: 'error', message: 'notAvailable' }
+      : launch.kind !== 'error' && !catalogue.data && catalogue.error
+        ? { kind: 'error', message: 'failed' }
+        : launch;
   if (state.kind === 'error') {
     return (
       <div role="alert" data-testid="launch-error" className="mx-auto max-w-lg rounded-lg border border-red-500 bg-red-950/40 p-5 text-center">
@@ -96,22 +120,24 @@ export default function GameLaunch({ lang }: { lang: Language }) {
       </div>
     );
   }
+  // A visitor's launch of a game without a demo is refused (DEMO_NOT_AVAILABLE): no game page meanwhile.
+  if (!game || (state.kind === 'pending' && !session && !game.isDemoAvailable)) return <Spinner lang={lang} />;
   if (state.kind === 'signIn') {
     return (
       <div data-testid="launch-sign-in" className="mx-auto max-w-lg rounded-lg border border-brown-600 bg-brown-800 p-5 text-center">
-        <h1 className="mb-2 text-xl font-bold text-gold-400">{state.game.title}</h1>
+        <h1 className="mb-2 text-xl font-bold text-gold-400">{game.title}</h1>
         <p className="mb-4">{t('launch.signInRequired')}</p>
-        <button type="button" className="btn-gold" onClick={() => requireSignInForLaunch(state.game.gameCode, lang)}>
+        <button type="button" className="btn-gold" onClick={() => requireSignInForLaunch(game.gameCode, lang)}>
           {t('launch.signIn')}
         </button>
       </div>
     );
   }
-  const portrait = state.game.orientation === 'portrait';
+  const portrait = game.orientation === 'portrait';
   return (
-    <section aria-labelledby="game-title" data-orientation={state.game.orientation}>
+    <section aria-labelledby="game-title" data-orientation={game.orientation}>
       <div className="mb-2 flex h-9 items-center justify-between gap-2">
-        <h1 id="game-title" className="truncate text-lg font-bold text-gold-400">{state.game.title}</h1>
+        <h1 id="game-title" className="truncate text-lg font-bold text-gold-400">{game.title}</h1>
         <a href={lobby} className="btn-ghost px-3 py-1 text-sm">{t('launch.backToLobby')}</a>
       </div>
       {!portrait && <p className="mb-2 hidden text-center text-xs text-cream/70 portrait:block md:portrait:hidden">{t('launch.rotateHint')}</p>}
@@ -127,14 +153,18 @@ export default function GameLaunch({ lang }: { lang: Language }) {
               'mx-auto h-[calc(100dvh-14rem)] min-h-80 w-full lg:h-[calc(100dvh-8.5rem)]'
         }
       >
-        <iframe
-          ref={frame}
-          src={state.url}
-          title={t('launch.frameTitle', { title: state.game.title })}
-          data-testid="game-frame"
-          allow="fullscreen"
-          className="h-full w-full rounded-lg border border-brown-700 bg-black"
-        />
+        {state.kind === 'launched' ? (
+          <iframe
+            ref={frame}
+            src={state.url}
+            title={t('launch.frameTitle', { title: game.title })}
+            data-testid="game-frame"
+            allow="fullscreen"
+            className="h-full w-full rounded-lg border border-brown-700 bg-black"
+          />
+        ) : (
+          <Spinner lang={lang} />
+        )}
       </div>
     </section>
   );

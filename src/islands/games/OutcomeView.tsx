@@ -1,7 +1,7 @@
 import type { Language } from '../../../contracts/constants';
 import type { Card, GameDefinition, RoundOutcome, SlotDefinition, SlotSpin } from '../../../contracts/games';
 import { useT } from '../../lib/useT';
-import { formatAmount } from './house/common';
+import { formatCoins } from '../../lib/formatCoins';
 import SlotReels, { useSymbolName, winningCells } from './house/SlotReels';
 import 'virtual:strings?games.slot,games.roulette,games.baccarat,games.blackjack,games.fairnessPage';
 
@@ -27,11 +27,11 @@ function SlotSpinView({ lang, definition, spin, compact }: { lang: Language; def
       {spin.lineWins.length > 0 && (
         <ul className="text-xs">
           {spin.lineWins.map((win) => (
-            <li key={win.line}>{t('slot.lineWin', { line: win.line + 1, n: win.count, symbol: name(win.symbol), amount: formatAmount(win.win, lang) })}</li>
+            <li key={win.line}>{t('slot.lineWin', { line: win.line + 1, n: win.count, symbol: name(win.symbol), amount: formatCoins(win.win, lang) })}</li>
           ))}
         </ul>
       )}
-      {spin.scatterWin > 0 && <p className="text-xs">{t('fairnessPage.scatterWin', { n: spin.scatterCount, amount: formatAmount(spin.scatterWin, lang) })}</p>}
+      {spin.scatterWin > 0 && <p className="text-xs">{t('fairnessPage.scatterWin', { n: spin.scatterCount, amount: formatCoins(spin.scatterWin, lang) })}</p>}
       {spin.freeSpinsAwarded > 0 && <p className="text-xs">{t('fairnessPage.freeSpinsAwarded', { count: spin.freeSpinsAwarded })}</p>}
     </div>
   );
@@ -44,7 +44,7 @@ function SlotSpinView({ lang, definition, spin, compact }: { lang: Language; def
  */
 export default function OutcomeView({ lang, definition, outcome }: { lang: Language; definition: GameDefinition; outcome: RoundOutcome }) {
   const t = useT(lang, 'games');
-  const total = <p className="font-semibold">{outcome.totalWin > 0 ? t('fairnessPage.totalWin', { amount: formatAmount(outcome.totalWin, lang) }) : t('fairnessPage.noWin')}</p>;
+  const total = <p className="font-semibold">{outcome.totalWin > 0 ? t('fairnessPage.totalWin', { amount: formatCoins(outcome.totalWin, lang) }) : t('fairnessPage.noWin')}</p>;
   switch (outcome.kind) {
     case 'slot':
       if (definition.kind !== 'slot') return null;
@@ -58,7 +58,7 @@ export default function OutcomeView({ lang, definition, outcome }: { lang: Langu
                 {outcome.freeSpins.map((spin, index) => (
                   <li key={index} className="flex w-56 flex-col gap-1">
                     <span>
-                      {t('slot.freeSpinOf', { index: index + 1, total: outcome.freeSpins.length })} · {t('slot.win', { amount: formatAmount(spin.win, lang) })}
+                      {t('slot.freeSpinOf', { index: index + 1, total: outcome.freeSpins.length })} · {t('slot.win', { amount: formatCoins(spin.win, lang) })}
                     </span>
                     <SlotSpinView lang={lang} definition={definition} spin={spin} compact />
                   </li>

@@ -3,7 +3,7 @@ import type { Language } from '../../../contracts/constants';
 import { useT } from '../../lib/useT';
 import { $balance } from '../../stores/wallet';
 import CoinIcon from './CoinIcon';
-import { formatCoins } from './formatCoins';
+import { formatCoins } from '../../lib/formatCoins';
 import { useCountUp } from './useCountUp';
 import '../layoutStrings';
 

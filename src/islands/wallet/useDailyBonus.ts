@@ -15,7 +15,7 @@ import {
   msUntilNextClaim,
   refreshBalance,
 } from '../../stores/wallet';
-import { formatCoins } from './formatCoins';
+import { formatCoins } from '../../lib/formatCoins';
 import '../layoutStrings';
 
 /** The current time, ticking every second while mounted (the countdown's clock). */

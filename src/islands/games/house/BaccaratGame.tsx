@@ -5,7 +5,8 @@ import type { BaccaratBet, BaccaratDefinition, RoundOutcome } from '../../../../
 import { baccaratOpposingBets } from '../../../../contracts/house/baccarat';
 import { useT } from '../../../lib/useT';
 import { $house, $houseBusy, playHouseRound } from '../../../stores/gamesHouse';
-import { ChipPicker, ErrorLine, Hand, PlayingCard, formatAmount, roundErrorKey } from './common';
+import { ChipPicker, ErrorLine, Hand, PlayingCard, roundErrorKey } from './common';
+import { formatCoins } from '../../../lib/formatCoins';
 import 'virtual:strings?games.baccarat,games.cards,games.roulette';
 
 type BaccaratOutcome = Extract<RoundOutcome, { kind: 'baccarat' }>;
@@ -72,7 +73,7 @@ export default function BaccaratGame({ lang, definition }: { lang: Language; def
           <p className="text-lg font-black">
             {t(`baccarat.result.${last.outcome.result}`)}{' '}
             <span className={last.win > 0 ? 'text-gold-400' : 'text-cream/70'} data-testid="round-win">
-              {last.win > 0 ? t('baccarat.paid', { amount: formatAmount(last.win, lang) }) : t('baccarat.noWin')}
+              {last.win > 0 ? t('baccarat.paid', { amount: formatCoins(last.win, lang) }) : t('baccarat.noWin')}
             </span>
           </p>
         )}
@@ -85,19 +86,19 @@ export default function BaccaratGame({ lang, definition }: { lang: Language; def
             onClick={() => place(side)}
             disabled={busy}
             data-bet={side}
-            aria-label={`${t(`baccarat.bet.${side}`)}${bets[side] ? `, ${t('roulette.onIt', { amount: formatAmount(bets[side], lang) })}` : ''}`}
+            aria-label={`${t(`baccarat.bet.${side}`)}${bets[side] ? `, ${t('roulette.onIt', { amount: formatCoins(bets[side], lang) })}` : ''}`}
             className={`flex min-h-14 flex-col items-center justify-center rounded-xl border-2 p-2 font-bold hover:brightness-125 ${
               side === 'player' ? 'border-blue-400 bg-blue-900' : side === 'banker' ? 'border-red-400 bg-red-900' : 'border-green-400 bg-green-800'
             } ${outcome?.result === side ? 'ring-4 ring-gold-400' : ''}`}
           >
             <span>{t(`baccarat.bet.${side}`)}</span>
             <span className="text-xs font-normal">{t(`baccarat.pays.${side}`, { tie: definition.tiePays })}</span>
-            {bets[side] > 0 && <span aria-hidden="true" className="mt-1 rounded-full bg-gold-500 px-2 text-xs text-brown-950">{formatAmount(bets[side], lang)}</span>}
+            {bets[side] > 0 && <span aria-hidden="true" className="mt-1 rounded-full bg-gold-500 px-2 text-xs text-brown-950">{formatCoins(bets[side], lang)}</span>}
           </button>
         ))}
       </div>
       <p className="text-xs sm:text-sm">
-        {t('roulette.totalBet', { amount: formatAmount(total, lang) })} · {t('house.limits', { min: formatAmount(definition.minBet, lang), max: formatAmount(definition.maxBet, lang) })}
+        {t('roulette.totalBet', { amount: formatCoins(total, lang) })} · {t('house.limits', { min: formatCoins(definition.minBet, lang), max: formatCoins(definition.maxBet, lang) })}
       </p>
       <ErrorLine lang={lang} messageKey={error ?? (total > house.balance ? 'house.error.insufficient' : null)} />
       {/* Pinned to the frame's bottom edge on a short frame, so Deal is always on screen. */}

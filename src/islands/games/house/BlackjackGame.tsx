@@ -4,7 +4,8 @@ import type { Language } from '../../../../contracts/constants';
 import type { BlackjackAction, BlackjackDefinition, HouseSessionResponse, RoundOutcome } from '../../../../contracts/games';
 import { useT } from '../../../lib/useT';
 import { $house, $houseBusy, playHouseRound } from '../../../stores/gamesHouse';
-import { ChipPicker, ErrorLine, Hand, PlayingCard, formatAmount, roundErrorKey } from './common';
+import { ChipPicker, ErrorLine, Hand, PlayingCard, roundErrorKey } from './common';
+import { formatCoins } from '../../../lib/formatCoins';
 import 'virtual:strings?games.blackjack,games.cards';
 
 type BlackjackOutcome = Extract<RoundOutcome, { kind: 'blackjack' }>;
@@ -72,7 +73,7 @@ export default function BlackjackGame({ lang, definition, openRound }: { lang: L
       <div aria-live="polite" className="min-h-8 text-center" data-testid="blackjack-result">
         {resultKey && round && (
           <p className={`text-lg font-black ${round.win > 0 ? 'text-gold-400' : ''}`}>
-            {t(resultKey)} {round.win > 0 && <span data-testid="round-win">{t('blackjack.paid', { amount: formatAmount(round.win, lang) })}</span>}
+            {t(resultKey)} {round.win > 0 && <span data-testid="round-win">{t('blackjack.paid', { amount: formatCoins(round.win, lang) })}</span>}
           </p>
         )}
       </div>
@@ -82,7 +83,7 @@ export default function BlackjackGame({ lang, definition, openRound }: { lang: L
       >
         {outcome?.playerCards.map((card, i) => <PlayingCard key={i} card={card} lang={lang} />)}
       </Hand>
-      {round && <p className="text-sm">{t('blackjack.stake', { amount: formatAmount(round.stake, lang) })}</p>}
+      {round && <p className="text-sm">{t('blackjack.stake', { amount: formatCoins(round.stake, lang) })}</p>}
       <ErrorLine lang={lang} messageKey={error} />
 
       {/* The actions stay pinned to the frame's bottom edge on a short frame. */}
@@ -107,11 +108,11 @@ export default function BlackjackGame({ lang, definition, openRound }: { lang: L
           <ChipPicker lang={lang} chips={definition.chips} value={chip} onChange={setChip} />
           <div className="flex flex-wrap items-center justify-center gap-2">
             <button type="button" className="btn-ghost" onClick={addChip} disabled={busy || bet + chip > definition.maxBet}>
-              {t('blackjack.addChip', { amount: formatAmount(chip, lang) })}
+              {t('blackjack.addChip', { amount: formatCoins(chip, lang) })}
             </button>
             <button type="button" className="btn-ghost" onClick={() => setBet(definition.minBet)} disabled={busy}>{t('blackjack.resetBet')}</button>
             <p className="rounded bg-brown-950/70 px-3 py-2 text-sm font-bold" data-testid="bj-bet" aria-live="polite">
-              {t('blackjack.bet', { amount: formatAmount(bet, lang) })}
+              {t('blackjack.bet', { amount: formatCoins(bet, lang) })}
             </p>
             <button type="button" className="btn-gold min-w-28" onClick={deal} disabled={busy || bet > house.balance} data-testid="deal">
               {t('blackjack.deal')}
@@ -121,7 +122,7 @@ export default function BlackjackGame({ lang, definition, openRound }: { lang: L
       )}
       {!open && (
         <p className="text-center text-xs text-cream/70">
-          {t('house.limits', { min: formatAmount(definition.minBet, lang), max: formatAmount(definition.maxBet, lang) })} ·{' '}
+          {t('house.limits', { min: formatCoins(definition.minBet, lang), max: formatCoins(definition.maxBet, lang) })} ·{' '}
           {t(definition.dealerHitsSoft17 ? 'blackjack.h17' : 'blackjack.s17')}
         </p>
       )}

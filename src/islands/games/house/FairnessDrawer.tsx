@@ -5,7 +5,8 @@ import type { Language } from '../../../../contracts/constants';
 import { localizePath } from '../../../lib/routes';
 import { useT } from '../../../lib/useT';
 import { $house, $houseBusy, $houseRounds, rotateHouseSeed } from '../../../stores/gamesHouse';
-import { formatAmount, roundErrorKey } from './common';
+import { roundErrorKey } from './common';
+import { formatCoins } from '../../../lib/formatCoins';
 import './strings';
 
 export const verifyRoundHref = (roundId: string, lang: Language) => `${localizePath('/fairness/', lang)}?round=${encodeURIComponent(roundId)}`;
@@ -138,7 +139,7 @@ export default function FairnessDrawer({ lang, open, onClose, rtp }: { lang: Lan
             <li key={round.roundId} className="flex items-center justify-between gap-2 rounded bg-brown-800 px-2 py-1">
               <span className="font-mono text-xs">#{round.nonce}</span>
               <span className="text-xs">
-                {formatAmount(round.stake, lang)} → {formatAmount(round.win, lang)}
+                {formatCoins(round.stake, lang)} → {formatCoins(round.win, lang)}
               </span>
               <a href={verifyRoundHref(round.roundId, lang)} target="_blank" rel="noopener" className="text-xs text-gold-400 underline">
                 {t('fairness.verify')}

@@ -6,7 +6,7 @@ import { $house, startHouseSession } from '../../../stores/gamesHouse';
 import Spinner from '../../Spinner';
 import FairnessDrawer, { FairnessLine } from './FairnessDrawer';
 import RealityCheck from './RealityCheck';
-import { formatAmount } from './common';
+import { formatCoins } from '../../../lib/formatCoins';
 import './strings';
 
 const SlotGame = lazy(() => import('./SlotGame'));
@@ -85,7 +85,7 @@ export default function HousePlay({ lang }: { lang: Language }) {
         <h1 className="min-w-0 flex-1 truncate text-base font-bold text-gold-400"><span className="sr-only sm:not-sr-only">{info.game.title}</span></h1>
         <p className="shrink-0 whitespace-nowrap rounded-full bg-brown-950 px-2 py-1 text-sm font-bold sm:px-3" aria-live="polite">
           <span className="sr-only">{t('house.balance')}: </span>
-          <span data-testid="house-balance">{formatAmount(house.balance, lang)}</span>{' '}
+          <span data-testid="house-balance">{formatCoins(house.balance, lang)}</span>{' '}
           <span className="text-gold-400">{demo ? t('house.pts') : t('house.coins')}</span>
           {demo && <span className="ml-1 rounded bg-gold-500 px-1.5 text-[10px] uppercase text-brown-950">{t('house.demo')}</span>}
         </p>

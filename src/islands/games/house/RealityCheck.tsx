@@ -3,7 +3,7 @@ import type { Language } from '../../../../contracts/constants';
 import type { PlayControlsSchema } from '../../../../contracts/protection';
 import { apiCall } from '../../../lib/api';
 import { useT } from '../../../lib/useT';
-import { formatAmount } from './common';
+import { formatCoins } from '../../../lib/formatCoins';
 import './strings';
 
 const MINUTE_MS = 60_000;
@@ -57,7 +57,7 @@ export default function RealityCheck({ lang, balance, lobby }: { lang: Language;
       <div role="alertdialog" aria-modal="true" onKeyDown={cycleFocus} aria-labelledby="reality-check-title" aria-describedby="reality-check-body" className="max-w-sm rounded-lg border border-gold-500 bg-brown-900 p-5 text-center">
         <h2 id="reality-check-title" className="mb-2 text-lg font-bold text-gold-400">{t('realityTitle')}</h2>
         <p id="reality-check-body" data-testid="reality-check-time">{t('realityBody', { minutes })}</p>
-        <p className="mt-1 font-semibold" data-testid="reality-check-net">{t('realityNet', { net: `${net > 0 ? '+' : ''}${formatAmount(net, lang)}` })}</p>
+        <p className="mt-1 font-semibold" data-testid="reality-check-net">{t('realityNet', { net: `${net > 0 ? '+' : ''}${formatCoins(net, lang)}` })}</p>
         <div className="mt-4 flex justify-center gap-2">
           <button type="button" className="btn-gold" data-testid="reality-check-continue" autoFocus onClick={() => setOpen(false)}>
             {t('continue')}

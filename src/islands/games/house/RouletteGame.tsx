@@ -5,7 +5,8 @@ import type { RouletteBet, RouletteDefinition } from '../../../../contracts/game
 import { rouletteOpposingBet } from '../../../../contracts/house/roulette';
 import { useT } from '../../../lib/useT';
 import { $house, $houseBusy, playHouseRoundHeld } from '../../../stores/gamesHouse';
-import { ChipPicker, ErrorLine, formatAmount, roundErrorKey } from './common';
+import { ChipPicker, ErrorLine, roundErrorKey } from './common';
+import { formatCoins } from '../../../lib/formatCoins';
 import 'virtual:strings?games.roulette';
 
 export const RED_NUMBERS = new Set([1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36]);
@@ -134,10 +135,10 @@ export default function RouletteGame({ lang, definition }: { lang: Language; def
   const chipBadge = (amount?: number) =>
     amount ? (
       <span aria-hidden="true" className="absolute -right-1 -top-1 z-10 rounded-full border-2 border-cream bg-gold-500 px-1 text-[10px] leading-4 text-brown-950">
-        {formatAmount(amount, lang)}
+        {formatCoins(amount, lang)}
       </span>
     ) : null;
-  const betLabel = (label: string, amount?: number) => (amount ? `${label}, ${t('roulette.onIt', { amount: formatAmount(amount, lang) })}` : label);
+  const betLabel = (label: string, amount?: number) => (amount ? `${label}, ${t('roulette.onIt', { amount: formatCoins(amount, lang) })}` : label);
 
   const numberCell = (n: number) => {
     const bet: PlacedBet = { type: 'straight', numbers: [n] };
@@ -177,7 +178,7 @@ export default function RouletteGame({ lang, definition }: { lang: Language; def
                 {t('roulette.result', { number: result.number, color: t(`roulette.${result.color}`) })}
               </p>
               <p className={result.win > 0 ? 'font-bold text-gold-400' : 'text-cream/70'} data-testid="round-win">
-                {result.win > 0 ? t('roulette.won', { amount: formatAmount(result.win, lang) }) : t('roulette.lost')}
+                {result.win > 0 ? t('roulette.won', { amount: formatCoins(result.win, lang) }) : t('roulette.lost')}
               </p>
             </>
           )}
@@ -271,7 +272,7 @@ export default function RouletteGame({ lang, definition }: { lang: Language; def
       </div>
 
       <p className="text-xs sm:text-sm" data-testid="roulette-total">
-        {t('roulette.totalBet', { amount: formatAmount(total, lang) })} · {t('house.limits', { min: formatAmount(definition.minBet, lang), max: formatAmount(definition.maxBet, lang) })}
+        {t('roulette.totalBet', { amount: formatCoins(total, lang) })} · {t('house.limits', { min: formatCoins(definition.minBet, lang), max: formatCoins(definition.maxBet, lang) })}
       </p>
       <ErrorLine lang={lang} messageKey={error ?? (total > house.balance ? 'house.error.insufficient' : null)} />
       {/* Chips and actions share a row where there is room; on a short frame the row stays pinned to

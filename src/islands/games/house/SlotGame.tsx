@@ -4,7 +4,8 @@ import type { Language } from '../../../../contracts/constants';
 import type { SlotDefinition, SlotSpin } from '../../../../contracts/games';
 import { useT } from '../../../lib/useT';
 import { $house, $houseBusy, playHouseRoundHeld } from '../../../stores/gamesHouse';
-import { ErrorLine, formatAmount, roundErrorKey } from './common';
+import { ErrorLine, roundErrorKey } from './common';
+import { formatCoins } from '../../../lib/formatCoins';
 import SlotReels, { LINE_COLORS, lineCells, useSymbolName, winningCells } from './SlotReels';
 import SlotSymbolArt from './SlotSymbolArt';
 import { sounds } from './sound';
@@ -194,7 +195,7 @@ export default function SlotGame({ lang, definition }: { lang: Language; definit
   const insufficient = house.balance < bet;
   const symbolName = useSymbolName(lang, definition);
   const lineText = (win: SlotSpin['lineWins'][number]) =>
-    t('slot.lineWin', { line: win.line + 1, n: win.count, symbol: symbolName(win.symbol), amount: formatAmount(win.win, lang) });
+    t('slot.lineWin', { line: win.line + 1, n: win.count, symbol: symbolName(win.symbol), amount: formatCoins(win.win, lang) });
 
   return (
     <div className="flex w-full max-w-3xl flex-col items-center gap-3 short:gap-2" data-testid="slot-game">
@@ -215,19 +216,19 @@ export default function SlotGame({ lang, definition }: { lang: Language; definit
         <div aria-hidden="true" className="pointer-events-none fixed inset-0 z-30 flex items-center justify-center bg-black/70 p-4" data-testid="big-win">
           <div className="flex animate-[bigwin_0.5s_ease-out] flex-col items-center gap-1 rounded-3xl border-4 border-gold-500 bg-[radial-gradient(circle,#4a3122_0%,#1a100b_80%)] px-6 py-5 shadow-[0_0_60px_#e6a817] motion-reduce:animate-none sm:px-10">
             <span className="whitespace-nowrap text-3xl font-black text-gold-400 [text-shadow:0_2px_8px_#000] sm:text-6xl">{t('slot.bigWinTitle')}</span>
-            <span className="text-3xl font-black tabular-nums text-cream sm:text-4xl">{formatAmount(bigWin, lang)}</span>
+            <span className="text-3xl font-black tabular-nums text-cream sm:text-4xl">{formatCoins(bigWin, lang)}</span>
           </div>
         </div>
       )}
       <div className="min-h-12 text-center" aria-live="polite" data-testid="slot-result">
         {freeSpin && (
           <p className="font-bold text-gold-400" data-testid="free-spins">
-            {t('slot.freeSpinOf', { index: freeSpin.index, total: freeSpin.total })} · {t('slot.win', { amount: formatAmount(freeSpin.win, lang) })}
+            {t('slot.freeSpinOf', { index: freeSpin.index, total: freeSpin.total })} · {t('slot.win', { amount: formatCoins(freeSpin.win, lang) })}
           </p>
         )}
         {phase === 'done' && roundWin !== null && (
           <p className={`text-lg font-black ${roundWin > 0 ? 'text-gold-400' : 'text-cream/70'}`} data-testid="round-win">
-            {roundWin > 0 ? t('slot.win', { amount: formatAmount(roundWin, lang) }) : t('slot.noWin')}
+            {roundWin > 0 ? t('slot.win', { amount: formatCoins(roundWin, lang) }) : t('slot.noWin')}
           </p>
         )}
         {/* On a short frame the list is for screen readers only; the line on show is named instead. */}
@@ -264,7 +265,7 @@ export default function SlotGame({ lang, definition }: { lang: Language; definit
               data-testid="slot-bet"
             >
               {definition.betLevels.map((level, index) => (
-                <option key={level} value={index}>{formatAmount(level, lang)}</option>
+                <option key={level} value={index}>{formatCoins(level, lang)}</option>
               ))}
             </select>
           </label>
@@ -317,7 +318,7 @@ export default function SlotGame({ lang, definition }: { lang: Language; definit
         </button>
       </div>
       <p className="text-xs text-cream/70 short:hidden">
-        {t('slot.lines', { lines: definition.paylines.length, lineBet: formatAmount(lineBet, lang) })} · {t('slot.spaceHint')}
+        {t('slot.lines', { lines: definition.paylines.length, lineBet: formatCoins(lineBet, lang) })} · {t('slot.spaceHint')}
       </p>
 
       <section id="paytable" hidden={!showPaytable} aria-label={t('slot.paytable')} className="w-full rounded-lg border border-brown-600 bg-brown-900 p-3 text-sm">
@@ -339,7 +340,7 @@ export default function SlotGame({ lang, definition }: { lang: Language; definit
                 </th>
                 <td className="py-1 text-xs">
                   {symbol.pays
-                    .map((pay, index) => (pay > 0 ? `${index + 1}× = ${formatAmount(pay * (symbol.kind === 'scatter' ? bet : lineBet), lang)}` : null))
+                    .map((pay, index) => (pay > 0 ? `${index + 1}× = ${formatCoins(pay * (symbol.kind === 'scatter' ? bet : lineBet), lang)}` : null))
                     .filter(Boolean)
                     .join(' · ') || '—'}
                 </td>

@@ -2,10 +2,9 @@ import type { ReactNode } from 'react';
 import type { Language } from '../../../../contracts/constants';
 import type { Card } from '../../../../contracts/games';
 import { ApiError } from '../../../lib/api';
+import { formatCoins } from '../../../lib/formatCoins';
 import { useT } from '../../../lib/useT';
 import './strings';
-
-export const formatAmount = (amount: number, lang: Language) => new Intl.NumberFormat(lang === 'ja' ? 'ja-JP' : 'en-US').format(amount);
 
 /** The key of the message to show for a failed round: our own wording for the common cases. */
 export function roundErrorKey(error: unknown): string {
@@ -57,7 +56,7 @@ export function ChipPicker({ lang, chips, value, onChange }: { lang: Language; c
         <label key={chip} className="cursor-pointer">
           <input type="radio" name="chip" value={chip} checked={value === chip} onChange={() => onChange(chip)} className="peer sr-only" />
           <span className="flex h-11 min-w-11 items-center justify-center rounded-full border-4 border-dashed border-cream/70 bg-red-700 px-1 text-xs font-bold text-cream shadow peer-checked:border-gold-400 peer-checked:bg-gold-600 peer-checked:text-brown-950 peer-focus-visible:outline-2 peer-focus-visible:outline-gold-400">
-            {formatAmount(chip, lang)}
+            {formatCoins(chip, lang)}
           </span>
         </label>
       ))}

@@ -1,4 +1,4 @@
-import type { Language } from '../../../contracts/constants';
+import type { Language } from '../../contracts/constants';
 
 /**
  * A coin amount as `new Intl.NumberFormat(lang).format(amount)` writes it, without Intl for whole
