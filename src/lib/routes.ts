@@ -20,3 +20,6 @@ export function splitLocalePath(pathname: string): { lang: Language; path: strin
   }
   return { lang: 'ja', path: pathname || '/' };
 }
+
+/** The fairness page checking one round (linked from the game frame and bet history). */
+export const verifyRoundHref = (roundId: string, lang: Language) => `${localizePath('/fairness/', lang)}?round=${encodeURIComponent(roundId)}`;

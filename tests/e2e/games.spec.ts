@@ -96,7 +96,11 @@ for (const lang of ['ja', 'en'] as const) {
       const frame = await openGame(page, DEMO_SLOT);
       await expect(frame.getByTestId('house-game')).toHaveAttribute('data-mode', 'demo');
       await expect(frame.getByText(g('house.pts'), { exact: true })).toBeVisible();
-      await expect(frame.getByTestId('server-seed-hash')).toHaveText(/^[0-9a-f]{64}$/, { useInnerText: false });
+      // The committed server seed is in the fairness panel (loaded when first opened).
+      await frame.getByTestId('fairness-toggle').click();
+      await expect(frame.getByTestId('server-seed-hash')).toHaveText(/^[0-9a-f]{64}$/);
+      await frame.getByTestId('fairness-toggle').click();
+      await expect(frame.getByTestId('server-seed-hash')).toBeHidden();
       const start = await houseBalance(frame);
       expect(start).toBe(100_000);
       const bet = catalogue.find((c) => c.gameCode === DEMO_SLOT)!.definition.betLevels![0];

@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { Language } from '../../../contracts/constants';
 import type { BetRecord } from '../../../contracts/games';
+import { verifyRoundHref } from '../../lib/routes';
 import { useT } from '../../lib/useT';
 import { fetchBetHistory } from '../../stores/gamesHouse';
 import { openPopup } from '../../stores/popup';
 import { useSession } from '../../stores/useSession';
 import Spinner from '../Spinner';
-import { verifyRoundHref } from './house/FairnessDrawer';
 import { formatCoins } from '../../lib/formatCoins';
 import 'virtual:strings?games.history';
 

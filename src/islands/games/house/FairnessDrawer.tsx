@@ -2,41 +2,19 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { checkClientSeed } from '../../../../contracts/client-seed';
 import type { Language } from '../../../../contracts/constants';
-import { localizePath } from '../../../lib/routes';
+import { verifyRoundHref } from '../../../lib/routes';
 import { useT } from '../../../lib/useT';
 import { $house, $houseBusy, $houseRounds, rotateHouseSeed } from '../../../stores/gamesHouse';
 import { roundErrorKey } from './common';
 import { formatCoins } from '../../../lib/formatCoins';
 import './strings';
 
-export const verifyRoundHref = (roundId: string, lang: Language) => `${localizePath('/fairness/', lang)}?round=${encodeURIComponent(roundId)}`;
-
-/** The compact fairness line under the game: the committed hash, the next nonce, a link to verify the last round. */
-export function FairnessLine({ lang }: { lang: Language }) {
-  const t = useT(lang, 'games');
-  const { fairness } = useStore($house);
-  const last = useStore($houseRounds)[0];
-  if (!fairness) return null;
-  return (
-    <p className="truncate border-t border-brown-800 bg-brown-950 px-3 py-1 text-center font-mono text-[11px] text-cream/80" data-testid="fairness-line">
-      {t('fairness.hashShort')}: {fairness.serverSeedHash.slice(0, 12)}… · {t('fairness.nonce')}: <span data-testid="fairness-nonce">{fairness.nonce}</span>
-      {last && (
-        <>
-          {' · '}
-          <a href={verifyRoundHref(last.roundId, lang)} target="_blank" rel="noopener" className="text-gold-400 underline" data-testid="verify-last-round">
-            {t('fairness.verifyLast')}
-          </a>
-        </>
-      )}
-    </p>
-  );
-}
-
 /**
  * Provably fair controls: the committed server seed hash, the player's client seed (settable, which
  * rotates the pair and reveals the old server seed), the next nonce, and a verify link per round.
  * It never covers the game: a column beside it on frames from 640 px wide (scrolling on its own),
- * below it on narrower ones (the frame scrolls down to it while it is open).
+ * below it on narrower ones (the frame scrolls down to it while it is open). Loaded the first time the
+ * player opens it (HousePlay), not with the frame.
  */
 export default function FairnessDrawer({ lang, open, onClose, rtp }: { lang: Language; open: boolean; onClose: () => void; rtp: number }) {
   const t = useT(lang, 'games');

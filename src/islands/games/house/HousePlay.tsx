@@ -4,11 +4,13 @@ import type { Language } from '../../../../contracts/constants';
 import { useT } from '../../../lib/useT';
 import { $house, startHouseSession } from '../../../stores/gamesHouse';
 import Spinner from '../../Spinner';
-import FairnessDrawer, { FairnessLine } from './FairnessDrawer';
+import { FairnessLine } from './FairnessLine';
 import RealityCheck from './RealityCheck';
 import { formatCoins } from '../../../lib/formatCoins';
 import './strings';
 
+// The fairness panel loads the first time it is opened; then it stays (closing only hides it).
+const FairnessDrawer = lazy(() => import('./FairnessDrawer'));
 const SlotGame = lazy(() => import('./SlotGame'));
 const RouletteGame = lazy(() => import('./RouletteGame'));
 const BlackjackGame = lazy(() => import('./BlackjackGame'));
@@ -39,6 +41,10 @@ export default function HousePlay({ lang }: { lang: Language }) {
   const t = useT(lang, 'games');
   const house = useStore($house);
   const [fairnessOpen, setFairnessOpen] = useState(false);
+  const [fairnessLoaded, setFairnessLoaded] = useState(false);
+  useEffect(() => {
+    if (fairnessOpen) setFairnessLoaded(true);
+  }, [fairnessOpen]);
   const fairnessToggle = useRef<HTMLButtonElement>(null);
   const body = useRef<HTMLDivElement>(null);
   // Back to the game (the panel may have been below it) with the focus on the toggle.
@@ -113,7 +119,11 @@ export default function HousePlay({ lang }: { lang: Language }) {
             {definition.kind === 'baccarat' && <BaccaratGame lang={lang} definition={definition} />}
           </Suspense>
         </main>
-        <FairnessDrawer lang={lang} open={fairnessOpen} onClose={closeFairness} rtp={info.game.rtp} />
+        {(fairnessOpen || fairnessLoaded) && (
+          <Suspense fallback={<Spinner lang={lang} />}>
+            <FairnessDrawer lang={lang} open={fairnessOpen} onClose={closeFairness} rtp={info.game.rtp} />
+          </Suspense>
+        )}
         {!demo && <RealityCheck lang={lang} balance={house.balance} lobby={lobby} />}
       </div>
       <FairnessLine lang={lang} />
