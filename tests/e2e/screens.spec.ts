@@ -74,6 +74,7 @@ for (const lang of ['ja', 'en'] as const) {
       await expect(frame.getByTestId('win-lines').locator('g[data-line]')).toHaveCount(1, { timeout: 5_000 });
       await shoot('slot-win-one-line');
       await frame.getByTestId('fairness-toggle').click();
+      await expect(frame.getByTestId('server-seed-hash')).toBeVisible(); // the panel loads when first opened
       await shoot('slot-fairness-panel');
       await frame.getByTestId('fairness-toggle').click();
       await frame.getByRole('button', { name: /配当表|Paytable/ }).click();
