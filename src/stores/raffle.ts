@@ -5,6 +5,7 @@ import { raffleBannerUrl, translationFor } from '../../contracts/tournament-help
 import type { Language } from '../../contracts/constants';
 import type { Tournament } from '../../contracts/tournaments';
 import { apiCall } from '../lib/api';
+import { formatCoins } from '../lib/formatCoins';
 import { siteConfig } from '../lib/config';
 import { createFetcherStore } from './query';
 import { $session } from './session';
@@ -85,11 +86,11 @@ export function nextTicketProgress(standing: Pick<RaffleStanding, 'wagerPerEntry
 /** Amounts in the raffle's currency: PTS shows as Coins (spec section 9), others as a formatted currency. */
 export function formatRaffleAmount(amount: number, currency: string, lang: Language, coinsLabel: (formatted: string) => string): string {
   const locale = lang === 'ja' ? 'ja-JP' : 'en-US';
-  if (currency === DEMO_CURRENCY || currency === 'COIN') return coinsLabel(new Intl.NumberFormat(locale).format(amount));
+  if (currency === DEMO_CURRENCY || currency === 'COIN') return coinsLabel(formatCoins(amount, lang));
   try {
     return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount);
   } catch {
-    return `${new Intl.NumberFormat(locale).format(amount)} ${currency}`;
+    return `${formatCoins(amount, lang)} ${currency}`;
   }
 }
 

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { Language } from '../../../contracts/constants';
 import type { PromotionBonus } from '../../../contracts/wallet';
 import { ApiError } from '../../lib/api';
+import { formatCoins } from '../../lib/formatCoins';
 import { useT } from '../../lib/useT';
 import { openPopup } from '../../stores/popup';
 import { useSession } from '../../stores/useSession';
@@ -17,7 +18,7 @@ export default function PromotionClaim({ lang, promoSlug, bonus }: { lang: Langu
   const session = useSession();
   const [status, setStatus] = useState<PromotionBonus | null>(null);
   const [busy, setBusy] = useState(false);
-  const amount = new Intl.NumberFormat(lang).format(bonus);
+  const amount = formatCoins(bonus, lang);
 
   useEffect(() => {
     if (!session) return;
@@ -39,7 +40,7 @@ export default function PromotionClaim({ lang, promoSlug, bonus }: { lang: Langu
     setBusy(true);
     try {
       const result = await claimPromotionBonus(promoSlug);
-      showToast(t('promotion.won', { amount: new Intl.NumberFormat(lang).format(result.bonus) }), 'success');
+      showToast(t('promotion.won', { amount: formatCoins(result.bonus, lang) }), 'success');
       setStatus((s) => (s ? { ...s, claimed: true } : s));
     } catch (error) {
       const code = error instanceof ApiError ? error.displayCode : 'TECHNICAL_ERROR';

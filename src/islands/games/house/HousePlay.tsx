@@ -42,9 +42,10 @@ export default function HousePlay({ lang }: { lang: Language }) {
   const house = useStore($house);
   const [fairnessOpen, setFairnessOpen] = useState(false);
   const [fairnessLoaded, setFairnessLoaded] = useState(false);
-  useEffect(() => {
-    if (fairnessOpen) setFairnessLoaded(true);
-  }, [fairnessOpen]);
+  const openFairness = () => {
+    setFairnessOpen(true);
+    setFairnessLoaded(true);
+  };
   const fairnessToggle = useRef<HTMLButtonElement>(null);
   const body = useRef<HTMLDivElement>(null);
   // Back to the game (the panel may have been below it) with the focus on the toggle.
@@ -101,7 +102,7 @@ export default function HousePlay({ lang }: { lang: Language }) {
           className="btn-ghost shrink-0 px-2 py-1 text-xs"
           aria-expanded={fairnessOpen}
           aria-controls="fairness-drawer"
-          onClick={() => (fairnessOpen ? closeFairness() : setFairnessOpen(true))}
+          onClick={() => (fairnessOpen ? closeFairness() : openFairness())}
           data-testid="fairness-toggle"
         >
           {t('house.fairness')}
@@ -119,7 +120,7 @@ export default function HousePlay({ lang }: { lang: Language }) {
             {definition.kind === 'baccarat' && <BaccaratGame lang={lang} definition={definition} />}
           </Suspense>
         </main>
-        {(fairnessOpen || fairnessLoaded) && (
+        {fairnessLoaded && (
           <Suspense fallback={<Spinner lang={lang} />}>
             <FairnessDrawer lang={lang} open={fairnessOpen} onClose={closeFairness} rtp={info.game.rtp} />
           </Suspense>
