@@ -31,6 +31,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: Db;
+    /** Shutdown state: draining (after SIGTERM) makes /health/ready answer 503 while requests are still served. */
+    lifecycle: { draining: boolean };
   }
   interface FastifyRequest {
     /** The channel code from the CHANNEL header, checked against configuration. */
@@ -53,13 +55,16 @@ export interface AppDeps {
 const channelFree = ['/health', '/docs', '/openapi.json', '/dev/'];
 
 /**
- * One log line per request once it is answered: API calls at info, the site's files at debug (a page
- * load fetches a dozen of them and they say nothing an access log of the proxy would not).
+ * One log line per request once it is answered: API calls at info, the site's files and the health
+ * probes at debug (a page load fetches a dozen files, a balancer probes every few seconds, and they
+ * say nothing an access log of the proxy would not).
  */
 function registerRequestLog(app: FastifyInstance, config: Config) {
   const apiPrefix = config.API_BASE + '/';
+  const probePrefix = config.API_BASE + '/health';
   app.addHook('onResponse', async (request, reply) => {
-    const level = request.url.startsWith(apiPrefix) || request.url === config.API_BASE ? 'info' : 'debug';
+    const api = (request.url.startsWith(apiPrefix) || request.url === config.API_BASE) && !request.url.startsWith(probePrefix);
+    const level = api ? 'info' : 'debug';
     request.log[level]({ req: request, res: { statusCode: reply.statusCode }, responseTime: Math.round(reply.elapsedTime * 10) / 10 }, 'request');
   });
 }
@@ -92,6 +97,11 @@ export async function buildApp({ config, db, logger, logStream }: AppDeps): Prom
   });
   app.decorate('config', config);
   app.decorate('db', db);
+  app.decorate('lifecycle', { draining: false });
+  // While draining, answers ask the client to reconnect (to another instance, through the balancer).
+  app.addHook('onSend', async (_request, reply) => {
+    if (app.lifecycle.draining) reply.header('connection', 'close');
+  });
   app.decorateRequest('channel', '');
   app.decorateRequest('channelFlags', null as unknown as ChannelConfig);
   app.setValidatorCompiler(validatorCompiler);

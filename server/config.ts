@@ -77,6 +77,9 @@ export const ConfigSchema = z.object({
   // Overload (issue 11): refuse new requests with 503 instead of queueing them without bound.
   MAX_REQUESTS_IN_FLIGHT: z.coerce.number().int().min(1).default(1000),
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
+  // Operations (issue 23).
+  /** After SIGTERM: /health/ready answers 503 and requests are still served this long, then the server closes. */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(10_000),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -50,8 +50,15 @@ async function main() {
     throw reason;
   });
 
-  closeWithGrace({ delay: 10_000, skip: ['unhandledRejection'] }, async ({ err }) => {
+  // SIGTERM: readiness answers 503 at once so the balancer stops sending new work here, requests
+  // keep being served for SHUTDOWN_DRAIN_MS (those already on their way), then the server closes.
+  closeWithGrace({ delay: config.SHUTDOWN_DRAIN_MS + 10_000, skip: ['unhandledRejection'] }, async ({ err, signal }) => {
     if (err) app.log.error({ err }, 'shutting down after error');
+    else if (signal && config.SHUTDOWN_DRAIN_MS > 0) {
+      app.lifecycle.draining = true;
+      app.log.info(`${signal}: draining for ${config.SHUTDOWN_DRAIN_MS} ms (ready answers 503), then closing`);
+      await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DRAIN_MS));
+    }
     await closeAdminChannel();
     await app.close();
     await db.destroy();

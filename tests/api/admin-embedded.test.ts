@@ -26,6 +26,7 @@ const env = (extra: Record<string, string> = {}) => ({
   SEED_DEMO: 'true',
   LOG_LEVEL: 'warn',
   METRICS_PORT: '0',
+  SHUTDOWN_DRAIN_MS: '200',
   ...extra,
 });
 
