@@ -1,4 +1,5 @@
-import { STATUS_CODES } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
@@ -69,6 +70,16 @@ function registerRequestLog(app: FastifyInstance, config: Config) {
   });
 }
 
+/** A caller's x-request-id worth keeping: short, printable, nothing a log or header could be abused with. */
+const SANE_REQUEST_ID = /^[A-Za-z0-9][A-Za-z0-9._:@\/+=-]{0,127}$/;
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+/** The request's id: the caller's x-request-id when sane (a proxy's or a client's trace), else a new UUID. */
+function requestIdOf(req: IncomingMessage): string {
+  const given = req.headers[REQUEST_ID_HEADER];
+  return typeof given === 'string' && SANE_REQUEST_ID.test(given) ? given : randomUUID();
+}
+
 /**
  * A request Node cannot even parse (headers over the size limit, not HTTP): answered with a code of
  * the catalogue, as every other refusal, then the connection closes (Node's and Fastify's way).
@@ -88,7 +99,9 @@ export async function buildApp({ config, db, logger, logStream }: AppDeps): Prom
     bodyLimit: config.BODY_LIMIT,
     // Per-IP limits must not trust a client-written X-Forwarded-For: only a configured proxy's.
     trustProxy: config.TRUST_PROXY,
-    requestIdHeader: 'x-request-id',
+    // Every log line of a request carries its id (reqId); the answer echoes it (x-request-id).
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     // Fastify's own two lines per request (incoming, completed) are replaced by one, below.
     logController: new LogController({ disableRequestLogging: true }),
     // A path Fastify cannot route (bad percent-encoding, a parameter over its length) is the client's input.
@@ -98,6 +111,10 @@ export async function buildApp({ config, db, logger, logStream }: AppDeps): Prom
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('lifecycle', { draining: false });
+  // First hook of all, so even a request refused in onRequest (overload, channel) carries it.
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
   // While draining, answers ask the client to reconnect (to another instance, through the balancer).
   app.addHook('onSend', async (_request, reply) => {
     if (app.lifecycle.draining) reply.header('connection', 'close');
@@ -132,7 +149,7 @@ export async function buildApp({ config, db, logger, logStream }: AppDeps): Prom
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its contract');
-      return send(500, { code: 'TECHNICAL_ERROR' });
+      return send(500, { code: 'TECHNICAL_ERROR', requestId: request.id });
     }
     const fastifyCode = (error as { code?: string }).code ?? '';
     const status = (error as { statusCode?: number }).statusCode ?? 500;
@@ -146,7 +163,7 @@ export async function buildApp({ config, db, logger, logStream }: AppDeps): Prom
     if (status === 503) return sendUnavailable(reply);
     if (status >= 400 && status < 500) return send(status, { code: 'REQUEST_VALIDATION_ERROR' });
     request.log.error({ err: error }, 'unhandled error');
-    return send(500, { code: 'TECHNICAL_ERROR' });
+    return send(500, { code: 'TECHNICAL_ERROR', requestId: request.id });
   });
 
   await registerOpenApi(app, config);
