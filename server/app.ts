@@ -26,11 +26,15 @@ import { listenForChanges } from './db/notifications';
 import { controlChanges } from './modules/protection/listener';
 import { loggerOptions, registerOriginCheck, registerSecurityHeaders } from './plugins/security';
 import { apiModules } from './modules';
+import { createOutbox } from './modules/outbox/setup';
+import type { Outbox } from './modules/outbox/service';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: Db;
+    /** Emails and SMS: enqueue in the causing transaction, then `deliver` (docs/decisions/0015). */
+    outbox: Outbox;
   }
   interface FastifyRequest {
     /** The channel code from the CHANNEL header, checked against configuration. */
@@ -92,6 +96,14 @@ export async function buildApp({ config, db, logger, logStream }: AppDeps): Prom
   });
   app.decorate('config', config);
   app.decorate('db', db);
+  // Every server runs an outbox worker: due messages are claimed under a lease, so each goes once.
+  const outbox = createOutbox(config, db, app.log);
+  app.decorate('outbox', outbox);
+  app.addHook('onReady', async () => outbox.start());
+  app.addHook('onClose', async () => {
+    await outbox.stop();
+    outbox.close();
+  });
   app.decorateRequest('channel', '');
   app.decorateRequest('channelFlags', null as unknown as ChannelConfig);
   app.setValidatorCompiler(validatorCompiler);
