@@ -21,6 +21,7 @@ import { raffleCommands } from './modules/raffle/admin';
 import { tournamentCommands } from './modules/tournaments/admin';
 import { protectionCommands } from './modules/protection/admin';
 import { marketingCommands } from './modules/marketing/admin';
+import { outboxCommands } from './modules/outbox/admin';
 
 export type { AdminCommand, AdminContext } from './admin-command';
 
@@ -33,6 +34,7 @@ export const commands: Record<string, AdminCommand> = {
   ...tournamentCommands,
   ...protectionCommands,
   ...marketingCommands,
+  ...outboxCommands,
 };
 
 function help(out: (line: string) => void) {
