@@ -8,7 +8,7 @@ import { ErrorLine, roundErrorKey } from './common';
 import { formatCoins } from '../../../lib/formatCoins';
 import SlotReels, { LINE_COLORS, lineCells, useSymbolName, winningCells } from './SlotReels';
 import SlotSymbolArt from './SlotSymbolArt';
-import { sounds } from './sound';
+import { setSfxEnabled, sfx, sfxEnabled } from '../../../lib/sfx';
 import 'virtual:strings?games.slot';
 
 /** A round paying at least this many times the bet is celebrated as a big win. */
@@ -49,9 +49,7 @@ export default function SlotGame({ lang, definition }: { lang: Language; definit
   // Skip: the rest of this round (reels and free spins) shows at once. Turbo: every pause a third as long.
   const skip = useRef(false);
   const [turbo, setTurbo] = useState(false);
-  const [sound, setSound] = useState(false);
-  const soundRef = useRef(false);
-  soundRef.current = sound;
+  const [sound, setSound] = useState(sfxEnabled);
   const [bigWin, setBigWin] = useState<number | null>(null);
   const turboRef = useRef(false);
   turboRef.current = turbo;
@@ -98,7 +96,7 @@ export default function SlotGame({ lang, definition }: { lang: Language; definit
         for (let reel = 0; reel < definition.reels.length; reel++) {
           await pause(reel === 0 ? 350 : 140);
           setSpinningReels((s) => s.map((v, i) => (i === reel ? false : v)));
-          if (soundRef.current) sounds.reelStop(reel);
+          sfx.reelStop(reel);
           setGrid((current) => current.map((column, i) => (i <= reel ? spin.grid[i] : column)));
         }
         if (timer.current) clearInterval(timer.current);
@@ -166,7 +164,7 @@ export default function SlotGame({ lang, definition }: { lang: Language; definit
       }
       reveal();
       setRoundWin(outcome.totalWin);
-      if (outcome.totalWin > 0 && soundRef.current) sounds.win(outcome.totalWin >= bet * BIG_WIN_MULTIPLE);
+      if (outcome.totalWin > 0) sfx.win(outcome.totalWin >= bet * BIG_WIN_MULTIPLE ? 1 : 0);
       if (outcome.totalWin >= bet * BIG_WIN_MULTIPLE) setBigWin(outcome.totalWin);
       setPhase('done');
     } catch (err) {
@@ -305,7 +303,7 @@ export default function SlotGame({ lang, definition }: { lang: Language; definit
             type="checkbox"
             checked={sound}
             onChange={(e) => {
-              if (e.target.checked) sounds.unlock();
+              setSfxEnabled(e.target.checked);
               setSound(e.target.checked);
             }}
             className="accent-gold-500"
