@@ -28,7 +28,7 @@ type Phase = 'idle' | 'spinning' | 'free' | 'done';
  * declares, lets the player pick a bet level, spins through /house/play and plays the round's free
  * spins back one by one. Space (or the Spin button) spins; everything is a real button or select.
  */
-export default function SlotGame({ lang, definition }: { lang: Language; definition: SlotDefinition }) {
+export default function SlotGame({ lang, definition, gameCode }: { lang: Language; definition: SlotDefinition; gameCode: string }) {
   const t = useT(lang, 'games');
   const busy = useStore($houseBusy);
   const house = useStore($house);
@@ -191,7 +191,7 @@ export default function SlotGame({ lang, definition }: { lang: Language; definit
   }, [spin]);
 
   const insufficient = house.balance < bet;
-  const symbolName = useSymbolName(lang, definition);
+  const symbolName = useSymbolName(lang, definition, gameCode);
   const lineText = (win: SlotSpin['lineWins'][number]) =>
     t('slot.lineWin', { line: win.line + 1, n: win.count, symbol: symbolName(win.symbol), amount: formatCoins(win.win, lang) });
 
@@ -199,6 +199,7 @@ export default function SlotGame({ lang, definition }: { lang: Language; definit
     <div className="flex w-full max-w-3xl flex-col items-center gap-3 short:gap-2" data-testid="slot-game">
       <SlotReels
         definition={definition}
+        gameCode={gameCode}
         grid={grid}
         label={t('slot.gridLabel', { symbols: grid.map((column) => column.map(symbolName).join(', ')).join(' | ') })}
         lit={lit}
@@ -332,7 +333,7 @@ export default function SlotGame({ lang, definition }: { lang: Language; definit
             {definition.symbols.map((symbol) => (
               <tr key={symbol.id} className="border-t border-brown-700">
                 <th scope="row" className="flex items-center gap-2 py-1 text-xs font-normal">
-                  <SlotSymbolArt symbol={symbol} className="h-8 w-8 shrink-0" />
+                  <SlotSymbolArt symbol={symbol} gameCode={gameCode} className="h-8 w-8 shrink-0" />
                   <span>{symbolName(symbol.id)}</span>
                   {symbol.kind !== 'normal' && <span className="text-cream/70">({t(`slot.kind.${symbol.kind}`)})</span>}
                 </th>

@@ -3,6 +3,7 @@ import type { Language } from '../../../../contracts/constants';
 import type { SlotDefinition, SlotSpin, SlotSymbol } from '../../../../contracts/games';
 import { useT } from '../../../lib/useT';
 import SlotSymbolArt, { symbolShape } from './SlotSymbolArt';
+import 'virtual:strings?games.slotArt';
 
 type LineWin = SlotSpin['lineWins'][number];
 
@@ -27,12 +28,14 @@ export function winningCells(spin: SlotSpin, definition: SlotDefinition, scatter
   return cells;
 }
 
-/** A symbol id's name in the page's language (its shape's name: seven, gem, cherry...). */
-export function useSymbolName(lang: Language, definition: SlotDefinition): (id: string) => string {
+/** A symbol id's name in the page's language: what the slot's drawing shows (a cat, a koi...), else its shape's name. */
+export function useSymbolName(lang: Language, definition: SlotDefinition, gameCode?: string): (id: string) => string {
   const t = useT(lang, 'games');
   return (id) => {
     const symbol = definition.symbols.find((s) => s.id === id);
-    return symbol ? t(`slot.symbols.${symbolShape(symbol)}`) : id;
+    if (!symbol) return id;
+    const generic = t(`slot.symbols.${symbolShape(symbol)}`);
+    return gameCode ? t(`slotArt.${gameCode}.${id}`, { defaultValue: generic }) : generic;
   };
 }
 
@@ -43,6 +46,7 @@ export function useSymbolName(lang: Language, definition: SlotDefinition): (id: 
  */
 export default function SlotReels({
   definition,
+  gameCode,
   grid,
   label,
   lit,
@@ -53,6 +57,8 @@ export default function SlotReels({
   cellClassName = 'rounded-lg p-[12%]',
 }: {
   definition: SlotDefinition;
+  /** The game whose own symbol drawings to show (generic shapes without it). */
+  gameCode?: string;
   grid: string[][];
   label: string;
   lit: ReadonlySet<string>;
@@ -95,7 +101,7 @@ export default function SlotReels({
                   data-lit={on ? 'yes' : undefined}
                   className={`flex aspect-square items-center justify-center border-2 ${cellClassName} ${on ? 'border-gold-400 bg-gold-500/25' : 'border-brown-700 bg-brown-900'}`}
                 >
-                  {symbol ? <SlotSymbolArt symbol={symbol} /> : <span aria-hidden="true">{id}</span>}
+                  {symbol ? <SlotSymbolArt symbol={symbol} gameCode={gameCode} /> : <span aria-hidden="true">{id}</span>}
                 </div>
               );
             })}
