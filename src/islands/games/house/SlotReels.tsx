@@ -52,6 +52,8 @@ export default function SlotReels({
   lit,
   lines,
   spinning,
+  stops,
+  lineAmount,
   style,
   className = '',
   cellClassName = 'rounded-lg p-[12%]',
@@ -64,6 +66,10 @@ export default function SlotReels({
   lit: ReadonlySet<string>;
   lines: readonly LineWin[];
   spinning?: readonly boolean[];
+  /** Bumped when a reel stops: the reel then settles with a little overshoot (an eased stop). */
+  stops?: readonly number[];
+  /** Each drawn line's win in words, shown on the line at its last winning symbol. */
+  lineAmount?: (win: LineWin) => string;
   style?: CSSProperties;
   className?: string;
   cellClassName?: string;
@@ -86,10 +92,18 @@ export default function SlotReels({
       <div className="grid gap-[2cqw]" style={{ gridTemplateColumns: `repeat(${reels}, minmax(0, 1fr))` }}>
         {grid.map((column, reel) => (
           <div
-            key={reel}
-            className={`flex flex-col gap-[2cqw] ${spinning?.[reel] ? 'animate-[reelspin_0.14s_linear_infinite] blur-[1px] motion-reduce:animate-none' : ''}`}
+            // A new key on each stop replays the settling motion once.
+            key={`${reel}:${stops?.[reel] ?? 0}`}
+            className={`flex flex-col gap-[2cqw] ${
+              spinning?.[reel]
+                ? 'animate-[reelspin_0.14s_linear_infinite] blur-[1px] motion-reduce:animate-none'
+                : stops?.[reel]
+                  ? 'animate-[reelstop_0.42s_cubic-bezier(0.2,1.5,0.4,1)] motion-reduce:animate-none'
+                  : ''
+            }`}
             data-reel={reel}
             data-spinning={spinning?.[reel] ? 'yes' : undefined}
+            data-stops={stops?.[reel]}
           >
             {column.map((id, row) => {
               const symbol = symbols.get(id);
@@ -101,7 +115,11 @@ export default function SlotReels({
                   data-lit={on ? 'yes' : undefined}
                   className={`flex aspect-square items-center justify-center border-2 ${cellClassName} ${on ? 'border-gold-400 bg-gold-500/25' : 'border-brown-700 bg-brown-900'}`}
                 >
-                  {symbol ? <SlotSymbolArt symbol={symbol} gameCode={gameCode} /> : <span aria-hidden="true">{id}</span>}
+                  {symbol ? (
+                    <SlotSymbolArt symbol={symbol} gameCode={gameCode} className={`h-full w-full ${on ? 'animate-[symbolwin_0.9s_ease-in-out_infinite] motion-reduce:animate-none' : ''}`} />
+                  ) : (
+                    <span aria-hidden="true">{id}</span>
+                  )}
                 </div>
               );
             })}
@@ -128,6 +146,27 @@ export default function SlotReels({
             );
           })}
         </svg>
+      )}
+      {lines.length > 0 && lineAmount && (
+        // Each line's win, on the line at its last winning symbol (decoration: the result list says it too).
+        <div aria-hidden="true" className="pointer-events-none absolute inset-2" data-testid="line-amounts">
+          {lines.map((win) => {
+            const reel = win.count - 1;
+            const row = definition.paylines[win.line][reel];
+            const width = reels * 100 + (reels - 1) * gap;
+            const height = rows * 100 + (rows - 1) * gap;
+            return (
+              <span
+                key={win.line}
+                data-line={win.line}
+                className="absolute -translate-x-1/2 translate-y-[30%] whitespace-nowrap rounded-full border-2 border-brown-950 px-2 text-[clamp(0.65rem,3.2cqw,1rem)] font-black tabular-nums text-brown-950 shadow"
+                style={{ left: `${(centre(reel) / width) * 100}%`, top: `${(centre(row) / height) * 100}%`, background: LINE_COLORS[win.line % LINE_COLORS.length] }}
+              >
+                {lineAmount(win)}
+              </span>
+            );
+          })}
+        </div>
       )}
     </div>
   );
