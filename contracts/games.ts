@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LanguageSchema } from './common';
+import type { Language } from './languages';
 import { CLIENT_SEED_MAX, CLIENT_SEED_PATTERN } from './client-seed';
 
 /** Game catalogue and launch (spec sections 3 and 7). Round and fairness contracts are added below them. */
@@ -415,7 +416,7 @@ export const SportsbookQuerySchema = z.strictObject({ language: LanguageSchema.o
  * The built-in map of 30 game codes to display titles (spec section 3): used when a catalogue entry
  * has no title of its own; an unmapped code is shown as is.
  */
-export const GAME_TITLES: Record<string, { ja: string; en: string }> = {
+export const GAME_TITLES: Record<string, Record<Language, string>> = {
   'slot-sakura-fortune': { ja: '桜フォーチュン', en: 'Sakura Fortune' },
   'slot-dragon-pearl': { ja: '龍の真珠', en: 'Dragon Pearl' },
   'slot-neon-sevens': { ja: 'ネオンセブン', en: 'Neon Sevens' },
@@ -449,7 +450,7 @@ export const GAME_TITLES: Record<string, { ja: string; en: string }> = {
 };
 
 /** A game's display title: its own title, else the built-in map's, else the raw code. */
-export function gameDisplayTitle(gameCode: string, language: 'ja' | 'en', own?: string | null): string {
+export function gameDisplayTitle(gameCode: string, language: Language, own?: string | null): string {
   if (own && own.trim()) return own;
   return GAME_TITLES[gameCode]?.[language] ?? gameCode;
 }

@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../contracts/constants';
+import { DEFAULT_LANGUAGE, isLanguage, localeTag, type Language } from '../../contracts/languages';
 import { makeT, type Namespaces, type TFunction } from './translate';
 
 export type { TFunction } from './translate';
@@ -19,7 +19,7 @@ if (import.meta.env.SSR) {
   }
 }
 
-export const isLanguage = (value: unknown): value is Language => LANGUAGES.includes(value as Language);
+export { isLanguage };
 
 /** The language of the page in the browser (its `<html lang>`); the default one outside a browser. */
 export function pageLanguage(): Language {
@@ -43,7 +43,7 @@ export function translatorFor(lang: Language, defaultNs = 'common'): TFunction {
   const id = `${lang}:${defaultNs}`;
   let t = translators.get(id);
   if (!t) {
-    t = makeT(lang, (resources[lang] ??= {}), defaultNs, reportMissing);
+    t = makeT(localeTag(lang), (resources[lang] ??= {}), defaultNs, reportMissing);
     translators.set(id, t);
   }
   return t;

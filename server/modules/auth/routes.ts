@@ -1,3 +1,4 @@
+import { localizePath, toLanguage } from '../../../contracts/languages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   AccountLanguageSchema,
@@ -117,7 +118,7 @@ export default async function authRoutes(app: FastifyInstance) {
         const reset = await createResetToken(app.db, email);
         if (!reset) return;
         const base = app.config.PUBLIC_SITE_URL.replace(/\/$/, '');
-        const link = `${base}${reset.language === 'en' ? '/en' : ''}/reset-password?token=${encodeURIComponent(reset.token)}&email=${encodeURIComponent(reset.email)}`;
+        const link = `${base}${localizePath('/reset-password', reset.language)}?token=${encodeURIComponent(reset.token)}&email=${encodeURIComponent(reset.email)}`;
         const mail = renderMail(reset.language, 'resetPassword', { displayName: reset.displayName, link, minutes: RESET_TOKEN_TTL_MS / 60_000 });
         await mailer.send({ to: reset.email, ...mail });
       })().catch((err: Error) => request.log.error({ err: { message: err.message } }, 'reset mail failed'));
@@ -169,7 +170,7 @@ export default async function authRoutes(app: FastifyInstance) {
       accountRef: account.accountRef,
       displayName: account.displayName,
       email: account.email,
-      languageCode: account.language === 'en' ? ('en' as const) : ('ja' as const),
+      languageCode: toLanguage(account.language),
       isTester: account.isTester,
     };
   });

@@ -1,3 +1,4 @@
+import { toLanguage } from '../../../contracts/languages';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Language } from '../../../contracts/constants';
@@ -137,7 +138,7 @@ export async function createResetToken(db: Db, email: string): Promise<{ token: 
     .insertInto('password_resets')
     .values({ account_id: account.id, token_hash: hashToken(token), expires_at: new Date(clock.ms() + RESET_TOKEN_TTL_MS) })
     .execute();
-  return { token, email: account.email, displayName: account.display_name ?? '', language: account.language === 'en' ? 'en' : 'ja' };
+  return { token, email: account.email, displayName: account.display_name ?? '', language: toLanguage(account.language) };
 }
 
 /** Uses a reset token (once), sets the new password and ends every session. INVALID_RESET_TOKEN otherwise. */
