@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LanguageSchema } from './common';
+import { localizePath, toLanguage } from './languages';
 import { TournamentSchema, TournamentStatusSchema } from './tournaments';
 
 /**
@@ -117,7 +118,7 @@ export type RaffleDefinition = z.infer<typeof RaffleDefinitionSchema>;
 export const languageDisplayName = (code: string) => LANGUAGE_NAMES[code] ?? code;
 
 /** The record page of a raffle, relative to the site (the API answers it as an absolute link). */
-export const raffleRecordPath = (ref: string, language?: string) => `${language && language !== 'ja' ? `/${language}` : ''}/raffles/${ref}`;
+export const raffleRecordPath = (ref: string, language?: string) => localizePath(`/raffles/${ref}`, toLanguage(language));
 
 export { raffleBannerUrl } from './tournament-helpers';
 

@@ -1,3 +1,4 @@
+import { formatNumber } from '../../contracts/languages';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
@@ -115,7 +116,7 @@ for (const lang of LANGS) {
     expect(tick).toMatch(/^00:00:[0-5]\d$/);
     await expect(dialog.getByTestId('raffle-countdown-value')).not.toHaveText(tick, { timeout: 2_500 });
     await expect(dialog.getByTestId('raffle-tickets')).toHaveText('0');
-    const coins = (n: number) => text(lang, 'coins', { amount: new Intl.NumberFormat(lang === 'ja' ? 'ja-JP' : 'en-US').format(n) });
+    const coins = (n: number) => text(lang, 'coins', { amount: formatNumber(n, lang) });
     await expect(dialog.getByTestId('raffle-next-ticket')).toHaveText(text(lang, 'popup.nextTicket', { amount: coins(20) }));
     await axeClean(page, '[role="dialog"]');
     await screens(page, lang, 'popup');

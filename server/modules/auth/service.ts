@@ -1,3 +1,4 @@
+import { toLanguage } from '../../../contracts/languages';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Language } from '../../../contracts/constants';
@@ -152,7 +153,7 @@ export async function createResetToken(
   const account = await liveByEmail(db, email).executeTakeFirst();
   if (!account || !account.email) return null;
   const token = newToken();
-  const reset = { token, email: account.email, displayName: account.display_name ?? '', language: account.language === 'en' ? ('en' as const) : ('ja' as const) };
+  const reset = { token, email: account.email, displayName: account.display_name ?? '', language: toLanguage(account.language) };
   const outboxId = await db.transaction().execute(async (trx) => {
     const row = await trx
       .insertInto('password_resets')

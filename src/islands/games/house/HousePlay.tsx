@@ -1,3 +1,4 @@
+import { localizePath } from '../../../../contracts/languages';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Language } from '../../../../contracts/constants';
@@ -22,7 +23,7 @@ const BaccaratGame = lazy(() => import('./BaccaratGame'));
  * would only start the game again, so that means the site's home.
  */
 function safeLobby(url: string | null | undefined, lang: Language): string {
-  const fallback = lang === 'en' ? '/en/' : '/';
+  const fallback = localizePath('/', lang);
   if (!url) return fallback;
   try {
     const parsed = new URL(url, location.origin);
