@@ -22,6 +22,7 @@ import { tournamentCommands } from './modules/tournaments/admin';
 import { protectionCommands } from './modules/protection/admin';
 import { marketingCommands } from './modules/marketing/admin';
 import { outboxCommands } from './modules/outbox/admin';
+import { retentionCommands } from './modules/retention/admin';
 
 export type { AdminCommand, AdminContext } from './admin-command';
 
@@ -35,6 +36,7 @@ export const commands: Record<string, AdminCommand> = {
   ...protectionCommands,
   ...marketingCommands,
   ...outboxCommands,
+  ...retentionCommands,
 };
 
 function help(out: (line: string) => void) {

@@ -103,6 +103,14 @@ export const ConfigSchema = z.object({
   OUTBOX_RETRY_MAX_MS: z.coerce.number().int().min(1).default(60 * 60_000),
   OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(12),
   OUTBOX_LEASE_MS: z.coerce.number().int().min(1000).default(5 * 60_000),
+  // Retention (issue 23): a daily job (exactly once across servers, from RETENTION_HOUR UTC) deletes
+  // what is no longer needed, this many days after it expired (or was made, for page views). The
+  // wallet journal, game rounds and provider transactions are kept.
+  RETENTION_HOUR: z.coerce.number().int().min(0).max(23).default(3),
+  RETENTION_SESSION_DAYS: z.coerce.number().int().min(1).default(30),
+  RETENTION_TOKEN_DAYS: z.coerce.number().int().min(2).default(7),
+  RETENTION_PAGE_VIEW_DAYS: z.coerce.number().int().min(1).default(180),
+  RETENTION_OUTBOX_DAYS: z.coerce.number().int().min(1).default(30),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -9,6 +9,7 @@ import type { MarketingTables } from '../modules/marketing/tables';
 import type { OutboxTables } from '../modules/outbox/tables';
 import type { PhoneTables } from '../modules/phone/tables';
 import type { ProtectionTables } from '../modules/protection/tables';
+import type { RetentionTables } from '../modules/retention/tables';
 import type { WalletTables } from '../modules/wallet/tables';
 import type { ProgressionTables } from '../modules/progression/tables';
 import type { NotificationTables } from '../modules/notifications/tables';
@@ -29,4 +30,4 @@ export interface SystemTables {
   };
 }
 
-export interface Database extends SystemTables, AuthTables, CaptchaTables, OutboxTables, PhoneTables, WalletTables, GamesTables, HouseTables, TournamentTables, RaffleTables, RaceTables, ProtectionTables, MarketingTables, ProgressionTables, NotificationTables, FavouriteTables {}
+export interface Database extends SystemTables, AuthTables, CaptchaTables, OutboxTables, PhoneTables, WalletTables, GamesTables, HouseTables, TournamentTables, RaffleTables, RaceTables, ProtectionTables, MarketingTables, ProgressionTables, NotificationTables, FavouriteTables, RetentionTables {}
