@@ -133,7 +133,7 @@ for (const lang of ['ja', 'en'] as const) {
       const slot = await openSlot(page, path('/game-launch/slot-sakura-fortune'));
       const { frame } = slot;
       const bet = slot.definition.betLevels[0];
-      // A big win pays at least 10 times the bet (BIG_WIN_MULTIPLE in SlotGame.tsx).
+      // A big win pays at least 10 times the bet, a mega win 50 times (src/stores/slotRound.ts).
       const round = await playUpTo(page, slot, (r) => r.win >= 10 * bet);
       await expect(frame.getByTestId('big-win')).toHaveCount(0);
       await frame.getByTestId('spin').click();
@@ -141,7 +141,7 @@ for (const lang of ['ja', 'en'] as const) {
       await frame.getByTestId('slot-skip').click({ timeout: 2_000 }).catch(() => {});
       const celebration = frame.getByTestId('big-win');
       await expect(celebration).toBeVisible({ timeout: 30_000 });
-      await expect(celebration).toContainText(g('slot.bigWinTitle'));
+      await expect(celebration).toContainText(g(round.win >= 50 * bet ? 'slot.megaWinTitle' : 'slot.bigWinTitle'));
       await expect(celebration).toContainText(round.win.toLocaleString(lang === 'ja' ? 'ja-JP' : 'en-US'));
       await expect(frame.getByTestId('round-win')).toBeVisible();
       // It fades by itself and never blocks the game.
