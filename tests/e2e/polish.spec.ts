@@ -28,7 +28,7 @@ for (const lang of ['ja', 'en'] as const) {
       await page.context().setExtraHTTPHeaders({ 'x-forwarded-for': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` });
     });
 
-    test('slot symbols are SVG art named in the page language, and Skip shows the result at once', async ({ page }) => {
+    test('slot symbols are the slot\'s own SVG art named in the page language, and Skip shows the result at once', async ({ page }) => {
       test.slow();
       await page.goto(path('/game-launch/slot-dragon-pearl'));
       const frame = page.frameLocator('[data-testid="game-frame"]');
@@ -37,11 +37,12 @@ for (const lang of ['ja', 'en'] as const) {
       const cells = reels.locator('[data-symbol]');
       await expect(cells.first()).toBeVisible();
       const count = await cells.count();
-      expect(await reels.locator('[data-symbol] svg[data-shape]').count()).toBe(count);
+      // The slot's own drawings (public/games/symbols, issue 25), not emoji or letters of a system font.
+      expect(await reels.locator('[data-symbol] img[src^="/games/symbols/slot-dragon-pearl/"]').count()).toBe(count);
       expect(await reels.innerText()).not.toMatch(EMOJI);
       const label = (await reels.getAttribute('aria-label'))!;
       expect(label).not.toMatch(EMOJI);
-      const names = Object.values(lookup(load(lang, 'games'), 'slot.symbols') as unknown as Record<string, string>);
+      const names = Object.values(lookup(load(lang, 'games'), 'slotArt.slot-dragon-pearl') as unknown as Record<string, string>);
       expect(names.some((name) => label.includes(name))).toBe(true);
 
       // Counts reels seen spinning (data-spinning) in the game's frame.
