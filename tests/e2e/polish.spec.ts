@@ -164,13 +164,14 @@ for (const lang of ['ja', 'en'] as const) {
       await page.goto((await frame.getByTestId('recent-rounds').getByRole('link').first().getAttribute('href'))!);
       await expect(page.getByTestId('outcome-verdict')).toHaveAttribute('data-ok', 'true');
 
-      const names = lookup(load(lang, 'games'), 'slot.symbols') as unknown as Record<string, string>;
+      // The slot's own drawings and names (issue 25): data-shape is the symbol drawn.
+      const names = lookup(load(lang, 'games'), 'slotArt.slot-dragon-pearl') as unknown as Record<string, string>;
       for (const testId of ['recorded-outcome', 'recomputed-outcome']) {
         const shown = page.getByTestId(testId);
         const reels = shown.getByTestId('slot-reels').first();
-        await expect(reels.locator('[data-symbol] svg[data-shape]')).toHaveCount(slot.definition.reels.length * slot.definition.rows);
+        await expect(reels.locator('[data-symbol] img[data-shape]')).toHaveCount(slot.definition.reels.length * slot.definition.rows);
         // The grid is one image named by its symbols, in the page's language, in the order drawn.
-        const shapes = await reels.locator('svg[data-shape]').evaluateAll((svgs) => svgs.map((s) => s.getAttribute('data-shape')!));
+        const shapes = await reels.locator('img[data-shape]').evaluateAll((imgs) => imgs.map((s) => s.getAttribute('data-shape')!));
         await expect(reels).toHaveAttribute('aria-label', new RegExp(shapes.map((shape) => names[shape]).join('.*')));
         await expect(reels.getByTestId('win-lines').locator('g[data-line]')).toHaveCount(spin.lineWins.length);
         expect(await shown.innerText()).not.toMatch(/\b(?:H[1-4]|L[1-5]|W|S)\b/);
