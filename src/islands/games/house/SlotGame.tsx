@@ -94,7 +94,7 @@ export default function SlotGame({ lang, definition, gameCode }: { lang: Languag
         stops={state.stops}
         lineAmount={(win) => formatCoins(win.win, lang)}
         // The reels are as large as the frame's height allows, leaving room for the controls below.
-        style={{ maxWidth: `max(15rem, calc((100vh - 22.5rem) * ${definition.reels.length / definition.rows}))` }}
+        style={{ maxWidth: `max(15rem, calc((100vh - 20rem) * ${definition.reels.length / definition.rows}))` }}
         cellClassName={`rounded-lg p-[12%] ${step < 0 ? 'data-[lit=yes]:animate-pulse motion-reduce:animate-none' : ''}`}
       />
 
@@ -129,7 +129,9 @@ export default function SlotGame({ lang, definition, gameCode }: { lang: Languag
       </div>
       <ErrorLine lang={lang} messageKey={error ?? (insufficient && !running ? 'house.error.insufficient' : null)} />
 
-      <div className="flex w-full flex-wrap items-center justify-center gap-3">
+      {/* The bet and Spin on one line (in reach of a thumb), the options under them. */}
+      <div className="flex w-full flex-col items-center gap-2">
+      <div className="flex items-center justify-center gap-3">
         <div className="flex items-center gap-1">
           <button type="button" className="btn-ghost h-11 w-11 px-0" aria-label={t('slot.betDown')} disabled={running || betIndex === 0} onClick={() => round.setBet(betIndex - 1)}>
             −
@@ -137,7 +139,7 @@ export default function SlotGame({ lang, definition, gameCode }: { lang: Languag
           <label className="flex flex-col items-center text-xs">
             <span>{t('slot.bet')}</span>
             <select
-              className="field w-28 py-1 text-center font-bold"
+              className="field w-20 py-1 text-center font-bold sm:w-28"
               value={betIndex}
               disabled={running}
               onChange={(e) => round.setBet(Number(e.target.value))}
@@ -161,7 +163,7 @@ export default function SlotGame({ lang, definition, gameCode }: { lang: Languag
         <button
           ref={spinButton}
           type="button"
-          className="btn-gold h-14 min-w-32 rounded-full text-lg"
+          className="btn-gold h-14 min-w-28 rounded-full text-lg sm:min-w-32"
           onClick={() => void spin()}
           disabled={running || insufficient}
           data-testid="spin"
@@ -169,6 +171,8 @@ export default function SlotGame({ lang, definition, gameCode }: { lang: Languag
         >
           {running ? t('slot.spinning') : t('slot.spin')}
         </button>
+      </div>
+      <div className="flex flex-wrap items-center justify-center gap-3">
         {running || (celebration && celebration.counted < celebration.amount) ? (
           <button type="button" className="btn-ghost px-3 py-2 text-xs" onClick={round.skip} data-testid="slot-skip">
             {t('slot.skip')}
@@ -195,6 +199,7 @@ export default function SlotGame({ lang, definition, gameCode }: { lang: Languag
         <button type="button" className="btn-ghost px-3 py-2 text-xs" aria-expanded={showPaytable} aria-controls="paytable" onClick={() => setShowPaytable((s) => !s)}>
           {t('slot.paytable')}
         </button>
+      </div>
       </div>
       <p className="text-xs text-cream/70 short:hidden">
         {t('slot.lines', { lines: definition.paylines.length, lineBet: formatCoins(lineBet, lang) })} · {t('slot.spaceHint')}
