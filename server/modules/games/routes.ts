@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { recordLaunch } from '../favourites/service';
 import { GAMES_STALE_MS, type Language } from '../../../contracts/constants';
 import {
   DemoLaunchQuerySchema,
@@ -76,6 +77,7 @@ export default async function gamesRoutes(app: FastifyInstance) {
       const language = request.query.language ?? (account.language === 'en' ? 'en' : 'ja');
       const lobbyUrl = lobbyUrlOf(request.query.lobbyUrl);
       const token = await createLaunchToken(app.db, { accountId: account.id, signInSessionId: account.sessionId, gameCode: game.code, mode: 'real', lobbyUrl, language });
+      await recordLaunch(app.db, account.id, game.code, clock.now());
       return { url: launchUrl(token, lobbyUrl, language) };
     },
   );
