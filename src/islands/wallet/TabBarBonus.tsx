@@ -3,6 +3,8 @@ import { useT } from '../../lib/useT';
 import { useSession } from '../../stores/useSession';
 import GiftIcon from './GiftIcon';
 import { useDailyBonus } from './useDailyBonus';
+import { formatCoins } from '../../lib/formatCoins';
+import '../progression/strings';
 import '../layoutStrings';
 
 const RADIUS = 16;
@@ -19,7 +21,9 @@ function SignedInTabBarBonus({ lang }: { lang: Language }) {
   const t = useT(lang, 'wallet');
   const bonus = useDailyBonus(lang);
   const percent = Math.round(bonus.progress * 100);
-  const label = bonus.claimable ? t('daily.claimAction') : t('daily.countdownLabel', { time: bonus.countdown });
+  const label = bonus.claimable
+    ? bonus.next ? t('progress:daily.streakLabel', { day: bonus.next.day, amount: formatCoins(bonus.next.amount, lang) }) : t('daily.claimAction')
+    : t('daily.countdownLabel', { time: bonus.countdown });
   // The tab bar's <li> wraps this island (TabBar.astro), so this renders only the button.
   return (
     <button
@@ -51,7 +55,7 @@ function SignedInTabBarBonus({ lang }: { lang: Language }) {
         <span className={bonus.claimable ? 'animate-pulse motion-reduce:animate-none' : ''}><GiftIcon /></span>
       </span>
       <span aria-hidden="true" className={bonus.claimable ? 'font-semibold text-gold-400' : 'font-mono tabular-nums'}>
-        {bonus.claimable || !bonus.ready ? t('daily.tab') : bonus.countdown}
+        {bonus.claimable && bonus.next ? t('progress:daily.streakDay', { day: bonus.next.day }) : bonus.claimable || !bonus.ready ? t('daily.tab') : bonus.countdown}
       </span>
     </button>
   );
