@@ -23,7 +23,7 @@ export default function DailyBonusButton({ lang }: { lang: Language }) {
         data-testid="daily-bonus-claim"
         disabled={bonus.guarded}
         aria-busy={bonus.guarded}
-        aria-label={bonus.guarded ? t('daily.claiming') : bonus.next ? t('progress:daily.streakLabel', { day: bonus.next.day, amount: formatCoins(bonus.next.amount, lang) }) : t('daily.claimAction')}
+        aria-label={bonus.guarded ? t('daily.claiming') : bonus.next ? `${t('daily.claimAction')} ${t('progress:daily.streakLabel', { day: bonus.next.day, amount: formatCoins(bonus.next.amount, lang) })}` : t('daily.claimAction')}
         data-streak-day={bonus.next?.day}
         onClick={() => void bonus.claim()}
       >

@@ -3,7 +3,6 @@ import { useT } from '../../lib/useT';
 import { useSession } from '../../stores/useSession';
 import GiftIcon from './GiftIcon';
 import { useDailyBonus } from './useDailyBonus';
-import { formatCoins } from '../../lib/formatCoins';
 import '../progression/strings';
 import '../layoutStrings';
 
@@ -21,9 +20,7 @@ function SignedInTabBarBonus({ lang }: { lang: Language }) {
   const t = useT(lang, 'wallet');
   const bonus = useDailyBonus(lang);
   const percent = Math.round(bonus.progress * 100);
-  const label = bonus.claimable
-    ? bonus.next ? t('progress:daily.streakLabel', { day: bonus.next.day, amount: formatCoins(bonus.next.amount, lang) }) : t('daily.claimAction')
-    : t('daily.countdownLabel', { time: bonus.countdown });
+  const label = bonus.claimable ? t('daily.claimAction') : t('daily.countdownLabel', { time: bonus.countdown });
   // The tab bar's <li> wraps this island (TabBar.astro), so this renders only the button.
   return (
     <button
