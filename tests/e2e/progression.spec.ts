@@ -43,10 +43,15 @@ for (const lang of LANGS) {
       await expectAxeClean(page, 'home with missions');
       await screens(page, lang, 'home-missions');
 
-      // One spin in the game's frame: the header's XP follows without a reload (20 coins: 2 XP).
+      // Spins in the game's frame until 10 coins are wagered: the header's XP follows without a reload.
       const slot = await openSlot(page, localized('/game-launch/slot-lucky-cat', lang));
-      await slot.frame.getByTestId('spin').click();
-      await expect(page.getByTestId('header-level')).toHaveAttribute('data-xp', String(slot.definition.betLevels[0] / 10));
+      const bet = slot.definition.betLevels[0];
+      const spins = Math.ceil(10 / bet);
+      for (let i = 0; i < spins; i++) {
+        await expect(slot.frame.getByTestId('spin')).toBeEnabled({ timeout: 20_000 });
+        await slot.frame.getByTestId('spin').click();
+      }
+      await expect(page.getByTestId('header-level')).toHaveAttribute('data-xp', String(Math.floor((spins * bet) / 10)));
       await screens(page, lang, 'game-header-xp');
 
       // The rest of the starter mission's rounds, played for real through the API.
