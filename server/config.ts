@@ -85,6 +85,17 @@ export const ConfigSchema = z.object({
   // Overload (issue 11): refuse new requests with 503 instead of queueing them without bound.
   MAX_REQUESTS_IN_FLIGHT: z.coerce.number().int().min(1).default(1000),
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
+  // Operations (issue 23).
+  /** After SIGTERM: /health/ready answers 503 and requests are still served this long, then the server closes. */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(10_000),
+  // The durable outbox (issue 23, docs/decisions/0015): how often each server's worker looks for due
+  // emails and SMS, the first retry's wait (doubling each time up to OUTBOX_RETRY_MAX_MS), the
+  // attempts before a dead letter, and how long a claim holds a message (longer than the SMTP timeouts).
+  OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(2_000),
+  OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(1).default(30_000),
+  OUTBOX_RETRY_MAX_MS: z.coerce.number().int().min(1).default(60 * 60_000),
+  OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(12),
+  OUTBOX_LEASE_MS: z.coerce.number().int().min(1000).default(5 * 60_000),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

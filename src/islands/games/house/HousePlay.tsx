@@ -112,9 +112,14 @@ export default function HousePlay({ lang }: { lang: Language }) {
           share the height between them, each scrolling on its own if it must; below, the fairness
           panel opens under the game and the two scroll together. */}
       <div ref={body} className="relative flex min-h-0 flex-1 flex-col overflow-y-auto sm:flex-row sm:overflow-visible">
-        <main className="flex flex-1 flex-col items-center justify-center-safe p-2 sm:min-h-0 sm:overflow-y-auto sm:p-3">
+        {/* The backdrop in the game's colours (public/games/backdrops, drawn by scripts/generate-game-art.ts). */}
+        <main
+          className="flex flex-1 flex-col items-center justify-center-safe bg-brown-950 bg-cover bg-center p-2 sm:min-h-0 sm:overflow-y-auto sm:p-3"
+          style={{ backgroundImage: `url(/games/backdrops/${info.game.gameCode}.svg)` }}
+          data-testid="house-main"
+        >
           <Suspense fallback={<Spinner lang={lang} />}>
-            {definition.kind === 'slot' && <SlotGame lang={lang} definition={definition} />}
+            {definition.kind === 'slot' && <SlotGame lang={lang} definition={definition} gameCode={info.game.gameCode} />}
             {definition.kind === 'roulette' && <RouletteGame lang={lang} definition={definition} />}
             {definition.kind === 'blackjack' && <BlackjackGame lang={lang} definition={definition} openRound={info.openRound} />}
             {definition.kind === 'baccarat' && <BaccaratGame lang={lang} definition={definition} />}
