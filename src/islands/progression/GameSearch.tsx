@@ -69,7 +69,7 @@ export default function GameSearch({ lang }: { lang: Language }) {
     <div ref={rootRef} className="relative" data-testid="game-search">
       <button
         type="button"
-        className={`flex h-9 w-9 items-center justify-center rounded-md hover:bg-brown-700 sm:hidden ${expanded ? 'bg-brown-700' : ''}`}
+        className={`flex h-9 w-8 items-center justify-center rounded-md sm:w-9 hover:bg-brown-700 sm:hidden ${expanded ? 'bg-brown-700' : ''}`}
         aria-label={t('search.open')}
         aria-expanded={expanded}
         data-testid="game-search-open"

@@ -57,7 +57,7 @@ export default function NotificationBell({ lang }: { lang: Language }) {
       <button
         ref={buttonRef}
         type="button"
-        className="relative flex h-9 w-9 items-center justify-center rounded-md hover:bg-brown-700"
+        className="relative flex h-9 w-8 items-center justify-center rounded-md sm:w-9 hover:bg-brown-700"
         aria-expanded={open}
         aria-controls={listId}
         aria-label={unread > 0 ? t('bell.labelUnread', { count: unread }) : t('bell.label')}
