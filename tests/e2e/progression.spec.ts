@@ -132,6 +132,7 @@ for (const lang of LANGS) {
       await expect(page.getByRole('option').first()).toHaveAttribute('aria-selected', 'true');
       await input.press('Enter');
       await expect(page).toHaveURL(new RegExp(`${localized('/game-launch/slot-lucky-cat', lang)}$`));
+      await expect(page.getByTestId('game-frame')).toBeVisible({ timeout: 20_000 });
       // Recently played remembers the launch.
       await page.goto(localized('/', lang));
       await expect(page.getByTestId('player-row-recent').locator('[data-game-code="slot-lucky-cat"]').first()).toBeVisible();
