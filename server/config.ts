@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { XP_COINS_PER_POINT_DEFAULT } from '../contracts/progression-config';
 import { z } from 'zod';
 import { ChannelConfigSchema, type ChannelConfig } from '../contracts/system';
 import { WEB_CHANNEL } from '../contracts/constants';
@@ -51,7 +52,7 @@ export const ConfigSchema = z.object({
   SIGNUP_BONUS: z.coerce.number().int().min(0).default(10_000),
   DAILY_BONUS: z.coerce.number().int().min(0).default(1_000),
   /** Coins wagered (real coins) for one XP point (docs/decisions/0018). */
-  XP_COINS_PER_POINT: z.coerce.number().int().min(1).default(10),
+  XP_COINS_PER_POINT: z.coerce.number().int().min(1).default(XP_COINS_PER_POINT_DEFAULT),
   /** The time zone whose midnight turns the day of missions and the login streak. */
   DAY_START_TZ: z
     .string()

@@ -4,6 +4,7 @@ import type { Game } from '../../../contracts/games';
 import { gameImage, gameLaunchPath } from '../../stores/games';
 import { requireSignInForLaunch } from '../../stores/gamesLaunch';
 import { useT } from '../../lib/useT';
+import FavouriteHeart from '../progression/FavouriteHeart';
 import 'virtual:strings?games.tile';
 
 /**
@@ -25,6 +26,7 @@ export default function GameTile({ game, lang, signedIn }: { game: Game; lang: L
   };
 
   return (
+    <div className="relative">
     <a
       href={href}
       onClick={onClick}
@@ -71,5 +73,7 @@ export default function GameTile({ game, lang, signedIn }: { game: Game; lang: L
         </svg>
       </span>
     </a>
+    {signedIn && <FavouriteHeart gameCode={game.gameCode} title={game.title} lang={lang} />}
+    </div>
   );
 }
