@@ -42,6 +42,8 @@ export const ConfigSchema = z.object({
   SMS_GATEWAY_TOKEN: z.string().optional(),
   SUPPORT_EMAIL: z.string().email().default('support@coincasino.example'),
   SIGNUP_BONUS: z.coerce.number().int().min(0).default(10_000),
+  /** Back-office adjustments above this many coins (absolute) wait for a second finance or admin member (docs/decisions/0019). */
+  ADJUSTMENT_APPROVAL_THRESHOLD: z.coerce.number().int().min(0).default(10_000),
   DAILY_BONUS: z.coerce.number().int().min(0).default(1_000),
   /** The UTC hour from which each server sends the day's offer emails (docs/decisions/0011); unset: only `npm run admin -- marketing:send` does. */
   MARKETING_SEND_HOUR: z.coerce.number().int().min(0).max(23).optional(),

@@ -10,6 +10,8 @@ import type { OutboxTables } from '../modules/outbox/tables';
 import type { PhoneTables } from '../modules/phone/tables';
 import type { ProtectionTables } from '../modules/protection/tables';
 import type { WalletTables } from '../modules/wallet/tables';
+import type { AuditTables } from '../modules/audit/tables';
+import type { BackofficeTables } from '../modules/backoffice/tables';
 
 /**
  * The database as Kysely sees it. Each domain declares its tables in its own module
@@ -26,4 +28,4 @@ export interface SystemTables {
   };
 }
 
-export interface Database extends SystemTables, AuthTables, CaptchaTables, OutboxTables, PhoneTables, WalletTables, GamesTables, HouseTables, TournamentTables, RaffleTables, RaceTables, ProtectionTables, MarketingTables {}
+export interface Database extends SystemTables, AuthTables, CaptchaTables, OutboxTables, PhoneTables, WalletTables, GamesTables, HouseTables, TournamentTables, RaffleTables, RaceTables, ProtectionTables, MarketingTables, AuditTables, BackofficeTables {}

@@ -10,6 +10,7 @@ import raffleRoutes from './raffle/routes';
 import tournamentRoutes from './tournaments/routes';
 import protectionRoutes from './protection/routes';
 import marketingRoutes from './marketing/routes';
+import backofficeRoutes from './backoffice/routes';
 
 /** Every API module, registered under API_BASE in this order. One line per domain. */
-export const apiModules: Array<(app: FastifyInstance) => Promise<void>> = [systemRoutes, outboxRoutes, walletRoutes, authRoutes, phoneRoutes, gamesRoutes, houseRoutes, raffleRoutes, tournamentRoutes, protectionRoutes, marketingRoutes];
+export const apiModules: Array<(app: FastifyInstance) => Promise<void>> = [systemRoutes, outboxRoutes, walletRoutes, authRoutes, phoneRoutes, gamesRoutes, houseRoutes, raffleRoutes, tournamentRoutes, protectionRoutes, marketingRoutes, backofficeRoutes];
