@@ -36,7 +36,7 @@ import {
 } from '../../../contracts/backoffice';
 import { roleHas, STAFF_SESSION_ABSOLUTE_MS, type StaffRight } from '../../../contracts/backoffice-constants';
 import { OkSchema } from '../../../contracts/common';
-import { httpsSite } from '../../config';
+import { devToolsOn, httpsSite } from '../../config';
 import { zod } from '../../zod-routes';
 import { AppError } from '../../errors';
 import { clock } from '../../clock';
@@ -336,6 +336,15 @@ export default async function backofficeRoutes(app: FastifyInstance) {
     });
     return { ok: true as const };
   });
+
+  if (devToolsOn(app.config)) {
+    // Development aid for end-to-end tests against a running server (absent in production): what
+    // `npm run admin -- staff:create` does, for a server that holds the embedded database.
+    r.post('/dev/staff', { schema: { body: StaffCreateSchema, response: { 200: StaffCreateResultSchema } } }, async (request) => {
+      const { token } = await createStaff(app.db, { actor: 'dev-tools', role: 'cli', ip: request.ip, requestId: String(request.id) }, request.body.email, request.body.role);
+      return { email: request.body.email, role: request.body.role, setupUrl: setupUrl(app.config, token) };
+    });
+  }
 
   // ---- Dashboard
   r.get('/backoffice/dashboard', { schema: { response: { 200: DashboardSchema } } }, async (request) => {

@@ -85,16 +85,23 @@ export default function BackofficeApp({ lang }: { lang: Language }) {
   const [view, arg] = useRoute();
 
   useEffect(() => {
-    bo<Me>('/me').then(setMe, (error) => {
-      if (error instanceof ApiError && error.status === 401) setMe(null);
-      else setMe(null);
-    });
-  }, []);
+    bo<Me>('/me').then(
+      (m) => {
+        // The staff member's language is their choice: a signed-in visit opens the back-office in it.
+        if (m.language !== lang) window.location.replace(pagePath(m.language) + window.location.hash);
+        else setMe(m);
+      },
+      (error) => {
+        setMe(null);
+        if (!(error instanceof ApiError) || error.status !== 401) console.error(error);
+      },
+    );
+  }, [lang]);
 
-  const signedIn = (m: Me) => {
-    // The staff member's language is their choice: open the back-office in it.
-    if (m.language !== lang) window.location.assign(pagePath(m.language) + window.location.hash);
-    else setMe(m);
+  const signedIn = async (m: Me) => {
+    // Signing in on a page in one language chooses it.
+    if (m.language !== lang) await bo('/me/language', { method: 'POST', body: { language: lang } }).catch(() => {});
+    setMe({ ...m, language: lang });
   };
   const switchLanguage = async () => {
     const other: Language = lang === 'ja' ? 'en' : 'ja';
