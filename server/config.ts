@@ -50,6 +50,8 @@ export const ConfigSchema = z.object({
   SMS_GATEWAY_TOKEN: z.string().optional(),
   SUPPORT_EMAIL: z.string().email().default('support@coincasino.example'),
   SIGNUP_BONUS: z.coerce.number().int().min(0).default(10_000),
+  /** Back-office adjustments above this many coins (absolute) wait for a second finance or admin member (docs/decisions/0019). */
+  ADJUSTMENT_APPROVAL_THRESHOLD: z.coerce.number().int().min(0).default(10_000),
   DAILY_BONUS: z.coerce.number().int().min(0).default(1_000),
   /** Coins wagered (real coins) for one XP point (docs/decisions/0018). */
   XP_COINS_PER_POINT: z.coerce.number().int().min(1).default(XP_COINS_PER_POINT_DEFAULT),

@@ -19,7 +19,7 @@ const liveByEmail = (db: Db, email: string) =>
   db
     .selectFrom('accounts')
     // What sign-in and a reset need, no more (every sign-in reads it).
-    .select(['id', 'email', 'display_name', 'language', 'password_hash', 'failed_logins', 'locked_until'])
+    .select(['id', 'email', 'display_name', 'language', 'password_hash', 'failed_logins', 'locked_until', 'staff_locked_at'])
     .where(sql<string>`lower(email)`, '=', email.toLowerCase())
     .where('deleted_at', 'is', null);
 
@@ -90,6 +90,8 @@ export async function signIn(db: Db, config: Config, email: string, password: st
     throw new AppError('INVALID_USER_OR_EMAIL');
   }
   const now = clock.ms();
+  // Locked by staff (back-office): until a staff member unlocks it, whatever the password.
+  if (account.staff_locked_at) throw new AppError('USER_LOCKED_OUT', 'Locked by staff');
   if (account.locked_until && account.locked_until.getTime() > now) throw new AppError('USER_LOCKED_OUT');
   if (!(await verifyPassword(account.password_hash, password))) {
     // An expired lock starts a fresh count; the update is atomic so parallel failures all count.
