@@ -414,3 +414,30 @@ export const SportsbookQuerySchema = z.strictObject({ language: LanguageSchema.o
 
 // Zod-free (the site's search reads them): contracts/game-titles.ts.
 export { GAME_TITLES, gameDisplayTitle } from './game-titles';
+
+/* ---------- Live stats of a game (GET /games/:code/stats, decision 0020) ---------- */
+
+export const GameStatsParamsSchema = z.strictObject({ code: z.string().regex(/^[a-z0-9][a-z0-9-]{1,63}$/) });
+
+/** One window of real-coin rounds settled on the game's current maths. */
+export const GameStatsWindowSchema = z.object({
+  window: z.enum(['24h', '30d', 'all']),
+  rounds: z.number().int(),
+  wagered: z.number().int(),
+  won: z.number().int(),
+  /** won / wagered; null without rounds. */
+  rtp: z.number().nullable(),
+  /** Where the measured RTP falls 99% of the time for these rounds' stakes: expected +/- 2.576 standard errors. */
+  band: z.object({ low: z.number(), high: z.number() }).nullable(),
+});
+export type GameStatsWindow = z.infer<typeof GameStatsWindowSchema>;
+
+export const GameStatsResponseSchema = z.object({
+  gameCode: z.string(),
+  /** The exact maths of the game's main bet (contracts/game-math/). */
+  expected: z.object({ rtp: z.number(), hitFrequency: z.number(), largestWin: z.number(), standardDeviation: z.number() }),
+  windows: z.array(GameStatsWindowSchema),
+  /** When the figures were read (answers are cached up to a minute). */
+  asOf: z.string(),
+});
+export type GameStatsResponse = z.infer<typeof GameStatsResponseSchema>;

@@ -23,3 +23,6 @@ export function gameMath(def: GameDefinition): GameMath {
       return blackjackMath(def);
   }
 }
+
+/** The catalogue's figures as computed by scripts/game-figures.ts (checked fresh by tests/unit/game-math.test.ts). */
+export type StoredFigures = GameMath & { definitionHash: string };

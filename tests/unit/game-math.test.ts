@@ -6,6 +6,8 @@ import { baccaratOutcomes, basicStrategyMove } from '../../contracts/game-math/t
 import { basicStrategy } from '../../contracts/house/blackjack';
 import { loadCatalogue } from '../../server/modules/games/catalogue';
 import { declaredVsExact, exactMath } from '../../server/modules/games/math';
+import { definitionHash } from '../../server/modules/games/service';
+import figures from '../../contracts/game-math/figures.json';
 
 /**
  * The exact maths of contracts/game-math/ (decision 0020) against cases worked out independently,
@@ -132,6 +134,12 @@ describe('declared RTP (catalogue.json) equals the exact maths within 0.01 point
       const check = declaredVsExact(game);
       expect(check.offPoints, `exact ${(check.exact * 100).toFixed(4)}%`).toBeLessThanOrEqual(0.01);
       expect(check.ok).toBe(true);
+      // The stored figures the site and the stats show (scripts/game-figures.ts) are these, for this definition.
+      const stored = (figures as Record<string, Record<string, unknown>>)[game.gameCode];
+      expect(stored, 'figures.json has the game: run npx tsx scripts/game-figures.ts').toBeDefined();
+      expect(stored.definitionHash).toBe(definitionHash(game.definition));
+      const { definitionHash: _hash, ...rest } = stored;
+      expect(rest).toEqual(JSON.parse(JSON.stringify(exactMath(game.definition))));
     });
   }
 

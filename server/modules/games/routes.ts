@@ -6,6 +6,8 @@ import {
   DemoLaunchQuerySchema,
   GamesQuerySchema,
   GamesResponseSchema,
+  GameStatsParamsSchema,
+  GameStatsResponseSchema,
   HOUSE_PLAY_PATH,
   LaunchQuerySchema,
   LaunchResultSchema,
@@ -18,6 +20,7 @@ import { registerRateLimit } from '../../plugins/rate-limit';
 import { createLaunchToken } from '../house/launch';
 import { refuseUnverifiedPhone } from '../phone/service';
 import { findGame, listGames } from './service';
+import { gameStats } from './stats';
 import { assertMayPlay } from '../protection/service';
 import { clock } from '../../clock';
 
@@ -64,6 +67,13 @@ export default async function gamesRoutes(app: FastifyInstance) {
     // The same 10 s the site keeps the catalogue for (spec section 9): shared caches may hold it too.
     reply.header('cache-control', `public, max-age=${GAMES_STALE_MS / 1000}`);
     return [{ games }] as [{ games: typeof games }];
+  });
+
+  // A game's measured RTP beside its exact maths (decision 0020); public, answers cached a minute.
+  api.get('/games/:code/stats', { schema: { params: GameStatsParamsSchema, response: { 200: GameStatsResponseSchema } } }, async (request, reply) => {
+    const stats = await gameStats(app.db, request.params.code);
+    reply.header('cache-control', 'public, max-age=60');
+    return stats;
   });
 
   api.get(
