@@ -88,6 +88,10 @@ export const ConfigSchema = z.object({
   // Operations (issue 23).
   /** After SIGTERM: /health/ready answers 503 and requests are still served this long, then the server closes. */
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(10_000),
+  /** Prometheus text at GET /metrics on its own listener; 0 turns it off. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
+  /** Where the metrics listener binds: loopback unless the scraper is elsewhere. */
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

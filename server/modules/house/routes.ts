@@ -20,6 +20,7 @@ import { openPlaySession } from './launch';
 import { playHouseRound } from './play';
 import { rotateSeed } from './seeds';
 import { verifyRound } from './verify';
+import { recordRound } from '../../metrics';
 
 /** The house game provider's API, called by the game client page (/house/play/), and the player's bet history. */
 export default async function houseRoutes(app: FastifyInstance) {
@@ -29,9 +30,12 @@ export default async function houseRoutes(app: FastifyInstance) {
     openPlaySession(app.db, request.body.token),
   );
 
-  api.post('/house/play', { schema: { body: PlayRequestSchema, response: { 200: PlayResponseSchema } } }, async (request) =>
-    playHouseRound(app.db, request.body.session, request.body.input, request.body.requestId),
-  );
+  api.post('/house/play', { schema: { body: PlayRequestSchema, response: { 200: PlayResponseSchema } } }, async (request) => {
+    const played = await playHouseRound(app.db, request.body.session, request.body.input, request.body.requestId);
+    // Coin rounds settled (a repeated requestId answers the first result and is counted again).
+    if (played.status === 'settled' && played.currency === 'COIN') recordRound(request.body.input.kind, played.stake, played.win);
+    return played;
+  });
 
   api.post('/house/seed', { schema: { body: SeedRequestSchema, response: { 200: SeedResponseSchema } } }, async (request) =>
     rotateSeed(app.db, request.body.session, request.body.clientSeed),

@@ -6,6 +6,7 @@ import ja from '../../../locales/ja/mail.json' with { type: 'json' };
 import { isProduction, type Config } from '../../config';
 import type { Db } from '../../db';
 import { storeInOutbox } from '../outbox/store';
+import { recordMessageFailed, recordMessageSent } from '../../metrics';
 
 export interface MailMessage {
   to: string;
@@ -31,7 +32,13 @@ export function mailerFor(config: Config, db: Db): Mailer & { close(): void } {
   const transport: Transporter = nodemailer.createTransport(url);
   return {
     send: async (m) => {
-      await transport.sendMail({ from: config.MAIL_FROM, to: m.to, subject: m.subject, text: m.text, headers: m.headers });
+      try {
+        await transport.sendMail({ from: config.MAIL_FROM, to: m.to, subject: m.subject, text: m.text, headers: m.headers });
+      } catch (error) {
+        recordMessageFailed('email');
+        throw error;
+      }
+      recordMessageSent('email');
     },
     close: () => transport.close(),
   };
