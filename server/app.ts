@@ -15,7 +15,8 @@ import { CHANNEL_HEADER } from '../contracts/constants';
 import { unstorableTextPath } from '../contracts/common';
 import type { ChannelConfig } from '../contracts/system';
 import { channelOf, type Config } from './config';
-import type { Db } from './db';
+import { instanceOf, type Db } from './db';
+import { requestFinished, requestStarted, setDbPoolSource } from './metrics';
 import { AppError } from './errors';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSite } from './plugins/site';
@@ -116,10 +117,20 @@ export async function buildApp({ config, db, logger, logStream }: AppDeps): Prom
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('lifecycle', { draining: false });
-  // First hook of all, so even a request refused in onRequest (overload, channel) carries it.
+  // First hook of all, so even a request refused in onRequest (overload, channel) carries it and is measured.
   app.addHook('onRequest', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
+    requestStarted();
+    // 'close' comes once per response, sent or abandoned by the client; the route is its pattern
+    // (bounded label values), 'unmatched' for paths no route has.
+    reply.raw.once('close', () =>
+      requestFinished(request.routeOptions.url ?? 'unmatched', request.method, reply.raw.headersSent ? reply.statusCode : 499, reply.elapsedTime / 1000),
+    );
   });
+  // The pool whose counts /metrics reports: PostgreSQL's pg.Pool; the embedded database is one connection.
+  const dbInstance = instanceOf(db);
+  const pool = dbInstance.pool;
+  setDbPoolSource(pool ? () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }) : () => ({ total: 1 }));
   // While draining, answers ask the client to reconnect (to another instance, through the balancer).
   app.addHook('onSend', async (_request, reply) => {
     if (app.lifecycle.draining) reply.header('connection', 'close');

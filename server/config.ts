@@ -114,6 +114,10 @@ export const ConfigSchema = z.object({
   RETENTION_TOKEN_DAYS: z.coerce.number().int().min(2).default(7),
   RETENTION_PAGE_VIEW_DAYS: z.coerce.number().int().min(1).default(180),
   RETENTION_OUTBOX_DAYS: z.coerce.number().int().min(1).default(30),
+  /** Prometheus text at GET /metrics on its own listener; 0 turns it off. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
+  /** Where the metrics listener binds: loopback unless the scraper is elsewhere. */
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

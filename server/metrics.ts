@@ -7,6 +7,7 @@
  * scrape of that process should see anyway. Label values are always from small fixed sets (route
  * patterns, game ids, job names), never from user input, so the series count stays bounded.
  */
+import http from 'node:http';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 export const metricsRegistry = new Registry();
@@ -34,12 +35,12 @@ const requestsInFlight = new Gauge({
 
 const requestsRefused = new Counter({
   name: 'casino_http_requests_refused_total',
-  help: 'HTTP requests refused before their handler ran, by reason (overload, rate_limit, draining).',
+  help: 'HTTP requests refused before their handler ran, by reason (overload, rate_limit).',
   labelNames: ['reason'] as const,
   registers,
 });
 
-export type RefusalReason = 'overload' | 'rate_limit' | 'draining';
+export type RefusalReason = 'overload' | 'rate_limit';
 
 /** A request began; call requestFinished once when its answer is sent. */
 export function requestStarted(): void {
@@ -70,10 +71,11 @@ export function recordRateLimitFallback(): void {
 
 // ---- Database ------------------------------------------------------------------------------------
 
+/** What the database has of a pool: pg.Pool has all three; PGlite is one connection, no pool (total only). */
 export interface DbPoolCounts {
   total: number;
-  idle: number;
-  waiting: number;
+  idle?: number;
+  waiting?: number;
 }
 
 /** Where the pool gauges read from at scrape time (pg.Pool counts, or what PGlite has). */
@@ -84,13 +86,15 @@ export function setDbPoolSource(source: (() => DbPoolCounts) | null): void {
   poolSource = source;
 }
 
-function poolGauge(name: string, help: string, pick: (c: DbPoolCounts) => number): Gauge {
+function poolGauge(name: string, help: string, pick: (c: DbPoolCounts) => number | undefined): Gauge {
   return new Gauge({
     name,
     help,
     registers,
     collect() {
-      if (poolSource) this.set(pick(poolSource()));
+      const value = poolSource ? pick(poolSource()) : undefined;
+      if (value === undefined) this.reset();
+      else this.set(value);
     },
   });
 }
@@ -202,21 +206,21 @@ const signUps = new Counter({ name: 'casino_signups_total', help: 'Accounts crea
 
 const rounds = new Counter({
   name: 'casino_rounds_total',
-  help: 'Game rounds settled, by game.',
+  help: 'Game rounds settled, by game kind (slot, roulette, blackjack, ...).',
   labelNames: ['game'] as const,
   registers,
 });
 
 const coinsWagered = new Counter({
   name: 'casino_coins_wagered_total',
-  help: 'Coins staked in settled rounds, by game.',
+  help: 'Coins staked in settled rounds, by game kind (slot, roulette, blackjack, ...).',
   labelNames: ['game'] as const,
   registers,
 });
 
 const coinsWon = new Counter({
   name: 'casino_coins_won_total',
-  help: 'Coins paid out by settled rounds, by game.',
+  help: 'Coins paid out by settled rounds, by game kind (slot, roulette, blackjack, ...).',
   labelNames: ['game'] as const,
   registers,
 });
@@ -248,7 +252,7 @@ export function recordSignUp(): void {
   signUps.inc();
 }
 
-/** One settled round: its stake and payout in integer coins. */
+/** One settled coin round of a game kind: its stake and payout in integer coins. */
 export function recordRound(game: string, wagered: number, won: number): void {
   rounds.inc({ game });
   if (wagered > 0) coinsWagered.inc({ game }, wagered);
@@ -274,4 +278,30 @@ export const metricsContentType = metricsRegistry.contentType;
 /** The Prometheus text exposition of every series. */
 export function metricsText(): Promise<string> {
   return metricsRegistry.metrics();
+}
+
+/**
+ * The /metrics listener, apart from the API (its own port, loopback by default: the numbers are
+ * for the operator's scraper, not the players). Resolves with a function that closes it.
+ */
+export async function serveMetrics(port: number, host: string): Promise<{ close: () => Promise<void>; port: number }> {
+  const server = http.createServer((req, res) => {
+    if (req.method !== 'GET' || (req.url ?? '').split('?')[0] !== '/metrics') {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found: GET /metrics\n');
+      return;
+    }
+    metricsText().then(
+      (text) => res.writeHead(200, { 'content-type': metricsContentType }).end(text),
+      (error: Error) => res.writeHead(500, { 'content-type': 'text/plain' }).end(`metrics failed: ${error.message}\n`),
+    );
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  const address = server.address();
+  return {
+    port: typeof address === 'object' && address ? address.port : port,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }

@@ -5,6 +5,7 @@ import { buildApp } from './app';
 import { seedDemoContent } from './db/seed';
 import { DataDirInUse, lockDataDir, onDisk, serveAdminChannel, type DataDirLock } from './data-dir';
 import { runAdminCollected } from './admin';
+import { serveMetrics } from './metrics';
 
 /** The process: config, database, migrations, seed, listen, graceful shutdown. */
 async function main() {
@@ -53,6 +54,7 @@ async function main() {
 
   // SIGTERM: readiness answers 503 at once so the balancer stops sending new work here, requests
   // keep being served for SHUTDOWN_DRAIN_MS (those already on their way), then the server closes.
+  let closeMetrics = async () => {};
   closeWithGrace({ delay: config.SHUTDOWN_DRAIN_MS + 10_000, skip: ['unhandledRejection'] }, async ({ err, signal }) => {
     if (err) app.log.error({ err }, 'shutting down after error');
     else if (signal && config.SHUTDOWN_DRAIN_MS > 0) {
@@ -61,12 +63,23 @@ async function main() {
       await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DRAIN_MS));
     }
     await closeAdminChannel();
+    await closeMetrics();
     await app.close();
     await db.destroy();
     lock?.release();
   });
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  // Metrics are not worth failing the API for: a busy port is logged, and the API serves on.
+  if (config.METRICS_PORT > 0) {
+    try {
+      const metrics = await serveMetrics(config.METRICS_PORT, config.METRICS_HOST);
+      closeMetrics = metrics.close;
+      app.log.info(`metrics on http://${config.METRICS_HOST}:${metrics.port}/metrics`);
+    } catch (error) {
+      app.log.error(`metrics listener on ${config.METRICS_HOST}:${config.METRICS_PORT} failed: ${(error as Error).message} (set METRICS_PORT, or 0 to turn it off)`);
+    }
+  }
   const where = config.DATABASE_URL ? 'PostgreSQL' : `embedded PGlite in ${config.DATA_DIR}`;
   app.log.info(`Coin Casino on http://localhost:${config.PORT} (API ${config.API_BASE}, database: ${where})`);
 }

@@ -9,6 +9,7 @@ import pg from 'pg';
 import type { Database } from './schema';
 
 import { isDatabaseUnavailable } from './faults';
+import { recordQuery } from '../metrics';
 
 export { isDatabaseUnavailable, retryWhileUnavailable } from './faults';
 
@@ -94,7 +95,7 @@ function connectionIsDead(error: unknown): boolean {
   return severity === 'FATAL' || severity === 'PANIC' || (isDatabaseUnavailable(error) && !/^(40001|40P01|53300|25006)$/.test(String((error as { code?: string }).code)));
 }
 
-function createDialect(target: DbTarget): { dialect: Dialect; pglite?: PGlite } {
+function createDialect(target: DbTarget): { dialect: Dialect; pglite?: PGlite; pool?: pg.Pool } {
   if (target.databaseUrl) {
     const pool = new pg.Pool({
       Client: PreparingClient,
@@ -112,7 +113,7 @@ function createDialect(target: DbTarget): { dialect: Dialect; pglite?: PGlite } 
     // either: the pool drops that client and the next query opens a new one. The client's own
     // listener (PreparingClient) has logged it already.
     pool.on('error', () => {});
-    return { dialect: new PostgresDialect({ pool }) };
+    return { dialect: new PostgresDialect({ pool }), pool };
   }
   const pglite = new PGlite(target.dataDir ?? 'memory://', { parsers: { [INT8]: parseInt8 } });
   return { dialect: new PGliteDialect({ pglite }), pglite };
@@ -126,16 +127,19 @@ export interface DbInstance {
   url?: string;
   /** The embedded database. */
   pglite?: PGlite;
+  /** PostgreSQL: the connection pool (its counts are metrics). */
+  pool?: pg.Pool;
 }
 
 const instances = new WeakMap<object, DbInstance>();
 
 export function createDb(target: DbTarget): Db {
-  const { dialect, pglite } = createDialect(target);
-  const db = new Kysely<Database>({ dialect });
+  const { dialect, pglite, pool } = createDialect(target);
+  // Every statement's time (casino_db_query_duration_seconds), failed ones too.
+  const db = new Kysely<Database>({ dialect, log: (event) => recordQuery(event.queryDurationMillis / 1000) });
   // The executor's adapter is made once per Kysely instance and handed on to its transactions.
   const key = db.getExecutor().adapter;
-  instances.set(key, { key, url: target.databaseUrl, pglite });
+  instances.set(key, { key, url: target.databaseUrl, pglite, pool });
   return db;
 }
 

@@ -10,11 +10,15 @@
  *
  * Nothing here knows what a batch does: `runBatch` answers one result per item, in order.
  */
+import { recordGroupCommitBatch } from '../metrics';
+
 export interface GroupCommitOptions<T, R> {
   runBatch: (items: T[]) => Promise<R[]>;
   key: (item: T) => string;
   maxBatch: number;
   maxInFlight: number;
+  /** The queue's name in the metrics (casino_group_commit_batch_size); unnamed queues are not measured. */
+  name?: string;
 }
 
 interface Waiting<T, R> {
@@ -73,6 +77,7 @@ export class GroupCommitQueue<T, R> {
   }
 
   private async run(batch: Array<Waiting<T, R>>): Promise<void> {
+    if (this.options.name) recordGroupCommitBatch(this.options.name, batch.length);
     let results: R[];
     try {
       results = await this.options.runBatch(batch.map((w) => w.item));

@@ -12,8 +12,12 @@
  * - While `enabled` is false (the notices of other servers' changes cannot arrive) every read loads
  *   and nothing is kept.
  */
+import { recordCacheLookup } from '../metrics';
+
 export interface ReadCacheOptions {
   maxEntries: number;
+  /** The cache's name in the metrics (casino_cache_lookups_total, casino_cache_hit_ratio); unnamed caches are not measured. */
+  name?: string;
 }
 
 interface Entry<V> {
@@ -53,7 +57,9 @@ export class ReadCache<V> {
    */
   async get(key: string, now: number, load: () => Promise<V>, validUntil: (value: V, loadedAt: number) => number): Promise<V> {
     const cached = this.#entries.get(key);
-    if (cached && now < cached.validUntil && now >= cached.loadedAt) return cached.value;
+    const hit = cached !== undefined && now < cached.validUntil && now >= cached.loadedAt;
+    if (this.options.name && this.#enabled) recordCacheLookup(this.options.name, hit);
+    if (hit) return cached.value;
     if (!this.#enabled) return load();
     let loading = this.#loading.get(key);
     if (!loading) {

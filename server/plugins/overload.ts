@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import underPressure from '@fastify/under-pressure';
 import type { ApiErrorBody } from '../../contracts/errors';
 import type { Config } from '../config';
+import { recordRefused } from '../metrics';
 
 /** Seconds a refused client is told to wait before it retries. */
 export const RETRY_AFTER_SECONDS = 1;
@@ -28,6 +29,7 @@ export async function registerOverload(app: FastifyInstance, config: Config) {
     await app.register(underPressure, {
       maxEventLoopDelay: config.MAX_EVENT_LOOP_DELAY_MS,
       pressureHandler: (_request, reply) => {
+        recordRefused('overload');
         sendUnavailable(reply);
       },
     });
@@ -44,6 +46,7 @@ export async function registerOverload(app: FastifyInstance, config: Config) {
   app.addHook('onRequest', async (request, reply) => {
     if (inFlight >= config.MAX_REQUESTS_IN_FLIGHT) {
       request.log.warn({ inFlight }, 'overloaded: request refused');
+      recordRefused('overload');
       return sendUnavailable(reply);
     }
     inFlight++;

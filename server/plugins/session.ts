@@ -91,7 +91,7 @@ const MAX_CACHED_SESSIONS = 10_000;
 
 type CachedSession = { account: SignedInAccount; expiresAt: number } | null;
 const sessionCaches = cachePerKey(() => {
-  const cache = new ReadCache<CachedSession>({ maxEntries: MAX_CACHED_SESSIONS });
+  const cache = new ReadCache<CachedSession>({ maxEntries: MAX_CACHED_SESSIONS, name: 'sessions' });
   // Off until this server hears the change notices (sessionChanges).
   cache.enabled = false;
   return cache;

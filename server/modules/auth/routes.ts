@@ -36,6 +36,7 @@ import {
   revokeSessions,
   signIn,
 } from './service';
+import { recordSignUp } from '../../metrics';
 
 /** Accounts (issue 3): sign-up with the captcha, sign-in, sessions, password reset and change, deletion. */
 export default async function authRoutes(app: FastifyInstance) {
@@ -75,6 +76,7 @@ export default async function authRoutes(app: FastifyInstance) {
       refuseCommonPassword(request.body.password);
       if (request.channelFlags.captcha) await verifyCaptcha(app.db, request.body.captchaData);
       const account = await createAccount(app.db, request.body, app.config.SIGNUP_BONUS);
+      recordSignUp();
       return { accountRef: account.accountRef, displayName: account.displayName };
     },
   );

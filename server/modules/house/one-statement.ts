@@ -94,6 +94,7 @@ export function roundQueue(db: Db) {
       key: (round) => round.account_id,
       maxBatch: ROUNDS_PER_STATEMENT,
       maxInFlight: STATEMENTS_IN_FLIGHT,
+      name: 'house_rounds',
     });
     roundQueues.set(db, queue);
   }

@@ -37,6 +37,7 @@ async function progressAfterRound(app: FastifyInstance, sessionToken: string): P
     app.log.error({ err: error }, 'progression after a round failed');
   }
 }
+import { recordRound } from '../../metrics';
 
 /** The house game provider's API, called by the game client page (/house/play/), and the player's bet history. */
 export default async function houseRoutes(app: FastifyInstance) {
@@ -49,6 +50,7 @@ export default async function houseRoutes(app: FastifyInstance) {
   api.post('/house/play', { schema: { body: PlayRequestSchema, response: { 200: PlayResponseSchema } } }, async (request) => {
     const played = await playHouseRound(app.db, request.body.session, request.body.input, request.body.requestId);
     if (played.currency === 'COIN') await progressAfterRound(app, request.body.session);
+    if (played.status === 'settled' && played.currency === 'COIN') recordRound(request.body.input.kind, played.stake, played.win);
     return played;
   });
 

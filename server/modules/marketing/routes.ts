@@ -7,6 +7,7 @@ import { devToolsOn } from '../../config';
 import { requireAccount } from '../../plugins/session';
 import { zod } from '../../zod-routes';
 import { marketingPreferences, sendMarketingMail, setMarketingEmails, unsubscribe } from './service';
+import { recordJobFailure, recordJobSuccess } from '../../metrics';
 
 /** How often each server looks whether the day's offer emails are due (when MARKETING_SEND_HOUR is set). */
 const MARKETING_CHECK_MS = 5 * 60_000;
@@ -57,8 +58,12 @@ export default async function marketingRoutes(app: FastifyInstance) {
         app.log.warn({ err: { message: (error as Error).message }, accountId }, 'offer email not sent; retried at the next check'),
       );
       app.log.info(report, 'offer emails of the day');
-      if (report.failed === 0) doneDay = day;
+      if (report.failed === 0) {
+        doneDay = day;
+        recordJobSuccess('marketing_mail');
+      } else recordJobFailure('marketing_mail');
     } catch (error) {
+      recordJobFailure('marketing_mail');
       app.log.error({ err: error }, 'offer emails failed; retrying at the next check');
     }
   };

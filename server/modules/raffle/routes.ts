@@ -17,6 +17,7 @@ import { zod } from '../../zod-routes';
 import { ensureWeeklyRaffle } from './demo';
 import { drawDueRaffles, drawRaffle } from './draw';
 import { createRaffle, findRaffle, listRaffles, raffleHistory, raffleRecord, raffleStanding } from './service';
+import { recordJobFailure, recordJobSuccess } from '../../metrics';
 
 /** How often a listening server looks for due raffles (a draw is at most this late). */
 export const RAFFLE_CHECK_MS = 5_000;
@@ -77,7 +78,9 @@ export default async function raffleRoutes(app: FastifyInstance) {
     try {
       await drawDueRaffles(app.db, clock.now(), app.log);
       if (app.config.SEED_DEMO) await ensureWeeklyRaffle(app.db, clock.now());
+      recordJobSuccess('raffle_draws');
     } catch (error) {
+      recordJobFailure('raffle_draws');
       app.log.error({ err: error }, 'raffle check failed');
     } finally {
       running = false;

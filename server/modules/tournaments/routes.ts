@@ -4,6 +4,7 @@ import { LobbyQuerySchema, LobbyResponseSchema, type LobbyResponse } from '../..
 import { zod } from '../../zod-routes';
 import { lobbyJson } from './lobby';
 import { settleRaces } from './races';
+import { recordJobFailure, recordJobSuccess } from '../../metrics';
 
 /** How often each instance looks for races to start, close and pay. */
 const RACE_TICK_MS = 15_000;
@@ -32,7 +33,9 @@ export default async function tournamentRoutes(app: FastifyInstance) {
       try {
         const paid = await settleRaces(app.db);
         for (const race of paid) app.log.info({ race: race.ref, players: race.players, prizes: race.paid.length }, 'race paid');
+        recordJobSuccess('race_settlement');
       } catch (error) {
+        recordJobFailure('race_settlement');
         app.log.error({ err: error }, 'race settlement failed; retrying at the next tick');
       }
     };

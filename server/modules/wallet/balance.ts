@@ -25,7 +25,7 @@ export interface BalanceAndLastBonus {
   lastBonusAt: Date | null;
 }
 
-const balanceCaches = cachePerKey(() => new ReadCache<BalanceAndLastBonus>({ maxEntries: MAX_CACHED_BALANCES }));
+const balanceCaches = cachePerKey(() => new ReadCache<BalanceAndLastBonus>({ maxEntries: MAX_CACHED_BALANCES, name: 'balances' }));
 const balanceCacheOf = (db: DbOrTrx) => balanceCaches(instanceOf(db).key);
 
 /** Drops this server's entries of these wallets (their movements have just been written). */

@@ -20,6 +20,7 @@ import { clock } from '../../clock';
 import { refuseUnverifiedPhone } from '../phone/service';
 import { getStatement } from './statement';
 import { assertMayPlay } from '../protection/service';
+import { recordBonusClaimed } from '../../metrics';
 
 /** GET /balance, POST /claimDailyBonus, POST /claimBonus, GET /promotionBonus, GET /transactions. */
 export default async function walletRoutes(app: FastifyInstance) {
@@ -37,14 +38,18 @@ export default async function walletRoutes(app: FastifyInstance) {
     const account = requireAccount(request);
     await refuseUnverifiedPhone(app.db, app.config, account.id);
     await assertMayPlay(app.db, account.id, 0, clock.now());
-    return claimStreakDailyBonus(app.db, app.config, account.id, clock.now());
+    const claimed = await claimStreakDailyBonus(app.db, app.config, account.id, clock.now());
+    recordBonusClaimed('daily');
+    return claimed;
   });
 
   api.post('/claimBonus', { schema: { body: ClaimBonusSchema, response: { 200: BonusResultSchema } } }, async (request) => {
     const account = requireAccount(request);
     await refuseUnverifiedPhone(app.db, app.config, account.id);
     await assertMayPlay(app.db, account.id, 0, clock.now());
-    return claimPromotionBonus(app.db, account.id, promotions.get(request.body.promoSlug), clock.now());
+    const claimed = await claimPromotionBonus(app.db, account.id, promotions.get(request.body.promoSlug), clock.now());
+    recordBonusClaimed('promotion');
+    return claimed;
   });
 
   api.get(
