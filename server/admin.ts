@@ -8,6 +8,7 @@
  * Adding a command: write a `Record<string, AdminCommand>` in your module (see
  * server/modules/auth/admin.ts) and spread it into `commands` below.
  */
+import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { loadConfig, type Config } from './config';
 import { createDb, migrateToLatest, type Db } from './db';
@@ -25,6 +26,7 @@ import { outboxCommands } from './modules/outbox/admin';
 import { retentionCommands } from './modules/retention/admin';
 import { backofficeCommands, isReadOnlyCommand, selfAuditedCommands } from './modules/backoffice/admin';
 import { cliActor, writeAudit } from './modules/audit/log';
+import { backupCommands } from './modules/backup/admin';
 
 export type { AdminCommand, AdminContext } from './admin-command';
 
@@ -40,6 +42,7 @@ export const commands: Record<string, AdminCommand> = {
   ...outboxCommands,
   ...retentionCommands,
   ...backofficeCommands,
+  ...backupCommands,
 };
 
 function help(out: (line: string) => void) {
@@ -102,6 +105,11 @@ async function main(): Promise<number> {
   const missing = commandMissing(argv, out);
   if (missing !== null) return missing;
   const config = loadConfig();
+  // A backup may be written by the server (through the admin channel): its path must not depend on the server's working directory.
+  if ((argv[0] === 'backup' || argv[0] === 'restore') && argv.length === 2) argv[1] = path.resolve(argv[1]!);
+  // A restore replaces the embedded database's files: it opens no database here, takes DATA_DIR
+  // itself and refuses while a server holds it (server/modules/backup/service.ts).
+  if (argv[0] === 'restore' && !config.DATABASE_URL) return runAdmin(argv, { db: undefined as unknown as Db, config, out });
   let lock: DataDirLock | undefined;
   if (!config.DATABASE_URL && onDisk(config.DATA_DIR)) {
     const holder = lockHolder(config.DATA_DIR);
