@@ -25,8 +25,12 @@ export default defineConfig({
   integrations: [react(), lobbyLauncher(), modulePreload(), precompress()],
   vite: {
     plugins: [tailwindcss(), localeStrings()],
+    server: { proxy: { '/api': { target: `http://127.0.0.1:${process.env.PORT ?? 4321}`, changeOrigin: false } } },
     // SOURCEMAP=1 keeps source maps (to see what each chunk holds); never in a deployed build.
     build: { sourcemap: process.env.SOURCEMAP === '1', rolldownOptions: { output: { codeSplitting } } },
   },
+  // `npm run dev`: the site with hot reload on 4322, its /api proxied to the API server `npm run dev`
+  // starts beside it (PORT, default 4321, with DEV_TOOLS). The Host header is kept, so the API's
+  // origin check sees the dev site's own origin.
   server: { port: 4322 },
 });

@@ -1,3 +1,4 @@
+import { FetchError, ofetch } from 'ofetch';
 import type { z } from 'zod';
 import { displayCode, type ErrorCode } from '../../contracts/errors';
 import { CHANNEL_HEADER } from '../../contracts/constants';
@@ -50,50 +51,82 @@ export interface CallOptions {
   query?: Query;
   signal?: AbortSignal;
   body?: unknown;
-  /** Queries report 401 to the session layer; mutations (sign-in itself) handle it themselves. */
+  /** Queries are retried once and report 401 to the session layer; mutations (sign-in itself) handle it themselves. */
   isQuery?: boolean;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
+/** A call with no answer after this long ends in the technical error (issue #24). */
+export const API_TIMEOUT_MS = 15_000;
+/** A failed query is asked again once, after this long (spec section 8: queries retry at most once). */
+const RETRY_DELAY_MS = 500;
+/** Answers worth asking again: the server or a proxy in trouble. Other 4xx answers never change. */
+const RETRY_STATUSES = [408, 500, 502, 503, 504];
+
 /**
- * The one HTTP client, on the browser's fetch (an HTTP library cost ~5 KB gzip on every page):
- * configured base, cookies included, the CHANNEL header on every call, a JSON body as JSON.
- * A network failure, or an answer that is not JSON, is a technical error (spec section 8).
+ * The one HTTP client, on ofetch (the design card's choice): cookies included, the CHANNEL header
+ * on every call, a JSON body as JSON, queries retried once, and a 15 s timeout. The answer is read
+ * as text and parsed here, so a body that is not JSON is a technical error (spec section 8), as is a
+ * network failure or a timeout. `fetch` is looked up on each call (tests stub it).
  */
-async function send(path: string, { method, query, signal, body }: CallOptions): Promise<{ status: number; data: unknown }> {
-  let response: Response;
+const client = ofetch.create(
+  {
+    credentials: 'include',
+    responseType: 'text',
+    retryDelay: RETRY_DELAY_MS,
+    retryStatusCodes: RETRY_STATUSES,
+    // A call that timed out is not asked again: the player sees the technical error after 15 s, not 30.
+    onRequestError(context) {
+      if ((context.error as { name?: string } | undefined)?.name === 'TimeoutError') context.options.retry = false;
+    },
+  },
+  { fetch: (input, init) => globalThis.fetch(input, init) },
+);
+
+/** The caller's signal, ended by the timeout too (ofetch applies its own `timeout` only without a signal). */
+function withTimeout(signal: AbortSignal | undefined): { signal?: AbortSignal; timeout?: number } {
+  if (!signal) return { timeout: API_TIMEOUT_MS };
+  if (typeof AbortSignal.any !== 'function' || typeof AbortSignal.timeout !== 'function') return { signal };
+  return { signal: AbortSignal.any([signal, AbortSignal.timeout(API_TIMEOUT_MS)]) };
+}
+
+async function send(path: string, { method, query, signal, body, isQuery }: CallOptions): Promise<{ status: number; data: unknown }> {
+  let status: number;
+  let text: string | undefined;
   try {
-    response = await fetch(apiUrl(path, query), {
+    const response = await client.raw<string, 'text'>(apiUrl(path, query), {
       method: method ?? 'GET',
-      credentials: 'include',
-      signal,
-      headers: {
-        accept: 'application/json',
-        [CHANNEL_HEADER]: siteConfig.channel,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      ...withTimeout(signal),
+      retry: isQuery ? 1 : 0,
+      headers: { accept: 'application/json', [CHANNEL_HEADER]: siteConfig.channel },
+      // ofetch sends a plain object as JSON with its content type.
+      body: body === undefined ? undefined : (body as Record<string, unknown>),
     });
-  } catch {
-    throw new ApiError('TECHNICAL_ERROR', 0);
+    status = response.status;
+    text = response._data;
+  } catch (error) {
+    // No answer (offline, timeout, aborted): technical. An error status: read its body below.
+    if (!(error instanceof FetchError) || !error.response) throw new ApiError('TECHNICAL_ERROR', 0);
+    status = error.response.status;
+    text = typeof error.data === 'string' ? error.data : undefined;
   }
-  const text = await response.text().catch(() => null);
+  const ok = status >= 200 && status < 300;
   let data: unknown;
   try {
-    data = text === '' ? undefined : JSON.parse(text ?? '');
+    data = text === undefined || text === '' ? undefined : JSON.parse(text);
   } catch {
     // Unreadable (not JSON, or cut off): a technical error, whatever the status said.
-    if (response.ok) throw new ApiError('TECHNICAL_ERROR', response.status);
+    if (ok) throw new ApiError('TECHNICAL_ERROR', status);
     data = undefined;
   }
-  if (!response.ok) {
+  if (!ok) {
     // An error body is { code, until? } (ApiErrorBody in contracts/errors.ts); anything else is technical.
-    const body = isObject(data) ? data : {};
-    const code = typeof body.code === 'string' ? body.code : 'TECHNICAL_ERROR';
-    throw new ApiError(code, response.status, typeof body.until === 'string' ? body.until : undefined);
+    const fields = isObject(data) ? data : {};
+    const code = typeof fields.code === 'string' ? fields.code : 'TECHNICAL_ERROR';
+    throw new ApiError(code, status, typeof fields.until === 'string' ? fields.until : undefined);
   }
-  return { status: response.status, data };
+  return { status, data };
 }
 
 /**

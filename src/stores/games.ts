@@ -14,10 +14,8 @@ const [createGamesFetcherStore] = nanoquery({
   dedupeTime: GAMES_STALE_MS,
   revalidateOnFocus: false,
   revalidateOnReconnect: false,
-  onErrorRetry: ({ error, retryCount }) => {
-    if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
-    return retryCount < 1 ? 500 : false;
-  },
+  // Retried once in the API client (src/lib/api.ts), not again here.
+  onErrorRetry: false,
 });
 
 const catalogueStores = new Map<Language, ReturnType<typeof createGamesFetcherStore<Game[]>>>();

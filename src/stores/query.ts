@@ -1,15 +1,11 @@
-import { nanoquery, type OnErrorRetry } from '@nanostores/query';
-import { ApiError } from '../lib/api';
+import { nanoquery } from '@nanostores/query';
 
-/** A failed query is retried once after 500 ms; a 4xx answer never (asking again will not change it). */
-export const retryOnce: OnErrorRetry = ({ error, retryCount }) => {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
-  return retryCount < 1 ? 500 : false;
-};
-
-/** The one cached query layer (ARCHITECTURE.md): dedupe windows, revalidate on focus, retry at most once. */
+/**
+ * The one cached query layer (ARCHITECTURE.md): dedupe windows, revalidate on focus. Queries retry
+ * at most once in the API client (src/lib/api.ts), so this layer does not retry again.
+ */
 export const [createFetcherStore, createMutatorStore, queryCache] = nanoquery({
   dedupeTime: 1000,
   revalidateOnFocus: true,
-  onErrorRetry: retryOnce,
+  onErrorRetry: false,
 });

@@ -21,7 +21,12 @@ describe('contract validation messages', () => {
     expect(en.passwordRequired).toBe('Please enter your password.');
     expect(en.usernameRequired).toBe('Please enter a nickname.');
     expect(en.usernameLength).toBe('Your username must be 3-14 characters long.');
-    expect(en.usernameChars).toBe('Username can only contain upper and lowercase letters and numbers.');
+    // Issue #24: the spec's wording hid kana and kanji, which the rule allows.
+    expect(en.usernameChars).toBe('Username can only contain letters, numbers, kana and kanji.');
+    expect(JSON.parse(readFileSync('locales/en/errors.json', 'utf8')).INVALID_ONE_TIME_PASSWORD).toBe('Invalid verification code.');
+    const ja = auth('ja').validation;
+    // The ja field is ユーザー名: its messages say the same word.
+    for (const message of [ja.usernameRequired, ja.usernameLength, ja.usernameChars]) expect(message).toContain('ユーザー名');
     expect(en.termsRequired).toBe('Please agree to the terms of use.');
     expect(en.passwordLength).toContain('6');
   });

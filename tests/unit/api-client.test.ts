@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiCall, ApiError, apiUrl, setUnauthorizedHook } from '../../src/lib/api';
+import { API_TIMEOUT_MS, apiCall, ApiError, apiUrl, setUnauthorizedHook } from '../../src/lib/api';
 import type { BalanceSchema } from '../../contracts/wallet';
 
-/** The site's API client on the browser's fetch (src/lib/api.ts): what it sends and how it reads answers. */
+/** The site's API client on ofetch (src/lib/api.ts): what it sends and how it reads answers; fetch is stubbed (the network is the boundary). */
 const calls: Array<{ url: string; init: RequestInit }> = [];
 function answer(status: number, body: string | undefined, type = 'application/json') {
   vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
@@ -12,6 +12,7 @@ function answer(status: number, body: string | undefined, type = 'application/js
 }
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.useRealTimers();
   calls.length = 0;
   setUnauthorizedHook(() => {});
 });
@@ -32,8 +33,9 @@ describe('api client', () => {
     expect(init.method).toBe('POST');
     expect(init.credentials).toBe('include');
     expect(init.body).toBe('{"bet":1}');
-    expect((init.headers as Record<string, string>)['content-type']).toBe('application/json');
-    expect((init.headers as Record<string, string>).channel).toBe('WEB');
+    const headers = new Headers(init.headers);
+    expect(headers.get('content-type')).toBe('application/json');
+    expect(headers.get('channel')).toBe('WEB');
   });
 
   it('turns an error answer into its catalogue code (with until), and an unreadable one into TECHNICAL_ERROR', async () => {
@@ -75,5 +77,46 @@ describe('api client', () => {
   it('reads an empty answer (204) as an empty object', async () => {
     answer(204, undefined);
     expect(await apiCall('/signout', { method: 'POST' })).toEqual({});
+  });
+
+  it('asks a query again once when the server fails or the network drops, never a mutation, never for a 4xx', async () => {
+    answer(503, JSON.stringify({ code: 'TECHNICAL_ERROR' }));
+    await expect(apiCall('/balance', { isQuery: true })).rejects.toMatchObject({ code: 'TECHNICAL_ERROR', status: 503 });
+    expect(calls).toHaveLength(2);
+    calls.length = 0;
+    await expect(apiCall('/house/play', { method: 'POST', body: {} })).rejects.toMatchObject({ status: 503 });
+    expect(calls).toHaveLength(1);
+    calls.length = 0;
+    answer(429, JSON.stringify({ code: 'RATE_LIMITED' }));
+    await expect(apiCall('/balance', { isQuery: true })).rejects.toMatchObject({ code: 'RATE_LIMITED' });
+    expect(calls).toHaveLength(1);
+    let tries = 0;
+    vi.stubGlobal('fetch', async () => {
+      tries += 1;
+      if (tries === 1) throw new TypeError('Failed to fetch');
+      return new Response(JSON.stringify({ balance: 3 }), { status: 200, headers: { 'content-type': 'application/json' } });
+    });
+    expect(await apiCall('/balance', { isQuery: true })).toEqual({ balance: 3 });
+    expect(tries).toBe(2);
+  });
+
+  it(`ends a call with no answer in the technical error after ${API_TIMEOUT_MS / 1000} s, without asking again`, async () => {
+    vi.useFakeTimers();
+    let tries = 0;
+    // A server that never answers: the request only ends when its signal aborts.
+    vi.stubGlobal('fetch', (_url: string, init: RequestInit) => {
+      tries += 1;
+      return new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(init.signal?.reason)));
+    });
+    let settled: unknown = 'pending';
+    const call = apiCall('/balance', { isQuery: true }).catch((e: unknown) => e);
+    void call.then((e) => (settled = e));
+    await vi.advanceTimersByTimeAsync(API_TIMEOUT_MS - 1);
+    expect(settled).toBe('pending');
+    await vi.advanceTimersByTimeAsync(1);
+    const error = await call;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ code: 'TECHNICAL_ERROR', status: 0 });
+    expect(tries).toBe(1);
   });
 });

@@ -1,0 +1,52 @@
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { LANGUAGES, localizePath } from '../../contracts/languages';
+
+/**
+ * The API client's timeout (src/lib/api.ts, issue #24): a call the server never answers ends in the
+ * technical error after 15 s, and whatever showed it was waiting stops — for a form (the sign-in
+ * button's busy state) and for a query (the games grid's spinner; queries are not retried after a
+ * timeout, so 15 s, not 30).
+ */
+type Dict = Record<string, unknown>;
+const text = (lang: string, ns: string, key: string) =>
+  key.split('.').reduce<unknown>((o, k) => (o as Dict)[k], JSON.parse(readFileSync(`locales/${lang}/${ns}.json`, 'utf8'))) as string;
+
+for (const lang of LANGUAGES) {
+  test.describe(`a hung API call (${lang})`, () => {
+    test.describe.configure({ timeout: 90_000 });
+
+    test('signing in with no answer ends in the technical error after 15 s and the button is usable again', async ({ page }) => {
+      let requests = 0;
+      // Never answered: the request stays open until the client gives up.
+      await page.route('**/api/signin', () => {
+        requests += 1;
+      });
+      await page.goto(`${localizePath('/', lang)}?popup=login`);
+      const form = page.getByRole('dialog');
+      await form.getByLabel(text(lang, 'auth', 'fields.email')).fill('nobody@example.com');
+      await form.getByLabel(text(lang, 'auth', 'fields.password'), { exact: true }).fill('secret-password');
+      const submit = form.getByRole('button', { name: text(lang, 'auth', 'login.submitting') });
+      const started = Date.now();
+      await form.getByRole('button', { name: text(lang, 'auth', 'login.submit'), exact: true }).click();
+      await expect(submit).toHaveAttribute('aria-busy', 'true');
+      await expect(form.getByTestId('form-error')).toHaveText(text(lang, 'errors', 'TECHNICAL_ERROR'), { timeout: 30_000 });
+      expect(Date.now() - started).toBeGreaterThanOrEqual(14_000);
+      await expect(form.getByRole('button', { name: text(lang, 'auth', 'login.submit'), exact: true })).toBeEnabled();
+      await expect(form.locator('[aria-busy="true"]')).toHaveCount(0);
+      expect(requests).toBe(1);
+    });
+
+    test('a games list with no answer stops the spinner and says it could not load, after one 15 s wait', async ({ page }) => {
+      let requests = 0;
+      await page.route('**/api/games?**', () => {
+        requests += 1;
+      });
+      await page.goto(localizePath('/category/slot', lang));
+      await expect(page.getByTestId('spinner').first()).toBeVisible();
+      await expect(page.getByRole('alert').filter({ hasText: text(lang, 'games', 'grid.loadFailed') })).toBeVisible({ timeout: 30_000 });
+      await expect(page.locator('#game-grid').getByTestId('spinner')).toHaveCount(0);
+      expect(requests).toBe(1);
+    });
+  });
+}
