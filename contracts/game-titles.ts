@@ -1,9 +1,11 @@
+import type { Language } from './languages';
+
 /** Game display titles, zod-free: the server's answers and the site's search (contracts/game-search.ts) use them. */
 /**
  * The built-in map of 30 game codes to display titles (spec section 3): used when a catalogue entry
  * has no title of its own; an unmapped code is shown as is.
  */
-export const GAME_TITLES: Record<string, { ja: string; en: string }> = {
+export const GAME_TITLES: Record<string, Record<Language, string>> = {
   'slot-sakura-fortune': { ja: '桜フォーチュン', en: 'Sakura Fortune' },
   'slot-dragon-pearl': { ja: '龍の真珠', en: 'Dragon Pearl' },
   'slot-neon-sevens': { ja: 'ネオンセブン', en: 'Neon Sevens' },
@@ -37,7 +39,7 @@ export const GAME_TITLES: Record<string, { ja: string; en: string }> = {
 };
 
 /** A game's display title: its own title, else the built-in map's, else the raw code. */
-export function gameDisplayTitle(gameCode: string, language: 'ja' | 'en', own?: string | null): string {
+export function gameDisplayTitle(gameCode: string, language: Language, own?: string | null): string {
   if (own && own.trim()) return own;
   return GAME_TITLES[gameCode]?.[language] ?? gameCode;
 }

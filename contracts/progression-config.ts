@@ -90,3 +90,6 @@ export const streakMultiplier = (day: number) => STREAK_MULTIPLIERS[Math.min(Mat
 /** The daily bonus of a streak day at a tier: whole coins, rounded down. */
 export const dailyBonusAmount = (base: number, streakDay: number, tier: number) =>
   Math.floor(base * streakMultiplier(streakDay) * VIP_TIERS[tier].dailyBonusMultiplier);
+
+/** Coins of real-coin wagers per XP point: the server's XP_COINS_PER_POINT default, and what the levels page says. */
+export const XP_COINS_PER_POINT_DEFAULT = 10;

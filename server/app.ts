@@ -28,6 +28,7 @@ import { controlChanges } from './modules/protection/listener';
 import { loggerOptions, registerOriginCheck, registerSecurityHeaders } from './plugins/security';
 import { apiModules } from './modules';
 import { createOutbox } from './modules/outbox/setup';
+import { recordMessageFailed, recordMessageSent, runJob } from './metrics';
 import type { Outbox } from './modules/outbox/service';
 
 declare module 'fastify' {
@@ -126,6 +127,8 @@ export async function buildApp({ config, db, logger, logStream }: AppDeps): Prom
   // Every server runs an outbox worker: due messages are claimed under a lease, so each goes once.
   const outbox = createOutbox(config, db, app.log);
   app.decorate('outbox', outbox);
+  outbox.observe = (channel, outcome) => (outcome === 'sent' ? recordMessageSent(channel) : recordMessageFailed(channel));
+  outbox.runPass = (pass, onError) => runJob('outbox', pass, onError);
   app.addHook('onReady', async () => outbox.start());
   app.addHook('onClose', async () => {
     await outbox.stop();

@@ -1,5 +1,5 @@
 import closeWithGrace from 'close-with-grace';
-import { loadConfig } from './config';
+import { configWarnings, loadConfig } from './config';
 import { createDb, isDatabaseUnavailable, migrateToLatest, retryWhileUnavailable } from './db';
 import { buildApp } from './app';
 import { seedDemoContent } from './db/seed';
@@ -36,6 +36,7 @@ async function main() {
   await retryWhileUnavailable(() => migrateToLatest(db), { onRetry });
   if (config.SEED_DEMO) await retryWhileUnavailable(() => seedDemoContent(db, config), { onRetry });
   const app = await buildApp({ config, db });
+  for (const warning of configWarnings(config)) app.log.warn(warning);
   // `npm run admin` runs its commands in here while the server holds DATA_DIR.
   const closeAdminChannel = embeddedOnDisk ? await serveAdminChannel(config.DATA_DIR, (argv) => runAdminCollected(argv, db, config)) : async () => {};
 

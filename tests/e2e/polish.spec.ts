@@ -1,3 +1,4 @@
+import { formatNumber, localizePath, type Language } from '../../contracts/languages';
 import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
@@ -20,7 +21,7 @@ const lookup = (dict: Dict, key: string) => key.split('.').reduce<unknown>((o, k
 const EMOJI = /[\u{1F000}-\u{1FAFF}\u{2600}-\u{27BF}\u{2B00}-\u{2BFF}]/u;
 
 for (const lang of ['ja', 'en'] as const) {
-  const path = (p: string) => (lang === 'en' ? `/en${p}` : p);
+  const path = (p: string) => localizePath(p, lang);
   const g = (key: string) => lookup(load(lang, 'games'), key);
 
   test.describe(`polish (${lang})`, () => {
@@ -104,7 +105,7 @@ for (const lang of ['ja', 'en'] as const) {
       const litCells = () => frame.locator('[data-lit=yes]').evaluateAll((cells) => cells.map((c) => `${c.parentElement!.dataset.reel}:${[...c.parentElement!.children].indexOf(c)}`).sort());
 
       await frame.getByTestId('spin').click();
-      await expect(frame.getByTestId('round-win')).toHaveText(g('slot.win').replace('{{amount}}', round.win.toLocaleString(lang === 'ja' ? 'ja-JP' : 'en-US')));
+      await expect(frame.getByTestId('round-win')).toHaveText(g('slot.win').replace('{{amount}}', formatNumber(round.win, lang)));
       const lines = frame.getByTestId('win-lines').locator('g[data-line]');
       // First every winning line, with every winning symbol lit...
       await expect(lines).toHaveCount(wins.length);
@@ -143,7 +144,7 @@ for (const lang of ['ja', 'en'] as const) {
       const celebration = frame.getByTestId('big-win');
       await expect(celebration).toBeVisible({ timeout: 30_000 });
       await expect(celebration).toContainText(g(round.win >= 50 * bet ? 'slot.megaWinTitle' : 'slot.bigWinTitle'));
-      await expect(celebration).toContainText(round.win.toLocaleString(lang === 'ja' ? 'ja-JP' : 'en-US'));
+      await expect(celebration).toContainText(formatNumber(round.win, lang));
       await expect(frame.getByTestId('round-win')).toBeVisible();
       // It fades by itself and never blocks the game.
       await expect(celebration).toHaveCount(0, { timeout: 5_000 });
@@ -247,7 +248,7 @@ for (const lang of ['ja', 'en'] as const) {
       await newSignedInPlayer(page, { language: lang });
       const other = lang === 'ja' ? 'en' : 'ja';
       const stored = async () => (await (await page.request.get('/api/account', { headers: { channel: 'WEB' } })).json()).languageCode as string;
-      const inLanguage = (code: string, p: string) => (code === 'en' ? `/en${p === '/' ? '/' : p}` : p);
+      const inLanguage = (code: string, p: string) => localizePath(p, code as Language);
       // An interactive page, then a static one (which carries only the inline script), each way.
       for (const [from, to, p] of [[lang, other, '/bet-history'], [other, lang, '/about']] as const) {
         await page.goto(inLanguage(from, p));

@@ -1,3 +1,4 @@
+import { localizePath, toLanguage } from '../../../contracts/languages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   AccountLanguageSchema,
@@ -117,7 +118,7 @@ export default async function authRoutes(app: FastifyInstance) {
       const task = (async () => {
         const reset = await createResetToken(app.db, email, (r) => {
           const base = app.config.PUBLIC_SITE_URL.replace(/\/$/, '');
-          const link = `${base}${r.language === 'en' ? '/en' : ''}/reset-password?token=${encodeURIComponent(r.token)}&email=${encodeURIComponent(r.email)}`;
+          const link = `${base}${localizePath('/reset-password', r.language)}?token=${encodeURIComponent(r.token)}&email=${encodeURIComponent(r.email)}`;
           return renderMail(r.language, 'resetPassword', { displayName: r.displayName, link, minutes: RESET_TOKEN_TTL_MS / 60_000 });
         });
         if (reset) await app.outbox.deliver([reset.outboxId]);
@@ -170,7 +171,7 @@ export default async function authRoutes(app: FastifyInstance) {
       accountRef: account.accountRef,
       displayName: account.displayName,
       email: account.email,
-      languageCode: account.language === 'en' ? ('en' as const) : ('ja' as const),
+      languageCode: toLanguage(account.language),
       isTester: account.isTester,
     };
   });

@@ -1,3 +1,4 @@
+import { toLanguage } from '../../../contracts/languages';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Language } from '../../../contracts/constants';
@@ -18,7 +19,7 @@ const liveByEmail = (db: Db, email: string) =>
   db
     .selectFrom('accounts')
     // What sign-in and a reset need, no more (every sign-in reads it).
-    .select(['id', 'email', 'display_name', 'language', 'password_hash', 'failed_logins', 'locked_until'])
+    .select(['id', 'email', 'display_name', 'language', 'password_hash', 'failed_logins', 'locked_until', 'staff_locked_at'])
     .where(sql<string>`lower(email)`, '=', email.toLowerCase())
     .where('deleted_at', 'is', null);
 
@@ -89,6 +90,8 @@ export async function signIn(db: Db, config: Config, email: string, password: st
     throw new AppError('INVALID_USER_OR_EMAIL');
   }
   const now = clock.ms();
+  // Locked by staff (back-office): until a staff member unlocks it, whatever the password.
+  if (account.staff_locked_at) throw new AppError('USER_LOCKED_OUT', 'Locked by staff');
   if (account.locked_until && account.locked_until.getTime() > now) throw new AppError('USER_LOCKED_OUT');
   if (!(await verifyPassword(account.password_hash, password))) {
     // An expired lock starts a fresh count; the update is atomic so parallel failures all count.
@@ -152,7 +155,7 @@ export async function createResetToken(
   const account = await liveByEmail(db, email).executeTakeFirst();
   if (!account || !account.email) return null;
   const token = newToken();
-  const reset = { token, email: account.email, displayName: account.display_name ?? '', language: account.language === 'en' ? ('en' as const) : ('ja' as const) };
+  const reset = { token, email: account.email, displayName: account.display_name ?? '', language: toLanguage(account.language) };
   const outboxId = await db.transaction().execute(async (trx) => {
     const row = await trx
       .insertInto('password_resets')

@@ -1,3 +1,4 @@
+import { toLanguage } from '../../../contracts/languages';
 import type { FastifyInstance } from 'fastify';
 import {
   BetHistoryQuerySchema,
@@ -63,7 +64,7 @@ export default async function houseRoutes(app: FastifyInstance) {
 
   api.get('/get-bet-history', { schema: { querystring: BetHistoryQuerySchema, response: { 200: BetHistoryResponseSchema } } }, async (request) => {
     const account = requireAccount(request);
-    const language = request.query.languageCode ?? (account.language === 'en' ? 'en' : 'ja');
+    const language = request.query.languageCode ?? toLanguage(account.language);
     return betHistory(app.db, account.id, request.query.page, language);
   });
 

@@ -1,8 +1,8 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import type { Language } from '../../../contracts/constants';
-import en from '../../../locales/en/mail.json' with { type: 'json' };
-import ja from '../../../locales/ja/mail.json' with { type: 'json' };
+import type ja from '../../../locales/ja/mail.json';
+import { localeFiles } from '../../lib/locale-files';
 import type { Config } from '../../config';
 import { messageIdFor, PermanentDeliveryError, type Transport } from '../outbox/service';
 
@@ -43,10 +43,10 @@ export function smtpTransport(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM'>): T
   };
 }
 
-const templates = { ja, en } as const;
-type TemplateName = keyof typeof en;
+const templates = localeFiles<typeof ja>('mail');
+type TemplateName = keyof typeof ja;
 
-/** A localised mail (locales/{ja,en}/mail.json), with `{{name}}` placeholders filled in. */
+/** A localised mail (locales/<lang>/mail.json), with `{{name}}` placeholders filled in. */
 export function renderMail(language: Language, name: TemplateName, values: Record<string, string | number>): { subject: string; text: string } {
   const template = templates[language][name];
   const fill = (s: string) => s.replace(/\{\{(\w+)\}\}/g, (_m, key: string) => String(values[key] ?? ''));

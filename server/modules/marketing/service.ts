@@ -1,3 +1,4 @@
+import { formatNumber, localizePath, toLanguage } from '../../../contracts/languages';
 import type { Language } from '../../../contracts/constants';
 import type { MarketingPreferences } from '../../../contracts/marketing';
 import { isPromotionActive, loadPromotions, type Promotion } from '../../../content/promotions';
@@ -37,8 +38,8 @@ export async function unsubscribe(db: Db, token: string, now: Date): Promise<voi
   await setMarketingEmails(db, mail.account_id, false, 'unsubscribe_link', now);
 }
 
-/** A page of the site in a language, as an absolute link (ja at the root, en under /en). */
-const siteLink = (config: Config, language: Language, path: string) => `${config.PUBLIC_SITE_URL.replace(/\/$/, '')}${language === 'en' ? '/en' : ''}${path}`;
+/** A page of the site in a language, as an absolute link (its prefix from contracts/languages.ts). */
+const siteLink = (config: Config, language: Language, path: string) => `${config.PUBLIC_SITE_URL.replace(/\/$/, '')}${localizePath(path, language)}`;
 
 interface Candidate {
   id: string;
@@ -86,7 +87,7 @@ function mailOf(config: Config, player: Candidate, offer: Offer, unsubscribeToke
         })
       : renderMail(language, 'dailyBonusReminder', {
           ...common,
-          coins: new Intl.NumberFormat(language === 'en' ? 'en-US' : 'ja-JP').format(config.DAILY_BONUS),
+          coins: formatNumber(config.DAILY_BONUS, language),
           link: siteLink(config, language, '/'),
         });
   return { to: player.email, ...content, headers: { 'List-Unsubscribe': `<${unsubscribeLink}>` } };
@@ -138,7 +139,7 @@ export async function sendMarketingMail(
       .limit(PAGE)
       .execute();
     for (const row of rows) {
-      const player: Candidate = { id: row.id, email: row.email!, displayName: row.display_name ?? '', language: row.language === 'en' ? 'en' : 'ja' };
+      const player: Candidate = { id: row.id, email: row.email!, displayName: row.display_name ?? '', language: toLanguage(row.language) };
       const offer = (await marketingAllowed(db, player.id, now)) ? await offerFor(db, config, player, promotions, now) : null;
       if (!offer) {
         report.skipped++;

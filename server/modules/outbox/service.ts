@@ -113,6 +113,8 @@ export class Outbox {
   #running: Promise<unknown> | null = null;
   #stopped = false;
   observe: DeliveryObserver = () => {};
+  /** Runs one worker pass (the app wraps it to record the job's success or failure in metrics). */
+  runPass: (pass: () => Promise<unknown>, onError: (error: unknown) => void) => Promise<void> = (pass, onError) => pass().then(() => undefined, onError);
 
   constructor(
     readonly db: Db,
@@ -222,9 +224,9 @@ export class Outbox {
   start(): void {
     this.#stopped = false;
     const tick = () => {
-      this.#running ??= this.drain()
-        .catch((error: Error) => this.log?.error({ err: { message: error.message } }, 'outbox pass failed; next pass at the next poll'))
-        .finally(() => (this.#running = null));
+      this.#running ??= this.runPass(() => this.drain(), (error) =>
+        this.log?.error({ err: { message: (error as Error).message } }, 'outbox pass failed; next pass at the next poll'),
+      ).finally(() => (this.#running = null));
     };
     this.#timer = setInterval(tick, this.options.pollMs);
     this.#timer.unref();

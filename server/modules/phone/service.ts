@@ -1,9 +1,10 @@
+import { toLanguage } from '../../../contracts/languages';
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { sql } from 'kysely';
 import { OTP_LENGTH, OTP_RESEND_WAIT_SECONDS, type Language } from '../../../contracts/constants';
 import type { PhoneStatus } from '../../../contracts/phone';
-import en from '../../../locales/en/phone.json' with { type: 'json' };
-import ja from '../../../locales/ja/phone.json' with { type: 'json' };
+import type ja from '../../../locales/ja/phone.json';
+import { localeFiles } from '../../lib/locale-files';
 import type { Config } from '../../config';
 import type { Db } from '../../db';
 import { AppError } from '../../errors';
@@ -44,10 +45,10 @@ export function hashCode(accountId: string, phoneNumber: string, purpose: PhoneC
 /** Six digits from the CSPRNG, leading zeros kept. */
 export const newCode = () => String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
 
-const smsTemplates = { ja, en } as const;
+const smsTemplates = localeFiles<typeof ja>('phone');
 /** The server's own localised SMS text (decisions.md): caller-written text never goes to a phone. */
 export function renderCodeSms(language: string, code: string): string {
-  const lang: Language = language === 'en' ? 'en' : 'ja';
+  const lang: Language = toLanguage(language);
   return smsTemplates[lang].sms.code.replace('{{code}}', code).replace('{{minutes}}', String(OTP_TTL_MINUTES));
 }
 

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Language } from '../../../../contracts/constants';
 import type { BaccaratDefinition, Card } from '../../../../contracts/games';
+import { baccaratValue } from '../../../../contracts/house/cards';
 import { useT } from '../../../lib/useT';
 import { $house, playHouseRoundHeld } from '../../../stores/gamesHouse';
 import { BACCARAT_SIDES, baccaratTotal, createBaccaratTable } from '../../../stores/baccarat';
@@ -13,7 +14,7 @@ import 'virtual:strings?games.baccarat,games.cards,games.roulette';
 /** Time between two cards coming out of the shoe. */
 const DEAL_MS = 520;
 /** A hand's baccarat total: tens and faces count 0, aces 1, the sum modulo 10. */
-const points = (cards: Card[]) => cards.reduce((sum, c) => sum + (c.rank === 'A' ? 1 : /^\d$/.test(c.rank) ? Number(c.rank) : 0), 0) % 10;
+const points = (cards: Card[]) => cards.reduce((sum, c) => sum + baccaratValue(c), 0) % 10;
 
 /**
  * Punto banco: put chips on Player, Banker or Tie, deal, and the cards come one at a time as the

@@ -30,6 +30,17 @@ const ROWS = [3, 2, 1].map((start) => Array.from({ length: 12 }, (_, i) => start
  * European / French roulette: pick a chip, place it on numbers or outside bets (click, tap or
  * Enter), spin, see the winning number on the wheel and which bets won.
  */
+/** Dots standing for the three numbers of a street or the six of a six-line. */
+function Pips({ count }: { count: 3 | 6 }) {
+  return (
+    <svg aria-hidden="true" viewBox={`0 0 ${count === 3 ? 14 : 14} ${count === 3 ? 4 : 9}`} className={count === 3 ? 'h-1.5 w-4' : 'h-2.5 w-4'} fill="currentColor">
+      {Array.from({ length: count }, (_, i) => (
+        <circle key={i} cx={2 + (i % 3) * 5} cy={2 + Math.floor(i / 3) * 5} r="1.6" />
+      ))}
+    </svg>
+  );
+}
+
 export default function RouletteGame({ lang, definition }: { lang: Language; definition: RouletteDefinition }) {
   const t = useT(lang, 'games');
   const house = useStore($house);
@@ -77,8 +88,10 @@ export default function RouletteGame({ lang, definition }: { lang: Language; def
 
   const colorBg = (n: number) => (numberColor(n) === 'red' ? 'bg-red-700' : numberColor(n) === 'black' ? 'bg-neutral-900' : 'bg-green-700');
   return (
-    <div className="flex w-full max-w-4xl flex-col items-center gap-2" data-testid="roulette-game" data-phase={phase}>
-      <div className="flex w-full items-center justify-center gap-3 sm:gap-5">
+    <div className="flex w-full max-w-6xl flex-col items-center gap-2" data-testid="roulette-game" data-phase={phase}>
+      {/* The wheel above the table; on a wide frame beside it. */}
+      <div className="flex w-full flex-col items-center gap-2 lg:flex-row lg:gap-4">
+      <div className="flex items-center justify-center gap-3 sm:gap-5 lg:flex-col">
         <RouletteWheel
           target={target}
           shown={result?.number ?? null}
@@ -86,7 +99,7 @@ export default function RouletteGame({ lang, definition }: { lang: Language; def
           label={result ? t('roulette.result', { number: result.number, color: t(`roulette.${result.color}`) }) : t('roulette.wheel')}
         />
         {recent.length > 0 && (
-          <ol aria-label={t('roulette.lastNumbers')} className="grid max-w-36 grid-cols-4 gap-1 sm:max-w-44">
+          <ol aria-label={t('roulette.lastNumbers')} className="grid max-w-36 grid-cols-4 gap-1 sm:max-w-44 lg:max-w-none lg:grid-cols-6">
             {recent.map((n, i) => (
               <li key={i} className={`rounded px-1.5 text-center text-xs font-bold ${colorBg(n)} ${i === 0 ? 'ring-2 ring-gold-400' : ''}`}>{n}</li>
             ))}
@@ -94,7 +107,7 @@ export default function RouletteGame({ lang, definition }: { lang: Language; def
         )}
       </div>
 
-      <div role="group" aria-label={t('roulette.board')} className="w-full overflow-x-auto rounded-lg bg-green-900 p-2" data-testid="roulette-board">
+      <div role="group" aria-label={t('roulette.board')} className="w-full min-w-0 overflow-x-auto rounded-lg bg-green-900 p-2 lg:flex-1" data-testid="roulette-board">
         <div className="grid min-w-[20rem] gap-0.5" style={{ gridTemplateColumns: 'repeat(14, minmax(0, 1fr))' }}>
           <button
             type="button"
@@ -129,7 +142,7 @@ export default function RouletteGame({ lang, definition }: { lang: Language; def
             return (
               <button key={`street-${c}`} type="button" className={`${cellClass('', betKey(bet))} min-h-6 text-[10px] sm:min-h-7 sm:text-[11px] short:min-h-5`} onClick={() => place(bet)} disabled={running} data-bet={betKey(bet)}
                 aria-label={betLabel(t('roulette.street', { from: numbers[0], to: numbers[2] }), amountOn(bet))}>
-                {t('roulette.streetShort')}{chipBadge(amountOn(bet))}
+                <Pips count={3} />{chipBadge(amountOn(bet))}
               </button>
             );
           })}
@@ -142,7 +155,7 @@ export default function RouletteGame({ lang, definition }: { lang: Language; def
               <button key={`line-${c}`} type="button" className={`${cellClass('', betKey(bet))} min-h-6 text-[10px] sm:min-h-7 sm:text-[11px] short:min-h-5`}
                 style={{ gridRow: 5, gridColumn: `${c + 2} / span 2`, marginInline: '25%' }} onClick={() => place(bet)} disabled={running} data-bet={betKey(bet)}
                 aria-label={betLabel(t('roulette.line', { from: numbers[0], to: numbers[5] }), amountOn(bet))}>
-                {t('roulette.lineShort')}{chipBadge(amountOn(bet))}
+                <Pips count={6} />{chipBadge(amountOn(bet))}
               </button>
             );
           })}
@@ -170,6 +183,12 @@ export default function RouletteGame({ lang, definition }: { lang: Language; def
             );
           })}
         </div>
+        {/* The street and six-line spots show their numbers' count as dots; the legend names them. */}
+        <p aria-hidden="true" className="mt-1 flex flex-wrap justify-center gap-x-4 text-[11px] text-cream/85">
+          <span className="inline-flex items-center gap-1"><Pips count={3} />{t('roulette.streetShort')}</span>
+          <span className="inline-flex items-center gap-1"><Pips count={6} />{t('roulette.lineShort')}</span>
+        </p>
+      </div>
       </div>
 
       {/* The round's messages live in the bar pinned to the frame's bottom edge with the chips and
@@ -196,11 +215,11 @@ export default function RouletteGame({ lang, definition }: { lang: Language; def
         <ErrorLine lang={lang} messageKey={error ?? (total > house.balance ? 'house.error.insufficient' : null)} compact />
         <div className="flex w-full flex-wrap items-center justify-center gap-2">
           <ChipPicker lang={lang} chips={definition.chips} value={chip} onChange={table.selectChip} />
-          <div className="flex flex-wrap justify-center gap-1.5">
-            <button type="button" className="btn-ghost px-3" onClick={table.undo} disabled={running || placed.length === 0}>{t('roulette.undo')}</button>
-            <button type="button" className="btn-ghost px-3" onClick={table.clear} disabled={running || bets.length === 0} data-testid="roulette-clear">{t('roulette.clear')}</button>
-            <button type="button" className="btn-ghost px-3" onClick={table.rebet} disabled={running || lastBets.length === 0 || bets.length > 0} data-testid="roulette-rebet">{t('roulette.rebet')}</button>
-            <button type="button" className="btn-gold min-w-24" onClick={() => void table.spin()} disabled={running || bets.length === 0 || total > house.balance} data-testid="spin">
+          <div className="flex flex-nowrap justify-center gap-1.5">
+            <button type="button" className="btn-ghost whitespace-nowrap px-2.5 py-1.5 text-sm sm:px-3 sm:py-2 sm:text-base" onClick={table.undo} disabled={running || placed.length === 0}>{t('roulette.undo')}</button>
+            <button type="button" className="btn-ghost whitespace-nowrap px-2.5 py-1.5 text-sm sm:px-3 sm:py-2 sm:text-base" onClick={table.clear} disabled={running || bets.length === 0} data-testid="roulette-clear">{t('roulette.clear')}</button>
+            <button type="button" className="btn-ghost whitespace-nowrap px-2.5 py-1.5 text-sm sm:px-3 sm:py-2 sm:text-base" onClick={table.rebet} disabled={running || lastBets.length === 0 || bets.length > 0} data-testid="roulette-rebet">{t('roulette.rebet')}</button>
+            <button type="button" className="btn-gold min-w-20 whitespace-nowrap px-3 py-1.5 text-sm sm:min-w-24 sm:py-2 sm:text-base" onClick={() => void table.spin()} disabled={running || bets.length === 0 || total > house.balance} data-testid="spin">
               {spinning ? t('roulette.spinning') : t('roulette.spin')}
             </button>
           </div>

@@ -19,6 +19,18 @@ const polar = (r: number, deg: number) => {
 const sector = (r1: number, r2: number, a: number, b: number) =>
   `M${polar(r2, a)}A${r2} ${r2} 0 0 1 ${polar(r2, b)}L${polar(r1, b)}A${r1} ${r1} 0 0 0 ${polar(r1, a)}Z`;
 
+/** Scrolls the nearest scrolling ancestor so that `el`'s top is in view (only upwards). */
+function revealInScroller(el: HTMLElement) {
+  for (let p = el.parentElement; p; p = p.parentElement) {
+    const overflow = getComputedStyle(p).overflowY;
+    if ((overflow === 'auto' || overflow === 'scroll') && p.scrollHeight > p.clientHeight) {
+      const above = el.getBoundingClientRect().top - p.getBoundingClientRect().top;
+      if (above < 0) p.scrollBy({ top: above - 4, behavior: 'smooth' });
+      return;
+    }
+  }
+}
+
 const reducedMotion = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 /**
@@ -29,6 +41,7 @@ const reducedMotion = () => typeof matchMedia === 'function' && matchMedia('(pre
 export default function RouletteWheel({ target, shown, onLanded, label }: { target: number | null; shown: number | null; onLanded: () => void; label: string }) {
   const [angles, setAngles] = useState({ wheel: 0, ball: 0, resting: false, moving: false });
   const landedRef = useRef(onLanded);
+  const box = useRef<HTMLDivElement>(null);
   landedRef.current = onLanded;
 
   useEffect(() => {
@@ -40,6 +53,9 @@ export default function RouletteWheel({ target, shown, onLanded, label }: { targ
       landedRef.current();
       return;
     }
+    // On a short frame the wheel may be scrolled away above the table: bring it into view for the run.
+    // (Not scrollIntoView: inside the game frame that would scroll the launch page around it too.)
+    if (box.current) revealInScroller(box.current);
     let done = false;
     const finish = () => {
       if (done) return;
@@ -68,7 +84,7 @@ export default function RouletteWheel({ target, shown, onLanded, label }: { targ
   const ease = angles.moving ? `transform ${SPIN_MS}ms cubic-bezier(0.12, 0.55, 0.25, 1)` : 'none';
   const color = shown === null ? null : pocketColor(shown);
   return (
-    <div role="img" aria-label={label} className="relative aspect-square w-32 shrink-0 sm:w-44 short:w-28" data-testid="roulette-wheel" data-landed={shown ?? ''}>
+    <div role="img" aria-label={label} ref={box} className="relative aspect-square w-32 shrink-0 sm:w-44 lg:w-72 short:w-28" data-testid="roulette-wheel" data-landed={shown ?? ''}>
       <svg viewBox="0 0 200 200" className="absolute inset-0 h-full w-full drop-shadow-lg" aria-hidden="true">
         <circle cx="100" cy="100" r="100" fill="#5b3413" />
         <circle cx="100" cy="100" r="97" fill="#3b200c" stroke="#d4a017" strokeWidth="1.5" />

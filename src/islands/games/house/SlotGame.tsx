@@ -7,10 +7,10 @@ import { $house, $houseBusy, playHouseRoundHeld } from '../../../stores/gamesHou
 import { ErrorLine, roundErrorKey } from './common';
 import { formatCoins } from '../../../lib/formatCoins';
 import SlotReels, { LINE_COLORS, lineCells, useSymbolName, winningCells } from './SlotReels';
-import SlotSymbolArt from './SlotSymbolArt';
 import { setSfxEnabled, sfx, sfxEnabled } from '../../../lib/sfx';
 import { createSlotRound } from '../../../stores/slotRound';
 import SlotCelebration from './SlotCelebration';
+import { openPaytable } from '../../../stores/paytable';
 import 'virtual:strings?games.slot';
 
 const prefersReducedMotion = () => typeof matchMedia !== 'undefined' && matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -41,7 +41,6 @@ export default function SlotGame({ lang, definition, gameCode }: { lang: Languag
   useEffect(() => () => round.dispose(), [round]);
   const state = useStore(round.$state);
   const { phase, grid, shown, lineStep, roundWin, freeSpin, celebration, error, betIndex, turbo } = state;
-  const [showPaytable, setShowPaytable] = useState(false);
   const [sound, setSound] = useState(sfxEnabled);
   const spinButton = useRef<HTMLButtonElement>(null);
 
@@ -197,7 +196,7 @@ export default function SlotGame({ lang, definition, gameCode }: { lang: Languag
           />
           {t('slot.sound')}
         </label>
-        <button type="button" className="btn-ghost px-3 py-2 text-xs" aria-expanded={showPaytable} aria-controls="paytable" onClick={() => setShowPaytable((s) => !s)}>
+        <button type="button" className="btn-ghost px-3 py-2 text-xs" aria-haspopup="dialog" onClick={openPaytable}>
           {t('slot.paytable')}
         </button>
       </div>
@@ -206,37 +205,6 @@ export default function SlotGame({ lang, definition, gameCode }: { lang: Languag
         {t('slot.lines', { lines: definition.paylines.length, lineBet: formatCoins(lineBet, lang) })} · {t('slot.spaceHint')}
       </p>
 
-      <section id="paytable" hidden={!showPaytable} aria-label={t('slot.paytable')} className="w-full rounded-lg border border-brown-600 bg-brown-900 p-3 text-sm">
-        <table className="w-full text-left">
-          <caption className="mb-2 text-left font-bold text-gold-400">{t('slot.paytable')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('slot.symbol')}</th>
-              <th scope="col">{t('slot.pays')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {definition.symbols.map((symbol) => (
-              <tr key={symbol.id} className="border-t border-brown-700">
-                <th scope="row" className="flex items-center gap-2 py-1 text-xs font-normal">
-                  <SlotSymbolArt symbol={symbol} gameCode={gameCode} className="h-8 w-8 shrink-0" />
-                  <span>{symbolName(symbol.id)}</span>
-                  {symbol.kind !== 'normal' && <span className="text-cream/70">({t(`slot.kind.${symbol.kind}`)})</span>}
-                </th>
-                <td className="py-1 text-xs">
-                  {symbol.pays
-                    .map((pay, index) => (pay > 0 ? `${index + 1}× = ${formatCoins(pay * (symbol.kind === 'scatter' ? bet : lineBet), lang)}` : null))
-                    .filter(Boolean)
-                    .join(' · ') || '—'}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {definition.freeSpins && (
-          <p className="mt-2 text-xs">{t('slot.freeSpinsRule', { ...definition.freeSpins })}</p>
-        )}
-      </section>
     </div>
   );
 }

@@ -22,12 +22,12 @@ export function ErrorLine({ lang, messageKey, compact = false }: { lang: Languag
 export function ChipPicker({ lang, chips, value, onChange }: { lang: Language; chips: number[]; value: number; onChange: (v: number) => void }) {
   const t = useT(lang, 'games');
   return (
-    <fieldset className="flex flex-wrap items-center justify-center gap-2">
+    <fieldset className="flex flex-wrap items-center justify-center gap-1.5 sm:gap-2">
       <legend className="sr-only">{t('house.chip')}</legend>
       {chips.map((chip) => (
         <label key={chip} className="cursor-pointer">
           <input type="radio" name="chip" value={chip} checked={value === chip} onChange={() => onChange(chip)} className="peer sr-only" />
-          <span className="flex h-11 min-w-11 items-center justify-center rounded-full border-4 border-dashed border-cream/70 bg-red-700 px-1 text-xs font-bold text-cream shadow peer-checked:border-gold-400 peer-checked:bg-gold-600 peer-checked:text-brown-950 peer-focus-visible:outline-2 peer-focus-visible:outline-gold-400">
+          <span className="flex h-10 min-w-10 items-center sm:h-11 sm:min-w-11 justify-center rounded-full border-4 border-dashed border-cream/70 bg-red-700 px-1 text-xs font-bold text-cream shadow peer-checked:border-gold-400 peer-checked:bg-gold-600 peer-checked:text-brown-950 peer-focus-visible:outline-2 peer-focus-visible:outline-gold-400">
             {formatCoins(chip, lang)}
           </span>
         </label>
