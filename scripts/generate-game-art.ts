@@ -11,6 +11,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { GAME_TITLES } from '../contracts/games';
+import { LANGUAGES, type Language } from '../contracts/languages';
 import { loadCatalogue } from '../server/modules/games/catalogue';
 import { SLOT_THEMES, type Deco } from './game-art/slots';
 import { TABLE_THEMES } from './game-art/tables';
@@ -120,7 +121,7 @@ const catalogue = loadCatalogue();
 mkdirSync(artDir, { recursive: true });
 mkdirSync(backdropDir, { recursive: true });
 rmSync(symbolDir, { recursive: true, force: true });
-const names: Record<'ja' | 'en', Record<string, Record<string, string>>> = { ja: {}, en: {} };
+const names = Object.fromEntries(LANGUAGES.map((lang) => [lang, {}])) as Record<Language, Record<string, Record<string, string>>>;
 for (const entry of catalogue) {
   const title = entry.titles?.en ?? GAME_TITLES[entry.gameCode]?.en ?? entry.gameCode;
   if (!SLOT_THEMES[entry.gameCode] && !TABLE_THEMES[entry.gameCode]) throw new Error(`no art drawn for ${entry.gameCode}`);
@@ -134,14 +135,13 @@ for (const entry of catalogue) {
     const art = theme.symbols[symbol.id];
     if (!art) throw new Error(`${entry.gameCode}: no drawing for symbol ${symbol.id}`);
     writeFileSync(path.join(dir, `${symbol.id}.svg`), symbolFile(art.svg, art.en));
-    (names.ja[entry.gameCode] ??= {})[symbol.id] = art.ja;
-    (names.en[entry.gameCode] ??= {})[symbol.id] = art.en;
+    for (const lang of LANGUAGES) (names[lang][entry.gameCode] ??= {})[symbol.id] = art[lang];
   }
 }
-for (const lang of ['ja', 'en'] as const) {
+for (const lang of LANGUAGES) {
   const file = path.join(root, 'locales', lang, 'games.json');
   const strings = JSON.parse(readFileSync(file, 'utf8'));
   strings.slotArt = names[lang];
   writeFileSync(file, `${JSON.stringify(strings, null, 2)}\n`);
 }
-console.log(`wrote ${catalogue.length} tiles and the symbols of ${Object.keys(names.en).length} slots`);
+console.log(`wrote ${catalogue.length} tiles and the symbols of ${Object.keys(names[LANGUAGES[0]]).length} slots`);

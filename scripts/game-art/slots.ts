@@ -3,14 +3,12 @@
  * slot (100×100 SVG fragments). Card ranks are the only shared idea, and even they are dressed in
  * each slot's colours and ornament. Names (ja, en) label the symbols for screen readers.
  */
+import type { Language } from '../../contracts/languages';
 import { INK, O, THIN, around, blossom, burst, c, e, g, ln, p, r, rank, ribbon, shine, star } from './draw';
 
 export type Deco = 'petals' | 'waves' | 'stars' | 'dots' | 'rays' | 'confetti' | 'grid' | 'leaves' | 'bamboo' | 'sand' | 'scales';
-export interface SymbolArt {
-  ja: string;
-  en: string;
-  svg: string;
-}
+/** A symbol's drawing and its name in every language of the site. */
+export type SymbolArt = Record<Language, string> & { svg: string };
 export interface SlotTheme {
   bg: [string, string];
   frame: string;
@@ -270,7 +268,7 @@ export const SLOT_THEMES: Record<string, SlotTheme> = {
       H2: s('きのこ', 'Mushroom', p('M14,50 Q16,14 50,12 Q84,14 86,50Z', '#d62828') + c(34, 32, 6, '#fff', '') + c(60, 24, 5, '#fff', '') + c(70, 40, 5, '#fff', '') + r(38, 50, 24, 38, 8, '#fefae0')),
       H3: s('もみじ', 'Maple leaf', p('M50,6 L58,28 L76,18 L70,40 L92,42 L72,56 L80,72 L58,64 L54,88 H46 L42,64 L20,72 L28,56 L8,42 L30,40 L24,18 L42,28Z', '#e85d04') + ln('M50,20 V86 M50,50 L28,40 M50,50 L72,40', '#9d0208', 2)),
       H4: s('栗', 'Chestnut', p('M50,12 Q74,28 80,58 Q80,86 50,88 Q20,86 20,58 Q26,28 50,12Z', '#8b4513') + p('M22,62 Q50,54 78,62 Q80,86 50,88 Q20,86 22,62Z', '#d4a373') + shine('M36,34 Q40,24 48,20')),
-      ...ranks(['#bc6c25', '#fefae0', '#e85d04', '#606c38'], '#3a2412', c(80, 20, 8, '#e85d04', THIN)),
+      ...ranks(['#e0a15a', '#fefae0', '#ff7b29', '#a7c957'], '#3a2412', c(80, 20, 8, '#e85d04', THIN)),
       W: s('化け葉', 'Magic leaf wild', wild(p('M20,64 Q16,20 70,8 Q84,50 40,64Z', '#80b918') + ln('M20,64 Q40,40 66,14 M34,48 L26,36 M46,36 L40,22 M50,40 L64,38', '#2b9348', 3))),
       S: s('月見', 'Moon viewing', scatter('#fefae0', c(54, 32, 22, '#ffe066') + ln('M18,74 Q22,40 14,20 M26,74 Q30,46 34,24 M22,74 Q14,50 6,40', '#bc6c25', 3) + c(70, 62, 7, '#fff') + c(80, 62, 7, '#fff') + c(75, 54, 7, '#fff'))),
     },

@@ -94,7 +94,8 @@ export default function SlotGame({ lang, definition, gameCode }: { lang: Languag
         lineAmount={(win) => formatCoins(win.win, lang)}
         // The reels are as large as the frame's height allows, leaving room for the controls below.
         style={{ maxWidth: `max(15rem, calc((100vh - 20rem) * ${definition.reels.length / definition.rows}))` }}
-        cellClassName={`rounded-lg p-[12%] ${step < 0 ? 'data-[lit=yes]:animate-pulse motion-reduce:animate-none' : ''}`}
+        // The winning symbols bounce by themselves (SlotReels); the cells stay fully opaque so they read.
+        cellClassName="rounded-lg p-[12%]"
       />
 
       {celebration && <SlotCelebration lang={lang} celebration={celebration} />}

@@ -113,7 +113,7 @@ export default function SlotReels({
                   key={row}
                   data-symbol={id}
                   data-lit={on ? 'yes' : undefined}
-                  className={`flex aspect-square items-center justify-center border-2 ${cellClassName} ${on ? 'border-gold-400 bg-gold-500/25' : 'border-brown-700 bg-brown-900'}`}
+                  className={`flex aspect-square items-center justify-center border-2 ${cellClassName} ${on ? 'border-gold-400 bg-brown-800 shadow-[inset_0_0_12px_#f5b700]' : 'border-brown-700 bg-brown-900'}`}
                 >
                   {symbol ? (
                     <SlotSymbolArt symbol={symbol} gameCode={gameCode} className={`h-full w-full ${on ? 'animate-[symbolwin_0.9s_ease-in-out_infinite] motion-reduce:animate-none' : ''}`} />
