@@ -139,6 +139,7 @@ for (const lang of ['ja', 'en'] as const) {
     });
 
     test('signed in: no sideways scroll at 320, 360, 768, 1024 and 1280 px', async ({ page }) => {
+      test.setTimeout(120_000); // five page loads on a busy machine
       await newSignedInPlayer(page, { language: lang });
       for (const width of [320, 360, 768, 1024, 1280]) {
         await page.setViewportSize({ width, height: 800 });
