@@ -21,10 +21,10 @@ const LAYOUT = paths(
   'src/islands/phone/PhoneWatcher.', 'src/islands/phone/phoneStatus.', 'node_modules/@nanostores/query/', 'node_modules/nanoevents/',
   'contracts/tournament-helpers.',
 );
-/** The stores, but the game frame's own. */
-const STORES = /src[\\/]stores[\\/](?!gamesHouse\.)/;
+/** The stores, but the game frame's own (its session, the paytable dialog's flag, round error keys). */
+const STORES = /src[\\/]stores[\\/](?!gamesHouse\.|paytable\.|roundErrors\.)/;
 /** What the house game frame and each of its games share: the frame's store and the games' parts. */
-const HOUSE = paths('src/islands/games/house/common.', 'src/stores/gamesHouse.');
+const HOUSE = paths('src/islands/games/house/common.', 'src/stores/gamesHouse.', 'src/stores/paytable.', 'src/stores/roundErrors.');
 
 export const codeSplitting = {
   groups: [

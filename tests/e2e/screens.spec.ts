@@ -78,8 +78,11 @@ for (const lang of ['ja', 'en'] as const) {
       await expect(frame.getByTestId('server-seed-hash')).toBeVisible(); // the panel loads when first opened
       await shoot('slot-fairness-panel');
       await frame.getByTestId('fairness-toggle').click();
-      await frame.getByRole('button', { name: /配当表|Paytable/ }).click();
+      await frame.getByTestId('paytable-open').click();
+      await expect(frame.getByTestId('paytable')).toBeVisible(); // the dialog loads when first opened
       await shoot('slot-paytable');
+      await page.keyboard.press('Escape');
+      await expect(frame.getByTestId('paytable')).toBeHidden();
       await playUpTo(page, slot, (r) => r.win >= 10 * bet);
       await frame.getByTestId('spin').click();
       await frame.getByTestId('slot-skip').click({ timeout: 2_000 }).catch(() => {});

@@ -65,14 +65,16 @@ export default function AccountMenu({ lang, displayName }: { lang: Language; dis
         aria-controls={listId}
         aria-label={t('auth:menu.open', { name: displayName })}
         onClick={() => setOpen((v) => !v)}
-        className="flex shrink-0 items-center gap-1 whitespace-nowrap rounded-md border border-brown-600 px-2 py-1.5 text-sm font-semibold hover:bg-brown-700"
+        className="flex shrink-0 items-center gap-1 whitespace-nowrap rounded-md border border-brown-600 px-1.5 py-1.5 text-sm font-semibold hover:bg-brown-700 min-[400px]:px-2"
         data-testid="account-menu-button"
       >
         <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 text-gold-400" fill="none" stroke="currentColor" strokeWidth="2">
           <circle cx="12" cy="8" r="4" />
           <path d="M4 21c1.5-4 4.5-6 8-6s6.5 2 8 6" />
         </svg>
-        <span className="max-w-[4.5rem] truncate sm:max-w-[8rem] lg:max-w-[6rem] xl:max-w-[8rem]" data-testid="display-name">
+        {/* Below 400 px, and beside the desktop tabs until 1280 px, the name gives its room to the balance
+            and the tabs ("Tournaments" was clipped at 1024 px); the button's label still names the player. */}
+        <span className="hidden max-w-[4.5rem] truncate min-[400px]:inline sm:max-w-[8rem] lg:hidden xl:inline xl:max-w-[8rem]" data-testid="display-name">
           {displayName}
         </span>
         <svg aria-hidden="true" viewBox="0 0 24 24" className={`h-4 w-4 transition-transform ${open ? 'rotate-180' : ''}`} fill="none" stroke="currentColor" strokeWidth="2">

@@ -1,0 +1,160 @@
+import { randomInt } from 'node:crypto';
+import { expect, test, type FrameLocator, type Page } from '@playwright/test';
+import { newSignedInPlayer } from './support/players';
+
+/**
+ * The table games as a player sees them (issue 25, decision 0021), in both languages: the roulette
+ * ball lands in the pocket of the number the round names, blackjack and baccarat cards come out one
+ * at a time, with reduced motion everything shows at once, roulette's message stays in view at
+ * 375 px, the paytable opens inside the frame, and the signed-in header never scrolls sideways.
+ */
+for (const lang of ['ja', 'en'] as const) {
+  const path = (p: string) => (lang === 'en' ? `/en${p}` : p);
+
+  async function openGame(page: Page, gameCode: string): Promise<FrameLocator> {
+    await page.goto(path(`/game-launch/${gameCode}`));
+    const frame = page.frameLocator('[data-testid="game-frame"]');
+    await expect(frame.getByTestId('house-game')).toBeVisible({ timeout: 20_000 });
+    return frame;
+  }
+
+  /** Records the number of cards on the table (face up or down) at every change, from now on. */
+  async function watchCards(frame: FrameLocator, testId: string) {
+    await frame.getByTestId(testId).evaluate((table) => {
+      const counts: number[] = [];
+      (window as unknown as { cardCounts: number[] }).cardCounts = counts;
+      const count = () => table.querySelectorAll('[data-card], [data-face-down]').length;
+      counts.push(count());
+      new MutationObserver(() => {
+        const n = count();
+        if (n !== counts.at(-1)) counts.push(n);
+      }).observe(table, { childList: true, subtree: true });
+    });
+    return () => frame.locator('body').evaluate(() => (window as unknown as { cardCounts: number[] }).cardCounts);
+  }
+
+  test.describe(`tables (${lang})`, () => {
+    test.beforeEach(async ({ page }) => {
+      await page.context().setExtraHTTPHeaders({ 'x-forwarded-for': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` });
+    });
+
+    test('roulette: the ball lands in the pocket of the number the round names, and the message is in view at 375 px', async ({ page }) => {
+      await page.setViewportSize({ width: 375, height: 667 });
+      const frame = await openGame(page, 'roulette-european');
+      await frame.locator('[data-bet="straight:17"]').click();
+      await frame.locator('[data-bet="red"]').click();
+      await expect(frame.locator('[data-testid="roulette-board"] [data-testid="table-chip"]')).toHaveCount(2);
+      await frame.getByTestId('spin').click();
+      await expect(frame.getByTestId('roulette-game')).toHaveAttribute('data-phase', 'spinning');
+      const message = frame.getByTestId('winning-number');
+      await expect(message).toBeVisible({ timeout: 15_000 });
+      const wheel = frame.getByTestId('roulette-wheel');
+      const landed = Number(await wheel.getAttribute('data-landed'));
+      expect(await message.innerText()).toMatch(new RegExp(`^${landed}\\D`));
+
+      // The pocket under the ball's centre is the round's number.
+      const ball = await frame.getByTestId('roulette-ball').boundingBox();
+      expect(ball).not.toBeNull();
+      const pocket = await frame.locator('body').evaluate((_, p) => {
+        const hits = document.elementsFromPoint(p.x, p.y);
+        return hits.map((el) => el.closest('[data-pocket]')?.getAttribute('data-pocket')).find((v) => v != null) ?? null;
+      }, { x: ball!.x + ball!.width / 2 - (await frameOffset(page)).x, y: ball!.y + ball!.height / 2 - (await frameOffset(page)).y });
+      expect(Number(pocket)).toBe(landed);
+
+      // The message is on screen and nothing (the chip bar, the board) covers it.
+      const box = (await message.boundingBox())!;
+      const viewport = page.viewportSize()!;
+      expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+      const covered = await message.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        const top = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+        return !(top && (top === el || el.contains(top)));
+      });
+      expect(covered).toBe(false);
+
+      // Repeat puts the same chips back; Clear takes them off.
+      await frame.getByTestId('roulette-rebet').click();
+      await expect(frame.locator('[data-testid="roulette-board"] [data-testid="table-chip"]')).toHaveCount(2);
+      await frame.getByTestId('roulette-clear').click();
+      await expect(frame.locator('[data-testid="roulette-board"] [data-testid="table-chip"]')).toHaveCount(0);
+    });
+
+    test('blackjack deals one card at a time; baccarat too, and keeps the last bet for Repeat', async ({ page }) => {
+      const blackjack = await openGame(page, 'blackjack-classic');
+      const bjCounts = await watchCards(blackjack, 'blackjack-game');
+      await blackjack.getByTestId('deal').click();
+      await expect(blackjack.locator('[data-testid="blackjack-game"] :is([data-card], [data-face-down])')).toHaveCount(4, { timeout: 10_000 });
+      // Player, dealer, player, hole card: the table went through 1, 2 and 3 cards on the way.
+      expect((await bjCounts()).slice(0, 5)).toEqual([0, 1, 2, 3, 4]);
+
+      const baccarat = await openGame(page, 'baccarat-classic');
+      const bacCounts = await watchCards(baccarat, 'baccarat-game');
+      await baccarat.locator('[data-bet="banker"]').click();
+      await baccarat.getByTestId('deal').click();
+      await expect(baccarat.getByTestId('baccarat-game')).toHaveAttribute('data-phase', 'settled', { timeout: 10_000 });
+      const seen = await bacCounts();
+      expect(seen.slice(0, 5)).toEqual([0, 1, 2, 3, 4]);
+      await baccarat.getByTestId('baccarat-rebet').click();
+      await expect(baccarat.locator('[data-bet="banker"] [data-testid="table-chip"]')).toBeVisible();
+    });
+
+    test('with reduced motion the results show at once', async ({ page }) => {
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      const roulette = await openGame(page, 'roulette-european');
+      await roulette.locator('[data-bet="even"]').click();
+      const started = Date.now();
+      await roulette.getByTestId('spin').click();
+      await expect(roulette.getByTestId('winning-number')).toBeVisible({ timeout: 3_000 });
+      // The wheel's run lasts over 4 s with motion; here only the round trip to the server.
+      expect(Date.now() - started).toBeLessThan(3_000);
+
+      const blackjack = await openGame(page, 'blackjack-classic');
+      const counts = await watchCards(blackjack, 'blackjack-game');
+      await blackjack.getByTestId('deal').click();
+      await expect(blackjack.locator('[data-testid="blackjack-game"] :is([data-card], [data-face-down])')).not.toHaveCount(0);
+      expect((await counts())[1]).toBeGreaterThanOrEqual(3); // the whole hand at once, not card by card
+    });
+
+    test('the paytable opens inside the frame with the declared RTP, traps the focus and closes with Escape', async ({ page }) => {
+      for (const width of [375, 1280]) {
+        await page.setViewportSize({ width, height: width < 700 ? 667 : 800 });
+        const frame = await openGame(page, 'baccarat-classic');
+        const opener = frame.getByTestId('paytable-open');
+        await opener.click();
+        const dialog = frame.getByRole('dialog');
+        await expect(dialog).toBeVisible();
+        await expect(frame.getByTestId('paytable-rtp')).toContainText('%');
+        const box = (await dialog.boundingBox())!;
+        const frameBox = (await page.getByTestId('game-frame').boundingBox())!;
+        expect(box.y).toBeGreaterThanOrEqual(frameBox.y);
+        expect(box.y + box.height).toBeLessThanOrEqual(frameBox.y + frameBox.height + 1);
+        for (let i = 0; i < 4; i++) {
+          await page.keyboard.press('Tab');
+          expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+        }
+        await page.keyboard.press('Escape');
+        await expect(dialog).toBeHidden();
+        await expect(opener).toBeFocused();
+      }
+    });
+
+    test('signed in: no sideways scroll at 320, 360, 768, 1024 and 1280 px', async ({ page }) => {
+      test.setTimeout(120_000); // five page loads on a busy machine
+      await newSignedInPlayer(page, { language: lang });
+      for (const width of [320, 360, 768, 1024, 1280]) {
+        await page.setViewportSize({ width, height: 800 });
+        await page.goto(path('/'));
+        await expect(page.getByTestId('header-balance')).toBeVisible();
+        const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+        expect(scroll, `signed in at ${width} px: the page is ${scroll} px wide`).toBeLessThanOrEqual(client);
+      }
+    });
+  });
+}
+
+/** Where the game frame's viewport starts in the page (bounding boxes are page coordinates). */
+async function frameOffset(page: Page) {
+  const box = await page.getByTestId('game-frame').boundingBox();
+  // The iframe's content starts inside its 1 px border.
+  return { x: box!.x + 1, y: box!.y + 1 };
+}
