@@ -104,7 +104,7 @@ for (const lang of LANGS) {
       await page.goto(localized('/category/slot', lang));
       const tile = page.locator('[data-testid="favourite-heart"][data-game-code="slot-lucky-cat"]').first();
       const luckyTitle = lang === 'ja' ? '招き猫ラッキー' : 'Lucky Cat';
-      await expect(tile).toHaveAttribute('aria-pressed', 'false');
+      await expect(tile).toHaveAttribute('aria-pressed', 'false', { timeout: 30_000 });
       await tile.click();
       await expect(tile).toHaveAttribute('aria-pressed', 'true');
       await expect(tile).toHaveAccessibleName(text(lang, 'heart.remove', { title: luckyTitle }));
