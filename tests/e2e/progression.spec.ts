@@ -111,7 +111,7 @@ for (const lang of LANGS) {
       await page.goto(localized('/', lang));
       const favourites = page.getByTestId('player-row-favourites');
       await expect(favourites.getByRole('heading')).toHaveText(text(lang, 'rows.favourites'));
-      await expect(favourites.locator('[data-testid="game-tile"][data-game-code="slot-lucky-cat"]')).toBeVisible();
+      await expect(favourites.locator('[data-testid="game-tile"][data-game-code="slot-lucky-cat"]')).toBeVisible({ timeout: 30_000 });
       await screens(page, lang, 'favourites');
 
       // Search: results as you type, keyboard to the game (below 1536 px the field opens from its button).
@@ -138,7 +138,7 @@ for (const lang of LANGS) {
       await expect(page.getByTestId('game-frame')).toBeVisible({ timeout: 20_000 });
       // Recently played remembers the launch.
       await page.goto(localized('/', lang));
-      await expect(page.getByTestId('player-row-recent').locator('[data-game-code="slot-lucky-cat"]').first()).toBeVisible();
+      await expect(page.getByTestId('player-row-recent').locator('[data-game-code="slot-lucky-cat"]').first()).toBeVisible({ timeout: 30_000 });
     });
   });
 }
