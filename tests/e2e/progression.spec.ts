@@ -58,7 +58,10 @@ for (const lang of LANGS) {
       await expect(page.getByTestId('header-level')).toHaveAttribute('data-xp', String(Math.floor((spins * bet) / 10)), { timeout: 20_000 });
       await screens(page, lang, 'game-header-xp');
 
-      // The rest of the starter mission's rounds, played for real through the API.
+      // The rest of the starter mission's rounds, played for real through the API while the player
+      // is on the home page: the completion arrives as a toast (the bell is polled) and on the bell.
+      await page.goto(localized('/', lang));
+      await expect(page.getByTestId('notification-bell')).toBeVisible();
       const list = (await (await page.request.get(`${API}/missions`, { headers: siteHeaders() })).json()) as MissionList;
       const starter = list.missions[0];
       expect(['spin-slots-10', 'play-rounds-15']).toContain(starter.code);
@@ -66,12 +69,10 @@ for (const lang of LANGS) {
         const played = await page.request.post(`${API}/house/play`, { headers: siteHeaders(), data: { session: slot.session, input: { kind: 'slot', bet: slot.definition.betLevels[0] }, requestId: randomUUID() } });
         expect(played.status(), await played.text()).toBe(200);
       }
-
-      await page.goto(localized('/', lang));
       const reward = fmt(starter.reward);
-      // The completion is announced as a toast and counted on the bell.
-      await expect(page.getByTestId('toast').filter({ hasText: text(lang, 'notice.MISSION_COMPLETED', { amount: reward }) })).toBeVisible();
+      await expect(page.getByTestId('toast').filter({ hasText: text(lang, 'notice.MISSION_COMPLETED', { amount: reward }) })).toBeVisible({ timeout: 30_000 });
       await expect(page.getByTestId('notification-count')).toHaveText(/^[1-9]/);
+      await page.goto(localized('/', lang));
       const mission = panel.getByTestId('mission').first();
       await expect(mission).toHaveAttribute('data-completed', 'true');
       await mission.getByTestId('mission-claim').click();
@@ -103,18 +104,20 @@ for (const lang of LANGS) {
       await page.goto(localized('/category/slot', lang));
       const tile = page.locator('[data-testid="favourite-heart"][data-game-code="slot-lucky-cat"]').first();
       const luckyTitle = lang === 'ja' ? '招き猫ラッキー' : 'Lucky Cat';
-      await expect(tile).toHaveAttribute('aria-pressed', 'false');
+      await expect(tile).toHaveAttribute('aria-pressed', 'false', { timeout: 30_000 });
       await tile.click();
       await expect(tile).toHaveAttribute('aria-pressed', 'true');
       await expect(tile).toHaveAccessibleName(text(lang, 'heart.remove', { title: luckyTitle }));
       await page.goto(localized('/', lang));
       const favourites = page.getByTestId('player-row-favourites');
       await expect(favourites.getByRole('heading')).toHaveText(text(lang, 'rows.favourites'));
-      await expect(favourites.locator('[data-testid="game-tile"][data-game-code="slot-lucky-cat"]')).toBeVisible();
+      await expect(favourites.locator('[data-testid="game-tile"][data-game-code="slot-lucky-cat"]')).toBeVisible({ timeout: 30_000 });
       await screens(page, lang, 'favourites');
 
-      // Search: results as you type, keyboard to the game.
+      // Search: results as you type, keyboard to the game (below 1536 px the field opens from its button).
+      await page.getByTestId('game-search-open').click();
       const input = page.getByRole('combobox', { name: text(lang, 'search.label') });
+      await expect(input).toBeFocused();
       for (const query of ['まねき', 'lucky']) {
         await input.fill(query);
         const options = page.getByRole('option');
@@ -135,7 +138,7 @@ for (const lang of LANGS) {
       await expect(page.getByTestId('game-frame')).toBeVisible({ timeout: 20_000 });
       // Recently played remembers the launch.
       await page.goto(localized('/', lang));
-      await expect(page.getByTestId('player-row-recent').locator('[data-game-code="slot-lucky-cat"]').first()).toBeVisible();
+      await expect(page.getByTestId('player-row-recent').locator('[data-game-code="slot-lucky-cat"]').first()).toBeVisible({ timeout: 30_000 });
     });
   });
 }

@@ -9,8 +9,8 @@ import './strings';
 /**
  * The header's game search: an accessible combobox (ARIA 1.2 pattern, list autocomplete). Results
  * as you type, by title in either language, folding kana and width (contracts/game-search.ts).
- * Arrow keys move through the results, Enter opens one, Escape clears and closes. Below 640 px
- * the field hides behind a search button and opens as a row under the header.
+ * Arrow keys move through the results, Enter opens one, Escape clears and closes. Below 1536 px
+ * the field hides behind a search button (the header's tabs keep their room) and opens under the header.
  */
 export default function GameSearch({ lang }: { lang: Language }) {
   const t = useT(lang, 'progress');
@@ -69,7 +69,7 @@ export default function GameSearch({ lang }: { lang: Language }) {
     <div ref={rootRef} className="relative" data-testid="game-search">
       <button
         type="button"
-        className={`flex h-9 w-8 items-center justify-center rounded-md sm:w-9 hover:bg-brown-700 sm:hidden ${expanded ? 'bg-brown-700' : ''}`}
+        className={`flex h-9 w-8 items-center justify-center rounded-md sm:w-9 hover:bg-brown-700 2xl:hidden ${expanded ? 'bg-brown-700' : ''}`}
         aria-label={t('search.open')}
         aria-expanded={expanded}
         data-testid="game-search-open"
@@ -77,7 +77,7 @@ export default function GameSearch({ lang }: { lang: Language }) {
       >
         <SearchIcon />
       </button>
-      <div className={`${expanded ? 'fixed inset-x-0 top-14 z-40 border-b border-brown-700 bg-brown-900 p-2' : 'hidden'} sm:static sm:block sm:border-0 sm:bg-transparent sm:p-0`}>
+      <div className={`${expanded ? 'fixed inset-x-0 top-14 z-40 border-b border-brown-700 bg-brown-900 p-2 sm:left-auto sm:right-2 sm:w-80 sm:rounded-b-lg sm:border-x' : 'hidden'} 2xl:static 2xl:block 2xl:w-auto 2xl:border-0 2xl:bg-transparent 2xl:p-0`}>
         <div className="relative">
           <span className="pointer-events-none absolute left-2 top-1/2 -translate-y-1/2 text-cream/60"><SearchIcon small /></span>
           <input
@@ -93,7 +93,7 @@ export default function GameSearch({ lang }: { lang: Language }) {
             autoComplete="off"
             enterKeyHint="go"
             data-testid="game-search-input"
-            className="h-9 w-full rounded-md border border-brown-600 bg-brown-950 pl-7 pr-2 text-sm text-cream placeholder:text-cream/50 sm:w-32 lg:w-28 xl:w-44"
+            className="h-9 w-full rounded-md border border-brown-600 bg-brown-950 pl-7 pr-2 text-sm text-cream placeholder:text-cream/50 2xl:w-44"
             value={query}
             onChange={(event) => {
               setQuery(event.target.value);
@@ -110,7 +110,7 @@ export default function GameSearch({ lang }: { lang: Language }) {
           aria-label={t('search.label')}
           hidden={!showList}
           data-testid="game-search-results"
-          className="absolute inset-x-2 z-40 mt-1 max-h-80 overflow-y-auto rounded-lg border border-brown-600 bg-brown-900 p-1 shadow-xl sm:inset-x-auto sm:right-0 sm:w-64"
+          className="absolute inset-x-2 z-40 mt-1 max-h-80 overflow-y-auto rounded-lg border border-brown-600 bg-brown-900 p-1 shadow-xl 2xl:inset-x-auto 2xl:right-0 2xl:w-64"
         >
           {results.map((game, i) => (
             <li

@@ -5,7 +5,8 @@ import type { Mission } from '../../../contracts/progression';
 import { ApiError } from '../../lib/api';
 import { formatCoins } from '../../lib/formatCoins';
 import { useT } from '../../lib/useT';
-import { $missions, claimMission } from '../../stores/progression';
+import { $missions, $progression, claimMission } from '../../stores/progression';
+import { localizePath } from '../../lib/routes';
 import { showToast } from '../../stores/toasts';
 import './strings';
 
@@ -13,6 +14,7 @@ import './strings';
 export default function MissionsPanel({ lang }: { lang: Language }) {
   const t = useT(lang, 'progress');
   const { data, error } = useStore($missions);
+  const progression = useStore($progression).data;
   const [busy, setBusy] = useState<string | null>(null);
   if (!data) return error ? <p role="alert" className="text-sm text-cream/80">{t('missions.failed')}</p> : null;
   const claim = async (m: Mission) => {
@@ -33,6 +35,14 @@ export default function MissionsPanel({ lang }: { lang: Language }) {
         <h2 id="missions-heading" className="text-xl font-bold text-gold-400">{t('missions.title')}</h2>
         <p className="text-xs text-cream/75">{t('missions.resets')}</p>
       </div>
+      {progression && (
+        // The level too (the header shows it from 480 px): the way to the levels and VIP page.
+        <a href={localizePath('/levels', lang)} className="self-start text-sm font-semibold text-gold-400 underline underline-offset-2" data-testid="missions-level">
+          {progression.nextLevelXp === null
+            ? t('header.levelTopLabel', { level: progression.level, xp: formatCoins(progression.xp, lang) })
+            : t('header.levelLabel', { level: progression.level, xp: formatCoins(progression.xp, lang), next: formatCoins(progression.nextLevelXp, lang) })}
+        </a>
+      )}
       {data.paused ? (
         <p data-testid="missions-paused" className="text-sm text-cream/85">{t(`missions.paused${data.paused}`)}</p>
       ) : (
