@@ -171,10 +171,17 @@ for (const lang of LANGS) {
     await expect(content.page.getByTestId('bo-raffle-row').filter({ hasText: ref })).toHaveCount(1);
     await content.context.close();
 
+    // The player site never loads the back-office's JavaScript.
+    const scripts: string[] = [];
+    playerPage.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(r.url());
+    });
     await playerPage.goto(localized('/', lang));
     const button = playerPage.getByTestId('raffle-button');
     await expect(button).toBeVisible({ timeout: 15_000 });
     await button.click();
     await expect(playerPage.getByTestId('raffle-title')).toHaveText(title);
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((u) => /backoffice/i.test(u))).toEqual([]);
   });
 }
