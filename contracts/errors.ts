@@ -66,6 +66,8 @@ export interface ApiErrorBody {
   issues?: Array<{ path: string; message: string }>;
   /** Protection refusals: until when it applies (ISO 8601; absent for an indefinite exclusion). */
   until?: string;
+  /** 5xx answers: the request's id (also the x-request-id response header), to find its log lines. */
+  requestId?: string;
 }
 
 /** Codes whose message the site shows as another code's (spec section 8). */

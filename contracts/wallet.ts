@@ -12,7 +12,7 @@ export { DAILY_BONUS_INTERVAL_MS, STATEMENT_MAX_PAGE_SIZE, STATEMENT_PAGE_SIZE }
  */
 
 /** decisions.md: the values the spec leaves out. The wallet journal's CHECK constraint lists the same. */
-export const TRANSACTION_TYPES = ['BET', 'WIN', 'REFUND', 'DAILY_BONUS', 'PROMO_BONUS', 'SIGNUP_BONUS', 'ADJUSTMENT', 'RAFFLE_PRIZE', 'TOURNAMENT_PRIZE'] as const;
+export const TRANSACTION_TYPES = ['BET', 'WIN', 'REFUND', 'DAILY_BONUS', 'PROMO_BONUS', 'SIGNUP_BONUS', 'ADJUSTMENT', 'RAFFLE_PRIZE', 'TOURNAMENT_PRIZE', 'LEVEL_REWARD', 'MISSION_REWARD', 'TIER_BONUS'] as const;
 export const TransactionTypeSchema = z.enum(TRANSACTION_TYPES);
 export type TransactionType = z.infer<typeof TransactionTypeSchema>;
 

@@ -140,7 +140,7 @@ export async function raffleHistory(db: Db, accountId: string, siteUrl: string, 
   const rows = await db
     .selectFrom('raffle_entries as e')
     .innerJoin('tournaments as t', 't.id', 'e.tournament_id')
-    .select(['t.id', 't.ref', 't.draw_at'])
+    .select(['t.id', 't.ref', 't.draw_at', 'e.prize'])
     .where('e.account_id', '=', accountId)
     .where('t.status', '=', 'DRAWN')
     .orderBy('t.draw_at', 'desc')
@@ -160,6 +160,7 @@ export async function raffleHistory(db: Db, accountId: string, siteUrl: string, 
     translations: translations.filter((t) => Number(t.tournament_id) === Number(r.id)).map((t) => ({ languageCode: t.language_code, title: t.title })),
     raffleDrawDate: new Date(r.draw_at!).toISOString(),
     raffleDrawResult: recordLink(siteUrl, r.ref, language),
+    prize: Number(r.prize ?? 0),
   }));
 }
 

@@ -1,3 +1,4 @@
+import { dateFormat, numberFormat } from '../../../contracts/languages';
 import { useCallback, useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Language } from '../../../contracts/constants';
@@ -59,9 +60,9 @@ export default function CoinStatement({ lang }: { lang: Language }) {
     );
   }
 
-  const number = new Intl.NumberFormat(lang);
-  const signed = new Intl.NumberFormat(lang, { signDisplay: 'exceptZero' });
-  const time = new Intl.DateTimeFormat(lang === 'ja' ? 'ja-JP' : 'en-GB', { dateStyle: 'medium', timeStyle: 'medium' });
+  const number = numberFormat(lang);
+  const signed = numberFormat(lang, { signDisplay: 'exceptZero' });
+  const time = dateFormat(lang, { dateStyle: 'medium', timeStyle: 'medium' });
   const pages = data ? Math.max(1, Math.ceil(data.totalRecordAmount / STATEMENT_PAGE_SIZE)) : 1;
 
   return (
