@@ -79,7 +79,7 @@ async function newStaff(browser: Browser, lang: Lang, role: 'support' | 'finance
 
 for (const lang of LANGS) {
   test(`support finds a player by email and locks them: the player's next page shows them signed out (${lang})`, async ({ browser, page: playerPage }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const player = await newSignedInPlayer(playerPage, { language: lang });
 
     const { page, context } = await newStaff(browser, lang, 'support', { shoot: true });
@@ -106,7 +106,7 @@ for (const lang of LANGS) {
   });
 
   test(`finance asks for a 50,000-coin adjustment, an admin approves it, the player's statement shows it with its reason (${lang})`, async ({ browser, page: playerPage }) => {
-    test.setTimeout(150_000);
+    test.setTimeout(300_000);
     const player = await newSignedInPlayer(playerPage, { language: lang });
     const finance = await newStaff(browser, lang, 'finance');
     await finance.page.getByLabel(text(lang, 'players.searchLabel')).fill(player.email);
@@ -153,7 +153,7 @@ for (const lang of LANGS) {
   });
 
   test(`a content agent creates a raffle that then shows in the player's header (${lang})`, async ({ browser, page: playerPage }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     await newSignedInPlayer(playerPage, { language: lang });
     const content = await newStaff(browser, lang, 'content');
     const ref = `bo-${lang}-${randomBytes(3).toString('hex')}`;
@@ -171,10 +171,17 @@ for (const lang of LANGS) {
     await expect(content.page.getByTestId('bo-raffle-row').filter({ hasText: ref })).toHaveCount(1);
     await content.context.close();
 
+    // The player site never loads the back-office's JavaScript.
+    const scripts: string[] = [];
+    playerPage.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(r.url());
+    });
     await playerPage.goto(localized('/', lang));
     const button = playerPage.getByTestId('raffle-button');
     await expect(button).toBeVisible({ timeout: 15_000 });
     await button.click();
     await expect(playerPage.getByTestId('raffle-title')).toHaveText(title);
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((u) => /backoffice/i.test(u))).toEqual([]);
   });
 }

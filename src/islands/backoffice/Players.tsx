@@ -220,7 +220,7 @@ export function Player360View({ lang, accountRef, role }: { lang: Language; acco
         <Table
           lang={lang}
           empty={t('p360.empty')}
-          headers={[t('p360.date'), t('p360.type'), t('p360.coins'), t('p360.after'), t('p360.reason')]}
+          headers={[t('p360.date'), t('p360.type'), t('p360.coins'), t('p360.after'), t('audit.reason')]}
           rows={data.statement.slice(0, 20).map((r) => [fmtDate(lang, r.createdDate), r.transactionType, fmtNum(lang, r.amount), fmtNum(lang, r.newBalance), r.reason ?? r.gameCode ?? '—'])}
         />
       </Section>
