@@ -24,10 +24,11 @@ import { postMovement } from '../server/modules/wallet';
 import { httpWindow, pool, printableUrl, type Window } from './http-load';
 import { scratchDatabase } from './scratch-db';
 import { measureCpu, noCpu, perOperation } from './cpu';
+import { ratioProblem } from './verdict';
 
 const TARGETS = { PostgreSQL: 0.3, PGlite: 0.05 } as const;
 
-async function measure(kind: 'PGlite' | 'PostgreSQL', databaseUrl: string | undefined): Promise<{ lines: string[]; ratio: number }> {
+async function measure(kind: 'PGlite' | 'PostgreSQL', databaseUrl: string | undefined): Promise<{ lines: string[]; ratio: number; counts: number[] }> {
   const seconds = Number(process.env.BENCH_SECONDS ?? (process.env.BENCH_SHORT ? 4 : 8));
   const windows = Number(process.env.BENCH_WINDOWS ?? (process.env.BENCH_SHORT ? 2 : 4));
   const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 16);
@@ -67,6 +68,7 @@ async function measure(kind: 'PGlite' | 'PostgreSQL', databaseUrl: string | unde
     const target = TARGETS[kind];
     return {
       ratio,
+      counts: [a.count, b.count],
       lines: [
         `GET /balance vs a bare Fastify route, ${concurrency} keep-alive connections each, ${windows} alternating windows of ${(seconds / windows).toFixed(1)} s, ${kind}${databaseUrl ? ` (${printableUrl(databaseUrl)})` : ''}`,
         `  bare Fastify route : ${b.rate.toFixed(0)} /s  p50 ${b.p50.toFixed(2)} ms  p99 ${b.p99.toFixed(2)} ms`,
@@ -84,9 +86,10 @@ async function measure(kind: 'PGlite' | 'PostgreSQL', databaseUrl: string | unde
 
 export async function run(): Promise<void> {
   const failures: string[] = [];
-  const report = (kind: 'PGlite' | 'PostgreSQL', result: { lines: string[]; ratio: number }) => {
+  const report = (kind: 'PGlite' | 'PostgreSQL', result: { lines: string[]; ratio: number; counts: number[] }) => {
     for (const line of result.lines) console.log(line);
-    if (result.ratio < TARGETS[kind]) failures.push(`${kind}: ${result.ratio.toFixed(3)} < ${TARGETS[kind]}`);
+    const problem = ratioProblem(kind, result.ratio, TARGETS[kind], result.counts);
+    if (problem) failures.push(problem);
   };
   report('PGlite', await measure('PGlite', undefined));
   const server = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

@@ -43,6 +43,7 @@ import { createLaunchToken } from '../server/modules/house/launch';
 import { httpWindow, percentile, pool, printableUrl, REQUEST_ID, type Window } from './http-load';
 import { scratchDatabase } from './scratch-db';
 import { measureCpu, noCpu, perOperation } from './cpu';
+import { ratioProblem } from './verdict';
 
 const SPIN_TARGET = 0.5;
 const median = (xs: number[]) => percentile(Float64Array.from(xs), 0.5);
@@ -163,7 +164,8 @@ export async function run(): Promise<void> {
     console.log(`  pgbench simple-update:  ${tps.rate.toFixed(0)} TPS  p50 ${tps.p50.toFixed(1)} ms  p99 ${tps.p99.toFixed(1)} ms  (windows: ${each(pgbenchWindows)} TPS)`);
     console.log(`                          pgbench ${pgbenchArgs(concurrency, threads, seconds).join(' ')} -l ${printableUrl(pgb.url)}`);
     console.log(`  ratio:                  ${ratio.toFixed(2)} (target >= ${SPIN_TARGET}) ${ratio >= SPIN_TARGET ? 'OK' : 'BELOW TARGET'}; p99 ${spins.p99.toFixed(1)} ms vs ${tps.p99.toFixed(1)} ms`);
-    if (ratio < SPIN_TARGET) problems.push(`spins/s is ${ratio.toFixed(2)} of pgbench TPS (target ${SPIN_TARGET})`);
+    const spinProblem = ratioProblem('spins/s over pgbench TPS', ratio, SPIN_TARGET, [spins.count, tps.count]);
+    if (spinProblem) problems.push(spinProblem);
     }
 
     // ---- 2. bet history page 1 vs page 1,000 with 1,000,000 rounds ----
@@ -206,7 +208,8 @@ export async function run(): Promise<void> {
     console.log(`bet history page 1:         ${first.toFixed(2)} ms (median of 200)`);
     console.log(`bet history page 1,000:     ${deep.toFixed(2)} ms (median of 200)`);
     console.log(`ratio:                      ${historyRatio.toFixed(2)} (target <= ${HISTORY_TARGET})`);
-    if (historyRatio > HISTORY_TARGET) problems.push(`page 1,000 takes ${historyRatio.toFixed(2)}x page 1 (target ${HISTORY_TARGET}x)`);
+    const historyProblem = ratioProblem('bet history page 1,000 over page 1', historyRatio, HISTORY_TARGET, [first, deep], 'at most');
+    if (historyProblem) problems.push(historyProblem);
     }
   } finally {
     await app?.close();

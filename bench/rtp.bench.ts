@@ -9,7 +9,7 @@
  * baccarat banker; blackjack the basic strategy (doubles add to the stake). The standard error of
  * measured = sum(returned) / sum(staked) over N independent rounds is
  * sqrt(sum (returned_i - measured x staked_i)^2) / sum(staked) (the ratio estimator's), from the run
- * itself. Seeds are fixed (game i uses seed 20_260 + i), so a run is reproducible: a pass is not luck
+ * itself. Seeds are fixed (the catalogue's game i uses seed 20_260 + i), so a run is reproducible: a pass is not luck
  * drawn anew each time, and a change to an engine changes the draw.
  */
 import { pathToFileURL } from 'node:url';
@@ -91,13 +91,16 @@ const pct = (x: number, digits = 3) => `${(x * 100).toFixed(digits)}%`;
 export async function run(): Promise<void> {
   const rounds = Number(process.env.BENCH_RTP_ROUNDS ?? (process.env.BENCH_SHORT ? 1_000_000 : 10_000_000));
   if (!Number.isInteger(rounds) || rounds < 1) throw new Error(`BENCH_RTP_ROUNDS must be a positive integer, not ${process.env.BENCH_RTP_ROUNDS}`);
-  const games = process.env.BENCH_RTP_GAMES ? loadCatalogue().filter((g) => process.env.BENCH_RTP_GAMES!.split(',').includes(g.gameCode)) : loadCatalogue();
+  // Seeds follow the game's place in the whole catalogue, so BENCH_RTP_GAMES=a,b reproduces those rows.
+  const catalogue = loadCatalogue();
+  const games = process.env.BENCH_RTP_GAMES ? catalogue.filter((g) => process.env.BENCH_RTP_GAMES!.split(',').includes(g.gameCode)) : catalogue;
   if (games.length === 0) throw new Error('no game to simulate');
   console.log(`${rounds.toLocaleString('en')} rounds a game, main bet; pass: |simulated - exact| <= ${Z_LIMIT} SE and |declared - exact| <= 0.01 points.`);
   const header = ['game', 'exact RTP', 'declared', 'simulated ± SE', 'z', 'hit freq (exact / sim)', 'largest spin exact / round seen', 'verdict'];
   const rows: string[][] = [];
   const failures: string[] = [];
-  for (const [i, game] of games.entries()) {
+  for (const game of games) {
+    const i = catalogue.findIndex((g) => g.gameCode === game.gameCode);
     // The stored figures when computed from this very definition (the unit test recomputes them all), else computed now.
     const stored = (figures as Record<string, GameMath & { definitionHash: string }>)[game.gameCode];
     const math = stored?.definitionHash === definitionHash(game.definition) ? stored : exactMath(game.definition);

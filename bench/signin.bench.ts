@@ -24,6 +24,7 @@ import { ARGON2_OPTIONS, hashPassword, verifyPassword } from '../server/modules/
 import { httpWindow, pool, type Window } from './http-load';
 import { scratchDatabase } from './scratch-db';
 import { measureCpu, noCpu, perOperation } from './cpu';
+import { ratioProblem } from './verdict';
 
 export interface BenchResult {
   name: string;
@@ -95,7 +96,7 @@ export async function measure(serverUrl: string | undefined): Promise<BenchResul
     const raw = pool(verifyWindows);
     const signin = pool(signinWindows);
     const ratio = signin.rate / raw.rate;
-    const ok = ratio >= TARGET;
+    const ok = ratioProblem('sign-in over raw verify', ratio, TARGET, [signin.count, raw.count]) === null;
     const each = (ws: Window[]) => ws.map((w) => (w.count / w.seconds).toFixed(1)).join(', ');
     const lines = [
       `sign-in vs raw argon2id verify (m=${ARGON2_OPTIONS.memoryCost / 1024}MiB t=${ARGON2_OPTIONS.timeCost} p=${ARGON2_OPTIONS.parallelism}), ${concurrency} concurrent on each side, ${windows} alternating windows of ${(seconds / windows).toFixed(1)} s each, ${scratch ? 'PostgreSQL' : 'PGlite'}`,
