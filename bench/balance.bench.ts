@@ -28,8 +28,8 @@ import { measureCpu, noCpu, perOperation } from './cpu';
 const TARGETS = { PostgreSQL: 0.3, PGlite: 0.05 } as const;
 
 async function measure(kind: 'PGlite' | 'PostgreSQL', databaseUrl: string | undefined): Promise<{ lines: string[]; ratio: number }> {
-  const seconds = Number(process.env.BENCH_SECONDS ?? 8);
-  const windows = Number(process.env.BENCH_WINDOWS ?? 4);
+  const seconds = Number(process.env.BENCH_SECONDS ?? (process.env.BENCH_SHORT ? 4 : 8));
+  const windows = Number(process.env.BENCH_WINDOWS ?? (process.env.BENCH_SHORT ? 2 : 4));
   const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 16);
   const db = createDb({ databaseUrl });
   await migrateToLatest(db);

@@ -115,8 +115,8 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 export async function run(): Promise<void> {
   const serverUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-  const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+  const seconds = Number(process.env.BENCH_SECONDS ?? (process.env.BENCH_SHORT ? 3 : 5));
+  const rounds = Number(process.env.BENCH_ROUNDS ?? (process.env.BENCH_SHORT ? 2 : 3));
   const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 64);
   const readers = Number(process.env.LB_READERS ?? 200);
   const pollMs = Number(process.env.LB_POLL_MS ?? 1000);

@@ -54,8 +54,8 @@ async function verifyWindow(seconds: number, concurrency: number, verify: (i: nu
 }
 
 export async function measure(serverUrl: string | undefined): Promise<BenchResult> {
-  const seconds = Number(process.env.BENCH_SECONDS ?? 8);
-  const windows = Number(process.env.BENCH_WINDOWS ?? 4);
+  const seconds = Number(process.env.BENCH_SECONDS ?? (process.env.BENCH_SHORT ? 4 : 8));
+  const windows = Number(process.env.BENCH_WINDOWS ?? (process.env.BENCH_SHORT ? 2 : 4));
   const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 8);
   const scratch = serverUrl ? await scratchDatabase(serverUrl) : undefined;
   const db = createDb({ databaseUrl: scratch?.url });

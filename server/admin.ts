@@ -21,6 +21,10 @@ import { raffleCommands } from './modules/raffle/admin';
 import { tournamentCommands } from './modules/tournaments/admin';
 import { protectionCommands } from './modules/protection/admin';
 import { marketingCommands } from './modules/marketing/admin';
+import { outboxCommands } from './modules/outbox/admin';
+import { retentionCommands } from './modules/retention/admin';
+import { backofficeCommands, isReadOnlyCommand, selfAuditedCommands } from './modules/backoffice/admin';
+import { cliActor, writeAudit } from './modules/audit/log';
 
 export type { AdminCommand, AdminContext } from './admin-command';
 
@@ -33,6 +37,9 @@ export const commands: Record<string, AdminCommand> = {
   ...tournamentCommands,
   ...protectionCommands,
   ...marketingCommands,
+  ...outboxCommands,
+  ...retentionCommands,
+  ...backofficeCommands,
 };
 
 function help(out: (line: string) => void) {
@@ -65,7 +72,14 @@ export async function runAdmin(argv: string[], ctx: AdminContext): Promise<numbe
   const [name, ...args] = argv;
   const command = commands[name];
   try {
-    return await command.run(ctx, args);
+    const code = await command.run(ctx, args);
+    // Every state-changing command leaves an audit row (docs/decisions/0019). The older commands
+    // write theirs just after their change (they run their own transactions); staff:create writes
+    // its own inside its transaction.
+    if (code === 0 && !isReadOnlyCommand(name) && !selfAuditedCommands.has(name)) {
+      await ctx.db.transaction().execute((trx) => writeAudit(trx, cliActor(), { action: `cli.${name}`, target: args[0] ?? null, after: { args } }));
+    }
+    return code;
   } catch (error) {
     if (error instanceof UsageError) {
       ctx.out(`Usage: npm run admin -- ${command.usage}`);

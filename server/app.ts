@@ -28,6 +28,9 @@ import { listenForChanges } from './db/notifications';
 import { controlChanges } from './modules/protection/listener';
 import { loggerOptions, registerOriginCheck, registerSecurityHeaders } from './plugins/security';
 import { apiModules } from './modules';
+import { createOutbox } from './modules/outbox/setup';
+import { recordMessageFailed, recordMessageSent, runJob } from './metrics';
+import type { Outbox } from './modules/outbox/service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -35,6 +38,8 @@ declare module 'fastify' {
     db: Db;
     /** Shutdown state: draining (after SIGTERM) makes /health/ready answer 503 while requests are still served. */
     lifecycle: { draining: boolean };
+    /** Emails and SMS: enqueue in the causing transaction, then `deliver` (docs/decisions/0015). */
+    outbox: Outbox;
   }
   interface FastifyRequest {
     /** The channel code from the CHANNEL header, checked against configuration. */
@@ -129,6 +134,16 @@ export async function buildApp({ config, db, logger, logStream }: AppDeps): Prom
   // While draining, answers ask the client to reconnect (to another instance, through the balancer).
   app.addHook('onSend', async (_request, reply) => {
     if (app.lifecycle.draining) reply.header('connection', 'close');
+  });
+  // Every server runs an outbox worker: due messages are claimed under a lease, so each goes once.
+  const outbox = createOutbox(config, db, app.log);
+  app.decorate('outbox', outbox);
+  outbox.observe = (channel, outcome) => (outcome === 'sent' ? recordMessageSent(channel) : recordMessageFailed(channel));
+  outbox.runPass = (pass, onError) => runJob('outbox', pass, onError);
+  app.addHook('onReady', async () => outbox.start());
+  app.addHook('onClose', async () => {
+    await outbox.stop();
+    outbox.close();
   });
   app.decorateRequest('channel', '');
   app.decorateRequest('channelFlags', null as unknown as ChannelConfig);

@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { XP_COINS_PER_POINT_DEFAULT } from '../contracts/progression-config';
 import { z } from 'zod';
 import { ChannelConfigSchema, type ChannelConfig } from '../contracts/system';
 import { WEB_CHANNEL } from '../contracts/constants';
@@ -49,7 +50,16 @@ export const ConfigSchema = z.object({
   SMS_GATEWAY_TOKEN: z.string().optional(),
   SUPPORT_EMAIL: z.string().email().default('support@coincasino.example'),
   SIGNUP_BONUS: z.coerce.number().int().min(0).default(10_000),
+  /** Back-office adjustments above this many coins (absolute) wait for a second finance or admin member (docs/decisions/0019). */
+  ADJUSTMENT_APPROVAL_THRESHOLD: z.coerce.number().int().min(0).default(10_000),
   DAILY_BONUS: z.coerce.number().int().min(0).default(1_000),
+  /** Coins wagered (real coins) for one XP point (docs/decisions/0018). */
+  XP_COINS_PER_POINT: z.coerce.number().int().min(1).default(XP_COINS_PER_POINT_DEFAULT),
+  /** The time zone whose midnight turns the day of missions and the login streak. */
+  DAY_START_TZ: z
+    .string()
+    .default('Asia/Tokyo')
+    .refine((tz) => { try { new Intl.DateTimeFormat('en', { timeZone: tz }); return true; } catch { return false; } }, 'DAY_START_TZ: an IANA time zone such as Asia/Tokyo'),
   /** The UTC hour from which each server sends the day's offer emails (docs/decisions/0011); unset: only `npm run admin -- marketing:send` does. */
   MARKETING_SEND_HOUR: z.coerce.number().int().min(0).max(23).optional(),
   SPORTSBOOK_URL: z.string().url().optional(),
@@ -92,6 +102,22 @@ export const ConfigSchema = z.object({
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
   /** Where the metrics listener binds: loopback unless the scraper is elsewhere. */
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  // The durable outbox (issue 23, docs/decisions/0015): how often each server's worker looks for due
+  // emails and SMS, the first retry's wait (doubling each time up to OUTBOX_RETRY_MAX_MS), the
+  // attempts before a dead letter, and how long a claim holds a message (longer than the SMTP timeouts).
+  OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(2_000),
+  OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(1).default(30_000),
+  OUTBOX_RETRY_MAX_MS: z.coerce.number().int().min(1).default(60 * 60_000),
+  OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(12),
+  OUTBOX_LEASE_MS: z.coerce.number().int().min(1000).default(5 * 60_000),
+  // Retention (issue 23): a daily job (exactly once across servers, from RETENTION_HOUR UTC) deletes
+  // what is no longer needed, this many days after it expired (or was made, for page views). The
+  // wallet journal, game rounds and provider transactions are kept.
+  RETENTION_HOUR: z.coerce.number().int().min(0).max(23).default(3),
+  RETENTION_SESSION_DAYS: z.coerce.number().int().min(1).default(30),
+  RETENTION_TOKEN_DAYS: z.coerce.number().int().min(2).default(7),
+  RETENTION_PAGE_VIEW_DAYS: z.coerce.number().int().min(1).default(180),
+  RETENTION_OUTBOX_DAYS: z.coerce.number().int().min(1).default(30),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -1,9 +1,13 @@
+import { localizePath, toLanguage } from '../../../contracts/languages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { recordLaunch } from '../favourites/service';
 import { GAMES_STALE_MS, type Language } from '../../../contracts/constants';
 import {
   DemoLaunchQuerySchema,
   GamesQuerySchema,
   GamesResponseSchema,
+  GameStatsParamsSchema,
+  GameStatsResponseSchema,
   HOUSE_PLAY_PATH,
   LaunchQuerySchema,
   LaunchResultSchema,
@@ -16,6 +20,7 @@ import { registerRateLimit } from '../../plugins/rate-limit';
 import { createLaunchToken } from '../house/launch';
 import { refuseUnverifiedPhone } from '../phone/service';
 import { findGame, listGames } from './service';
+import { gameStats } from './stats';
 import { assertMayPlay } from '../protection/service';
 import { clock } from '../../clock';
 
@@ -48,7 +53,7 @@ export default async function gamesRoutes(app: FastifyInstance) {
   const launchUrl = (token: string, lobbyUrl: string | null, language: Language) => {
     const params = new URLSearchParams({ token, lang: language });
     if (lobbyUrl) params.set('lobby', lobbyUrl);
-    return `${language === 'en' ? '/en' : ''}${HOUSE_PLAY_PATH}?${params.toString()}`;
+    return `${localizePath(HOUSE_PLAY_PATH, language)}?${params.toString()}`;
   };
 
   const enabledGame = async (code: string) => {
@@ -64,6 +69,13 @@ export default async function gamesRoutes(app: FastifyInstance) {
     return [{ games }] as [{ games: typeof games }];
   });
 
+  // A game's measured RTP beside its exact maths (decision 0020); public, answers cached a minute.
+  api.get('/games/:code/stats', { schema: { params: GameStatsParamsSchema, response: { 200: GameStatsResponseSchema } } }, async (request, reply) => {
+    const stats = await gameStats(app.db, request.params.code);
+    reply.header('cache-control', 'public, max-age=60');
+    return stats;
+  });
+
   api.get(
     '/launchgame',
     { schema: { querystring: LaunchQuerySchema, response: { 200: LaunchResultSchema } }, config: { rateLimit: LAUNCH_LIMIT } },
@@ -73,9 +85,10 @@ export default async function gamesRoutes(app: FastifyInstance) {
       await refuseUnverifiedPhone(app.db, app.config, account.id);
       await assertMayPlay(app.db, account.id, 0, clock.now());
       const game = await enabledGame(request.query.gameCode);
-      const language = request.query.language ?? (account.language === 'en' ? 'en' : 'ja');
+      const language = request.query.language ?? toLanguage(account.language);
       const lobbyUrl = lobbyUrlOf(request.query.lobbyUrl);
       const token = await createLaunchToken(app.db, { accountId: account.id, signInSessionId: account.sessionId, gameCode: game.code, mode: 'real', lobbyUrl, language });
+      await recordLaunch(app.db, account.id, game.code, clock.now());
       return { url: launchUrl(token, lobbyUrl, language) };
     },
   );
