@@ -182,8 +182,9 @@ export async function buildApp({ config, db, logger, logStream }: AppDeps): Prom
     if (fastifyCode === 'FST_ERR_CTP_BODY_TOO_LARGE') return send(413, { code: 'PAYLOAD_TOO_LARGE' });
     if (fastifyCode === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return send(415, { code: 'UNSUPPORTED_MEDIA_TYPE' });
     if (fastifyCode.startsWith('FST_ERR_CTP_') || (error as Error).name === 'SyntaxError') {
-      // The body could not be read as JSON (spec: an unreadable body is a technical error), but it is the client's fault.
-      return send(400, { code: 'TECHNICAL_ERROR', message: 'Unreadable request body' });
+      // The body could not be read as JSON (broken, empty, or with a __proto__ key): the client's
+      // input, refused as any other invalid input (docs/decisions/0014).
+      return send(400, { code: 'REQUEST_VALIDATION_ERROR', message: 'Unreadable request body', issues: [{ path: 'body', message: 'not readable as JSON' }] });
     }
     if (status === 429) return send(429, { code: 'TOO_MANY_REQUESTS' });
     if (status === 503) return sendUnavailable(reply);

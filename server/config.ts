@@ -98,6 +98,10 @@ export const ConfigSchema = z.object({
   // Operations (issue 23).
   /** After SIGTERM: /health/ready answers 503 and requests are still served this long, then the server closes. */
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(10_000),
+  /** Prometheus text at GET /metrics on its own listener; 0 turns it off. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
+  /** Where the metrics listener binds: loopback unless the scraper is elsewhere. */
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   // The durable outbox (issue 23, docs/decisions/0015): how often each server's worker looks for due
   // emails and SMS, the first retry's wait (doubling each time up to OUTBOX_RETRY_MAX_MS), the
   // attempts before a dead letter, and how long a claim holds a message (longer than the SMTP timeouts).
@@ -114,10 +118,6 @@ export const ConfigSchema = z.object({
   RETENTION_TOKEN_DAYS: z.coerce.number().int().min(2).default(7),
   RETENTION_PAGE_VIEW_DAYS: z.coerce.number().int().min(1).default(180),
   RETENTION_OUTBOX_DAYS: z.coerce.number().int().min(1).default(30),
-  /** Prometheus text at GET /metrics on its own listener; 0 turns it off. */
-  METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
-  /** Where the metrics listener binds: loopback unless the scraper is elsewhere. */
-  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

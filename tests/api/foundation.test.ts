@@ -52,7 +52,7 @@ describe(`foundation API (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGli
   });
 
   it.each([
-    ['malformed JSON', { payload: '{"path": "/", ', headers: { 'content-type': 'application/json' } }, 400, 'TECHNICAL_ERROR'],
+    ['malformed JSON', { payload: '{"path": "/", ', headers: { 'content-type': 'application/json' } }, 400, 'REQUEST_VALIDATION_ERROR'],
     ['wrong types', { payload: { path: 42, language: 'en' } }, 400, 'REQUEST_VALIDATION_ERROR'],
     ['an unknown field', { payload: { ...pageView, admin: true } }, 400, 'REQUEST_VALIDATION_ERROR'],
     ['an unknown language', { payload: { ...pageView, language: 'fr' } }, 400, 'REQUEST_VALIDATION_ERROR'],

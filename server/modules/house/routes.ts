@@ -21,6 +21,7 @@ import { openPlaySession } from './launch';
 import { playHouseRound } from './play';
 import { rotateSeed } from './seeds';
 import { verifyRound } from './verify';
+import { recordRound } from '../../metrics';
 import { hashToken } from '../../plugins/session';
 import { clock } from '../../clock';
 import { afterRealRound } from '../progression/service';
@@ -37,7 +38,6 @@ async function progressAfterRound(app: FastifyInstance, sessionToken: string): P
     app.log.error({ err: error }, 'progression after a round failed');
   }
 }
-import { recordRound } from '../../metrics';
 
 /** The house game provider's API, called by the game client page (/house/play/), and the player's bet history. */
 export default async function houseRoutes(app: FastifyInstance) {
@@ -50,6 +50,7 @@ export default async function houseRoutes(app: FastifyInstance) {
   api.post('/house/play', { schema: { body: PlayRequestSchema, response: { 200: PlayResponseSchema } } }, async (request) => {
     const played = await playHouseRound(app.db, request.body.session, request.body.input, request.body.requestId);
     if (played.currency === 'COIN') await progressAfterRound(app, request.body.session);
+    // Coin rounds settled (a repeated requestId answers the first result and is counted again).
     if (played.status === 'settled' && played.currency === 'COIN') recordRound(request.body.input.kind, played.stake, played.win);
     return played;
   });

@@ -5,7 +5,6 @@ import { isProduction } from '../../config';
 import type { Db } from '../../db';
 import { PermanentDeliveryError, type Transport } from '../outbox/service';
 import { storeInOutbox } from '../outbox/store';
-import { recordMessageFailed, recordMessageSent } from '../../metrics';
 
 export interface SmsMessage {
   /** E.164. */
@@ -71,16 +70,13 @@ export function httpSmsGateway({ url, token, timeoutMs = 10_000 }: HttpSmsGatewa
         });
       } catch (error) {
         const reason = (error as Error).name === 'TimeoutError' ? 'timed out' : 'unreachable';
-        recordMessageFailed('sms');
         throw new SmsGatewayError(`SMS gateway ${reason}`);
       }
       // Drain the body so the connection is released; its content is not trusted or logged.
       await response.arrayBuffer().catch(() => undefined);
       if (!response.ok) {
-        recordMessageFailed('sms');
         throw new SmsGatewayError(`SMS gateway answered ${response.status}`, response.status);
       }
-      recordMessageSent('sms');
     },
   };
 }
