@@ -99,6 +99,9 @@ async function main(): Promise<boolean> {
     OUTBOX_POLL_MS: '500',
     OUTBOX_RETRY_BASE_MS: '500',
     OUTBOX_RETRY_MAX_MS: '2000',
+    // A killed instance's claimed messages go to another one when this lease runs out (production: 5 min,
+    // longer than the SMTP timeouts; here the SMTP server is local and answers at once).
+    OUTBOX_LEASE_MS: '8000',
     SHUTDOWN_DRAIN_MS: '0',
   };
   const servers = PORTS.api.map((port, i) => new ApiProcess(`api-${i + 1}`, port, { ...env, METRICS_PORT: String(PORTS.metrics[i]) }));
