@@ -115,6 +115,9 @@ export class ApiProcess {
 
 /* ------------------------------------------------------------------ clients */
 
+/** Set by a run: `proxied` when the players go through a load balancer (scripts/cluster.ts). */
+export const harness = { proxied: false };
+
 export const stats = {
   requests: 0,
   byStatus: new Map<number, number>(),
@@ -170,7 +173,9 @@ export async function call(servers: ApiProcess[], method: string, apiPath: strin
         body = text;
       }
       if (res.status >= 500) {
-        if (res.status !== 503 || body?.code !== 'SERVICE_UNAVAILABLE') failures.push(`${res.status} ${text.slice(0, 120)} on ${method} ${apiPath}`);
+        // Behind a load balancer, its own 502/503/504 (an instance killed mid-request) is retried like a network error.
+        const fromProxy = harness.proxied && [502, 503, 504].includes(res.status) && typeof body === 'string';
+        if ((res.status !== 503 || body?.code !== 'SERVICE_UNAVAILABLE') && !fromProxy) failures.push(`${res.status} ${text.slice(0, 120)} on ${method} ${apiPath}`);
         continue;
       }
       return { status: res.status, body };
@@ -389,7 +394,7 @@ export async function verify(db: Db, players: Player[], label: string): Promise<
     }
     const row = await sql<{ balance: number | null; bonuses: number; daily: number; promo: number; signup: number; rounds_net: number }>`
       select (select balance from wallets where account_id = ${account.id})::int as balance,
-             (select coalesce(sum(amount), 0) from wallet_journal where account_id = ${account.id} and type in ('DAILY_BONUS', 'PROMO_BONUS', 'SIGNUP_BONUS', 'ADJUSTMENT'))::int as bonuses,
+             (select coalesce(sum(amount), 0) from wallet_journal where account_id = ${account.id} and type not in ('BET', 'WIN', 'REFUND'))::int as bonuses,
              (select count(*) from wallet_journal where account_id = ${account.id} and type = 'DAILY_BONUS')::int as daily,
              (select count(*) from wallet_journal where account_id = ${account.id} and type = 'PROMO_BONUS')::int as promo,
              (select count(*) from wallet_journal where account_id = ${account.id} and type = 'SIGNUP_BONUS')::int as signup,

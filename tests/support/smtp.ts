@@ -65,6 +65,8 @@ export async function startSmtp(options: { port?: number; refuse?: number } = {}
       });
     },
   });
+  // A client that dies mid-session (a killed server) resets its connection: not this server's failure.
+  smtp.on('error', () => {});
   await new Promise<void>((resolve) => smtp.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = smtp.server.address() as AddressInfo;
   return {
