@@ -53,7 +53,8 @@ export default function NotificationBell({ lang }: { lang: Language }) {
     }
   };
   return (
-    <div ref={rootRef} className="relative" onKeyDown={onKeyDown}>
+    // Below 480 px the full header has no room for it (toasts still announce each notification).
+    <div ref={rootRef} className="relative hidden min-[480px]:block" onKeyDown={onKeyDown}>
       <button
         ref={buttonRef}
         type="button"
