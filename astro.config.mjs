@@ -7,6 +7,7 @@ import { precompress } from './scripts/precompress.ts';
 import { modulePreload } from './scripts/modulepreload.ts';
 import { localeStrings } from './scripts/locale-strings.ts';
 import { codeSplitting } from './scripts/chunk-groups.ts';
+import { LANGUAGES, DEFAULT_LANGUAGE } from './contracts/languages.ts';
 
 // Static output: the API server (server/) serves dist/ and the API from one port.
 export default defineConfig({
@@ -14,8 +15,8 @@ export default defineConfig({
   trailingSlash: 'ignore',
   build: { format: 'directory' },
   i18n: {
-    locales: ['ja', 'en'],
-    defaultLocale: 'ja',
+    locales: [...LANGUAGES],
+    defaultLocale: DEFAULT_LANGUAGE,
     routing: { prefixDefaultLocale: false },
   },
   // lobbyLauncher: the tournaments lobby script, built to dist/lobby/launcher.js (PUBLIC_LOBBY_LAUNCHER_URL).

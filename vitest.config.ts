@@ -9,7 +9,7 @@ export default defineConfig({
   plugins: [localeStrings()],
   test: {
     projects: [
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', allowOnly } },
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', testTimeout: 20_000, allowOnly } },
       {
         test: {
           name: 'api',

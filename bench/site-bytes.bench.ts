@@ -13,6 +13,7 @@
  * category pages 90 KiB, game launch and bet history 100 KiB, the house game frame 80 KiB; static and
  * in-app pages nothing but the inline script.
  */
+import { LANGUAGES, splitLocalePath, type Language } from '../contracts/languages';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -48,11 +49,11 @@ function htmlFiles(dir: string, base = dir): string[] {
 }
 
 /** The page address of a built file: en/about/index.html -> { lang: en, page: /about }. */
-function pageOf(file: string): { lang: 'ja' | 'en'; page: string } {
+function pageOf(file: string): { lang: Language; page: string } {
   let url = '/' + file.split(path.sep).join('/').replace(/(^|\/)index\.html$/, '$1').replace(/\.html$/, '');
   url = url.replace(/\/$/, '') || '/';
-  if (url === '/en' || url.startsWith('/en/')) return { lang: 'en', page: url.slice(3) || '/' };
-  return { lang: 'ja', page: url };
+  const { lang, path: page } = splitLocalePath(url);
+  return { lang, page };
 }
 
 const attr = (tag: string, name: string) => tag.match(new RegExp(`\\s${name}="([^"]*)"`))?.[1];
@@ -159,7 +160,7 @@ export async function run(): Promise<void> {
 
     const problems: string[] = [];
     for (const page of NO_ISLAND_PAGES) {
-      for (const lang of ['ja', 'en']) {
+      for (const lang of LANGUAGES) {
         const row = rows.find((r) => r.page === page && r.lang === lang);
         if (!row) problems.push(`${lang} ${page}: not built`);
         else if (row.layout === 'main') problems.push(`${lang} ${page}: uses the main layout (expected StaticLayout)`);

@@ -1,7 +1,6 @@
 /** Business constants shared by the site and the API (spec section 9). One place for each value. */
-export const LANGUAGES = ['ja', 'en'] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = 'ja';
+// The languages are data (contracts/languages.ts); re-exported here for the modules that read constants.
+export { LANGUAGES, DEFAULT_LANGUAGE, type Language } from './languages';
 export const LANGUAGE_STORAGE_KEY = 'language';
 
 export const USERNAME_MIN = 3;

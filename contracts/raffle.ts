@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LanguageSchema } from './common';
+import { localizePath, toLanguage } from './languages';
 import { TournamentSchema, TournamentStatusSchema } from './tournaments';
 
 /**
@@ -29,6 +30,8 @@ export const RaffleHistoryEntrySchema = z.object({
   raffleDrawDate: isoDate,
   /** The public record page of the draw (null until drawn). */
   raffleDrawResult: z.string().nullable(),
+  /** The coins this player won in the draw; 0 when not won (issue #26: the history says won or not won). */
+  prize: z.number().int().nonnegative(),
 });
 export type RaffleHistoryEntry = z.infer<typeof RaffleHistoryEntrySchema>;
 export const RaffleHistorySchema = z.array(RaffleHistoryEntrySchema);
@@ -117,7 +120,7 @@ export type RaffleDefinition = z.infer<typeof RaffleDefinitionSchema>;
 export const languageDisplayName = (code: string) => LANGUAGE_NAMES[code] ?? code;
 
 /** The record page of a raffle, relative to the site (the API answers it as an absolute link). */
-export const raffleRecordPath = (ref: string, language?: string) => `${language && language !== 'ja' ? `/${language}` : ''}/raffles/${ref}`;
+export const raffleRecordPath = (ref: string, language?: string) => localizePath(`/raffles/${ref}`, toLanguage(language));
 
 export { raffleBannerUrl } from './tournament-helpers';
 

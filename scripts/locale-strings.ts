@@ -8,7 +8,8 @@
  * renders at hydration exactly the text the build did. At build time (SSR) every string is loaded
  * anyway, and the module is empty. An unknown namespace or section fails the build.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { LANGUAGES, SOURCE_LANGUAGE } from '../contracts/languages';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
 
@@ -22,7 +23,8 @@ type Tree = Record<string, unknown>;
 export function localeStrings(options: { root?: string; i18n?: string } = {}): Plugin {
   const root = path.resolve(options.root ?? 'locales');
   const i18n = path.resolve(options.i18n ?? 'src/lib/i18n.ts');
-  const languages = () => readdirSync(root).sort();
+  // The registry's languages, the source one first (its files are what parts are checked against).
+  const languages = () => [SOURCE_LANGUAGE, ...LANGUAGES.filter((code) => code !== SOURCE_LANGUAGE)];
   const file = (lang: string, ns: string) => path.join(root, lang, `${ns}.json`);
   const namespace = (lang: string, ns: string): Tree => JSON.parse(readFileSync(file(lang, ns), 'utf8')) as Tree;
 

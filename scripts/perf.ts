@@ -22,6 +22,7 @@
  * `BASE_URL=... npm run perf` audits a running deployment built from this checkout instead
  * (JavaScript is then measured from SITE_DIR, default ./dist).
  */
+import { LANGUAGES, localizePath, type Language } from '../contracts/languages';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -53,12 +54,12 @@ interface Target {
   budgetWithoutLazy?: boolean;
   who: Who[];
 }
-type Lang = 'ja' | 'en';
+type Lang = Language;
 type Api = (url: string) => Promise<{ url: string }>;
 
 /** The house game frame's address, from a launch as the site makes it (demo for a visitor, coins for a player). */
 const houseFrame = (who: Who) => async (api: Api, lang: Lang) => {
-  const lobbyUrl = `${lang === 'en' ? '/en' : ''}/game-launch/${DEMO_GAME}`;
+  const lobbyUrl = localizePath(`/game-launch/${DEMO_GAME}`, lang);
   const query = new URLSearchParams({ gameCode: DEMO_GAME, lobbyUrl, language: lang });
   if (who === 'visitor') {
     query.set('currency', 'PTS');
@@ -269,12 +270,12 @@ async function main() {
     // fonts from disk (seconds of "style and layout" a phone never spends). Lighthouse clears the
     // browser cache before each run anyway.
     const warm = await context.newPage();
-    for (const home of ['/', '/en/']) await warm.goto(`${baseUrl}${home}`, { waitUntil: 'networkidle' });
+    for (const home of LANGUAGES.map((code) => localizePath('/', code))) await warm.goto(`${baseUrl}${home}`, { waitUntil: 'networkidle' });
     await warm.close();
     const started = Date.now();
     const pages = (['visitor', 'player'] as const).flatMap((who) =>
       TARGETS.filter((t) => t.who.includes(who) && (!process.env.PERF_ONLY || process.env.PERF_ONLY.split(',').includes(t.label))).flatMap((target) =>
-        (['ja', 'en'] as const).map((lang) => ({ who, target, lang })),
+        LANGUAGES.map((lang) => ({ who, target, lang })),
       ),
     );
     /** Per page: the first run's full result (categories, JavaScript) and every run's numbers. */
@@ -289,7 +290,7 @@ async function main() {
           if (!res.ok()) throw new Error(`GET /api${url}: ${res.status()} ${await res.text()}`);
           return (await res.json()) as { url: string };
         };
-        const pagePath = async () => (typeof target.path === 'string' ? (lang === 'en' ? `/en${target.path === '/' ? '/' : target.path}` : target.path) : await target.path(api, lang));
+        const pagePath = async () => (typeof target.path === 'string' ? localizePath(target.path, lang) : await target.path(api, lang));
         const load = await quietMachine();
         const { url, lhr } = await audit(port, async () => `${baseUrl}${await pagePath()}`, round === 1 ? ALL_CATEGORIES : ['performance']);
         if (process.env.PERF_REPORTS) writeFileSync(path.join(process.env.PERF_REPORTS, `${target.label.replace(/ /g, '-')}-${lang}-${who}-${round}.json`), JSON.stringify(lhr));

@@ -1,3 +1,4 @@
+import { languageInfo, splitLocalePath } from '../../contracts/languages';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -43,15 +44,16 @@ export async function registerSite(app: FastifyInstance, config: Config) {
     if (!hasSite || url.startsWith(config.API_BASE + '/')) {
       return reply.status(404).send({ code: 'NOT_FOUND' });
     }
-    const en = url === '/en' || url.startsWith('/en/');
-    const prefix = en ? 'en/' : '';
-    const local = en ? url.slice(3) : url;
+    // Each language's pages live under its prefix (contracts/languages.ts); the default one's at the root.
+    const { lang, path: local } = splitLocalePath(url);
+    const own = languageInfo(lang).prefix;
+    const prefix = own ? `${own}/` : '';
     if (/^\/game-launch\/[^/]+\/?$/.test(local) && request.method === 'GET') {
       return reply.type('text/html').header('cache-control', 'no-cache').sendFile(`${prefix}game-launch/index.html`);
     }
     if (/^\/raffles\/[a-z0-9][a-z0-9-]{0,62}\/?$/.test(local) && request.method === 'GET') {
       return reply.type('text/html').header('cache-control', 'no-cache').sendFile(`${prefix}raffles/index.html`);
     }
-    return reply.status(404).type('text/html').sendFile(en ? "en/404/index.html" : "404.html");
+    return reply.status(404).type('text/html').sendFile(own ? `${own}/404/index.html` : '404.html');
   });
 }

@@ -1,6 +1,6 @@
-import type { Language } from '../../contracts/constants';
+import { formatDate, type Language } from '../../contracts/languages';
 
 /** Promotion dates are written in Japan time in the content files and shown as dates in that zone. */
 export function formatPromotionDate(iso: string, lang: Language): string {
-  return new Intl.DateTimeFormat(lang === 'ja' ? 'ja-JP' : 'en-GB', { dateStyle: 'long', timeZone: 'Asia/Tokyo' }).format(new Date(iso));
+  return formatDate(iso, lang, { dateStyle: 'long', timeZone: 'Asia/Tokyo' });
 }

@@ -1,4 +1,4 @@
-import type { Language } from '../../contracts/constants';
+import { formatNumber, type Language } from '../../contracts/languages';
 
 /**
  * A coin amount as `new Intl.NumberFormat(lang).format(amount)` writes it, without Intl for whole
@@ -8,7 +8,7 @@ import type { Language } from '../../contracts/constants';
  * safe integer is left to Intl. tests/unit/format-coins.test.ts checks both write the same.
  */
 export function formatCoins(amount: number, lang: Language): string {
-  if (!Number.isSafeInteger(amount)) return new Intl.NumberFormat(lang).format(amount);
+  if (!Number.isSafeInteger(amount)) return formatNumber(amount, lang);
   const grouped = String(Math.abs(amount)).replace(/\B(?=(\d{3})+$)/g, ',');
   return amount < 0 || Object.is(amount, -0) ? `-${grouped}` : grouped;
 }

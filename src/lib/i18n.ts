@@ -1,7 +1,7 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../contracts/constants';
-import { makeT, type Namespaces, type TFunction } from './translate';
+import { DEFAULT_LANGUAGE, isLanguage, localeTag, type Language } from '../../contracts/languages';
+import { makeT, type Namespaces, type StringNamespace, type TFunction, type UntypedT } from './translate';
 
-export type { TFunction } from './translate';
+export type { StringNamespace, TFunction } from './translate';
 
 /**
  * Every JSON under locales/<lang>/<namespace>.json is a namespace; `common` is the default one.
@@ -19,7 +19,7 @@ if (import.meta.env.SSR) {
   }
 }
 
-export const isLanguage = (value: unknown): value is Language => LANGUAGES.includes(value as Language);
+export { isLanguage };
 
 /** The language of the page in the browser (its `<html lang>`); the default one outside a browser. */
 export function pageLanguage(): Language {
@@ -33,22 +33,22 @@ export function addStrings(lang: Language, data: Namespaces): void {
   for (const [ns, tree] of Object.entries(data)) target[ns] = { ...target[ns], ...tree };
 }
 
-const translators = new Map<string, TFunction>();
+const translators = new Map<string, UntypedT>();
 const reportMissing = import.meta.env.SSR
   ? undefined
   : (key: string) => console.error(`No string for "${key}" on this page: import its part with virtual:strings (scripts/locale-strings.ts).`);
 
-/** t() of a language, keys without `ns:` read `defaultNs`. */
-export function translatorFor(lang: Language, defaultNs = 'common'): TFunction {
+/** t() of a language, keys without `ns:` read `defaultNs` (typed: src/lib/translate.ts). */
+export function translatorFor<NS extends StringNamespace = 'common'>(lang: Language, defaultNs: NS = 'common' as NS): TFunction<NS> {
   const id = `${lang}:${defaultNs}`;
   let t = translators.get(id);
   if (!t) {
-    t = makeT(lang, (resources[lang] ??= {}), defaultNs, reportMissing);
+    t = makeT(localeTag(lang), (resources[lang] ??= {}), defaultNs, reportMissing);
     translators.set(id, t);
   }
-  return t;
+  return t as TFunction<NS>;
 }
 
-export function useTranslations(lang: Language): TFunction {
+export function useTranslations(lang: Language): TFunction<'common'> {
   return translatorFor(lang);
 }

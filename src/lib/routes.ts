@@ -1,25 +1,9 @@
-import { DEFAULT_LANGUAGE, type Language } from '../../contracts/constants';
+import { LANGUAGE_LIST, localizePath, type Language } from '../../contracts/languages';
 
-/** getStaticPaths for a page that exists in both languages: ja at the root, en under /en/. */
-export const localePaths = () => [
-  { params: { lang: undefined }, props: { lang: 'ja' as Language } },
-  { params: { lang: 'en' }, props: { lang: 'en' as Language } },
-];
+export { localizePath, splitLocalePath } from '../../contracts/languages';
 
-/** The path of a site page in a language: localizePath('/about', 'en') === '/en/about'. */
-export function localizePath(path: string, lang: Language): string {
-  const clean = path.startsWith('/') ? path : `/${path}`;
-  if (lang === DEFAULT_LANGUAGE) return clean;
-  return clean === '/' ? '/en/' : `/en${clean}`;
-}
-
-/** The language a path belongs to and the path without its language prefix. */
-export function splitLocalePath(pathname: string): { lang: Language; path: string } {
-  if (pathname === '/en' || pathname.startsWith('/en/')) {
-    return { lang: 'en', path: pathname.slice(3) || '/' };
-  }
-  return { lang: 'ja', path: pathname || '/' };
-}
+/** getStaticPaths for a page that exists in every language: the default at the root, the others under their prefix. */
+export const localePaths = () => LANGUAGE_LIST.map(({ code, prefix }) => ({ params: { lang: prefix || undefined }, props: { lang: code as Language } }));
 
 /** The fairness page checking one round (linked from the game frame and bet history). */
 export const verifyRoundHref = (roundId: string, lang: Language) => `${localizePath('/fairness/', lang)}?round=${encodeURIComponent(roundId)}`;

@@ -6,9 +6,30 @@
  * key itself, as i18next does (and is reported to `onMissing`, if any).
  * tests/unit/translate.test.ts checks every string of both languages against i18next.
  */
+import type { StringKeys } from './strings.generated';
+
 export type Namespaces = Record<string, Record<string, unknown>>;
 export type TOptions = Record<string, unknown> & { count?: number; defaultValue?: string };
-export type TFunction = (key: string, options?: TOptions) => string;
+
+/**
+ * Typed keys (decision 0016): the compiler checks every t() call against the source language's
+ * strings (src/lib/strings.generated.ts, written by scripts/string-types.ts in `npm run check`).
+ * A key is `namespace:path`, or `path` of the t()'s default namespace `NS`. A literal key must exist;
+ * a key built from a template (`errors:${code}`) must match at least one; only a plain `string`
+ * is taken on trust (reported at run time when missing). Options may only name the placeholders
+ * the matched texts use, plus `count` and `defaultValue`.
+ */
+type StringKey = keyof StringKeys & string;
+export type StringNamespace = StringKey extends `${infer N}:${string}` ? N : never;
+/** The known keys a (possibly templated) key stands for. */
+type Matches<K extends string, NS extends string> = Extract<StringKey, K | `${NS}:${K}`>;
+type Known<K extends string, NS extends string> = [Matches<K, NS>] extends [never] ? never : unknown;
+export type TOptionsFor<K extends string, NS extends string> = { [P in StringKeys[Matches<K, NS>]]?: unknown } & { count?: number; defaultValue?: string };
+
+/** t() whose keys without `ns:` read namespace `NS` (`string`: any namespace, for helpers handed a t()). */
+export type TFunction<NS extends string = string> = <K extends string>(key: K & Known<K, NS>, options?: TOptionsFor<K, NS>) => string;
+/** The untyped form the implementation and the tests of every string use. */
+export type UntypedT = (key: string, options?: TOptions) => string;
 
 function lookup(tree: unknown, path: string): string | undefined {
   let node = tree;
@@ -27,10 +48,10 @@ const interpolate = (text: string, options: TOptions | undefined) =>
   });
 
 /** A t() bound to one language's namespaces; keys without `ns:` read `defaultNs`. */
-export function makeT(lang: string, namespaces: Namespaces, defaultNs = 'common', onMissing?: (key: string) => void): TFunction {
+export function makeT(lang: string, namespaces: Namespaces, defaultNs = 'common', onMissing?: (key: string) => void): UntypedT {
   // Made the first time a string is counted: an island's first Intl object costs milliseconds.
   let plurals: Intl.PluralRules | undefined;
-  return (key, options) => {
+  return (key: string, options?: TOptions) => {
     const colon = key.indexOf(':');
     const ns = colon > 0 ? key.slice(0, colon) : defaultNs;
     const path = colon > 0 ? key.slice(colon + 1) : key;

@@ -4,22 +4,23 @@
  * contract, as a third-party provider would publish it, is docs/lobby-launcher.md.
  *
  * Built by esbuild to dist/lobby/launcher.js (+ launcher.css) during `npm run build`; budget 15 KB
- * gzip (tests/unit/lobby-launcher.test.ts). Only types come from contracts/: importing zod would
+ * gzip (tests/unit/lobby-launcher.test.ts). Only types and the language registry (no imports) come from contracts/: importing zod would
  * blow the budget, and the server already validates what it sends.
  * No eval, no inline handlers, no inline styles: it runs under the site's Content-Security-Policy.
  */
 import type { Leaderboard, LobbyResponse, LobbyTournament } from '../../contracts/lobby';
 import en from '../../locales/en/tournaments.json';
 import ja from '../../locales/ja/tournaments.json';
+import { dateFormat, numberFormat, toLanguage, type Language } from '../../contracts/languages';
 
-type Lang = 'ja' | 'en';
+type Lang = Language;
 
 export interface MountOptions {
   /** The signed-in player's account reference, or null/undefined for a visitor. */
   accountRef?: string | null;
   /** The brand the lobby is shown for. */
   brandRef: string;
-  /** 'ja' or 'en' (anything else shows Japanese). */
+  /** A site language code (contracts/languages.ts; anything else shows the default language, Japanese). */
   languageCode: string;
   /** Base of the API (default: /api on the script's own origin). */
   apiUrl?: string;
@@ -42,7 +43,8 @@ export interface GameLaunchMessage {
 }
 
 const scriptUrl = (document.currentScript as HTMLScriptElement | null)?.src || location.href;
-const dictionaries = { ja: ja.lobby, en: en.lobby };
+// esbuild bundles the lobby without a glob: one import a language, checked against the registry by the type.
+const dictionaries: Record<Language, typeof ja.lobby> = { ja: ja.lobby, en: en.lobby };
 
 function translator(lang: Lang) {
   return (key: string, vars: Record<string, string | number> = {}): string => {
@@ -80,10 +82,10 @@ interface Section {
 
 function mount(host: HTMLElement, options: MountOptions): LobbyHandle {
   if (!(host instanceof HTMLElement)) throw new TypeError('CoinCasinoLobby.mount: host must be an element');
-  const lang: Lang = options.languageCode === 'en' ? 'en' : 'ja';
+  const lang: Lang = toLanguage(options.languageCode);
   const t = translator(lang);
-  const number = new Intl.NumberFormat(lang === 'ja' ? 'ja-JP' : 'en-US');
-  const dateTime = new Intl.DateTimeFormat(lang === 'ja' ? 'ja-JP' : 'en-US', { dateStyle: 'medium', timeStyle: 'short' });
+  const number = numberFormat(lang);
+  const dateTime = dateFormat(lang, { dateStyle: 'medium', timeStyle: 'short' });
   // Absolute, so game icons resolve against it: a relative apiUrl is read against the page, the default against the script.
   const apiUrl = new URL(options.apiUrl ?? '/api', options.apiUrl ? location.href : scriptUrl).href.replace(/\/$/, '');
   const signedIn = Boolean(options.accountRef);

@@ -1,3 +1,4 @@
+import { formatDate, formatNumber } from '../../contracts/languages';
 import { computed } from 'nanostores';
 import { DEMO_CURRENCY } from '../../contracts/constants';
 import type { RaffleHistoryEntry, RaffleHistorySchema, RaffleListSchema, RaffleRecordSchema, RaffleStanding, RaffleStandingSchema } from '../../contracts/raffle';
@@ -85,16 +86,15 @@ export function nextTicketProgress(standing: Pick<RaffleStanding, 'wagerPerEntry
 
 /** Amounts in the raffle's currency: PTS shows as Coins (spec section 9), others as a formatted currency. */
 export function formatRaffleAmount(amount: number, currency: string, lang: Language, coinsLabel: (formatted: string) => string): string {
-  const locale = lang === 'ja' ? 'ja-JP' : 'en-US';
   if (currency === DEMO_CURRENCY || currency === 'COIN') return coinsLabel(formatCoins(amount, lang));
   try {
-    return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount);
+    return formatNumber(amount, lang, { style: 'currency', currency });
   } catch {
     return `${formatCoins(amount, lang)} ${currency}`;
   }
 }
 
 export const formatRaffleDate = (iso: string, lang: Language, withTime = true) =>
-  new Intl.DateTimeFormat(lang === 'ja' ? 'ja-JP' : 'en-GB', withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' }).format(new Date(iso));
+  formatDate(iso, lang, withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' });
 
 export { translationFor };

@@ -1,3 +1,4 @@
+import { localizePath } from '../../contracts/languages';
 import { randomBytes, randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
@@ -18,8 +19,8 @@ for (const lang of ['ja', 'en'] as const) {
   const auth = (key: string, vars: Record<string, string> = {}) => fill(lookup(load(lang, 'auth'), key), vars);
   const common = (key: string) => lookup(load(lang, 'common'), key);
   const error = (code: string) => lookup(load(lang, 'errors'), code);
-  const home = lang === 'en' ? '/en/' : '/';
-  const path = (p: string) => (lang === 'en' ? `/en${p}` : p);
+  const home = localizePath('/', lang);
+  const path = (p: string) => localizePath(p, lang);
 
   test.describe(`accounts (${lang})`, () => {
     // Whole journeys with several argon2id sign-ins each: room for a busy two-core machine.

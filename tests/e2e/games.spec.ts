@@ -1,3 +1,4 @@
+import { formatNumber, localizePath } from '../../contracts/languages';
 import { randomUUID } from 'node:crypto';
 import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -38,8 +39,8 @@ for (const lang of ['ja', 'en'] as const) {
   const g = (key: string, vars: Record<string, string | number> = {}) => fill(lookup(load(lang, 'games'), key), vars);
   const auth = (key: string) => lookup(load(lang, 'auth'), key);
   const pages = (key: string) => lookup(load(lang, 'pages'), key);
-  const path = (p: string) => (lang === 'en' ? `/en${p}` : p);
-  const number = (n: number) => new Intl.NumberFormat(lang === 'ja' ? 'ja-JP' : 'en-US').format(n);
+  const path = (p: string) => localizePath(p, lang);
+  const number = (n: number) => formatNumber(n, lang);
 
   /** The game client inside the launch page's iframe, once its play session is open. */
   async function openGame(page: Page, gameCode: string): Promise<FrameLocator> {
@@ -278,7 +279,7 @@ for (const lang of ['ja', 'en'] as const) {
 
 /** axe on the games screens with their islands loaded: no serious or critical violation. */
 for (const lang of ['ja', 'en'] as const) {
-  const path = (p: string) => (lang === 'en' ? `/en${p}` : p);
+  const path = (p: string) => localizePath(p, lang);
 
   test(`axe (${lang}): category grid, every game client and the fairness page`, async ({ page }) => {
     await page.context().setExtraHTTPHeaders({ 'x-forwarded-for': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` });

@@ -1,3 +1,4 @@
+import { localizePath } from '../../contracts/languages';
 import { randomInt } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
@@ -51,7 +52,7 @@ async function expectTabsOnOneLine(page: Page, nav: Locator, what: string) {
 }
 
 for (const lang of ['ja', 'en'] as const) {
-  const path = (p: string) => (lang === 'en' ? `/en${p === '/' ? '/' : p}` : p);
+  const path = (p: string) => localizePath(p, lang);
   const common = (key: string) => lookup(load(lang, 'common'), key);
 
   test.describe(`layout (${lang})`, () => {

@@ -1,3 +1,4 @@
+import { localizePath } from '../../contracts/languages';
 import AxeBuilder from '@axe-core/playwright';
 import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -20,7 +21,7 @@ async function axeClean(page: Page, selector?: string) {
 
 for (const lang of ['ja', 'en'] as const) {
   const m = (key: string) => load(lang, 'marketing')[key]!;
-  const path = (url: string) => (lang === 'en' ? `/en${url}` : url);
+  const path = (url: string) => localizePath(url, lang);
 
   test.describe(`offer emails (${lang})`, () => {
     test.beforeEach(async ({ page }) => {

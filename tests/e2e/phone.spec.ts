@@ -1,3 +1,4 @@
+import { localizePath } from '../../contracts/languages';
 import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
@@ -19,7 +20,7 @@ for (const lang of ['ja', 'en'] as const) {
   const phone = (key: string, vars: Record<string, string | number> = {}) => fill(lookup(load(lang, 'phone'), key), vars);
   const common = (key: string) => lookup(load(lang, 'common'), key);
   const error = (code: string) => lookup(load(lang, 'errors'), code);
-  const path = (p: string) => (lang === 'en' ? `/en${p}` : p);
+  const path = (p: string) => localizePath(p, lang);
   /** The countdown text with any number of seconds. */
   const resendIn = new RegExp(escape(phone('verify.resendIn', { seconds: '@' })).replace('@', '(\\d+)'));
 

@@ -1,3 +1,4 @@
+import { formatNumber, localizePath } from '../../contracts/languages';
 import AxeBuilder from '@axe-core/playwright';
 import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -21,7 +22,7 @@ const SLOT_ROUND_MS = 60_000;
 for (const lang of ['ja', 'en'] as const) {
   const p = (key: string) => load(lang, 'protection')[key]!;
   const errors = (key: string) => load(lang, 'errors')[key]!;
-  const path = (url: string) => (lang === 'en' ? `/en${url}` : url);
+  const path = (url: string) => localizePath(url, lang);
 
   async function openSettings(page: Page) {
     await page.goto(path('/settings'));
@@ -65,7 +66,7 @@ for (const lang of ['ja', 'en'] as const) {
       await expect(check.getByRole('heading', { name: p('realityTitle') })).toBeVisible();
       await expect(frame.getByTestId('reality-check-time')).toHaveText(p('realityBody').replace('{{minutes}}', '15'));
       const net = after - before;
-      const netText = `${net > 0 ? '+' : ''}${new Intl.NumberFormat(lang === 'ja' ? 'ja-JP' : 'en-US').format(net)}`;
+      const netText = `${net > 0 ? '+' : ''}${formatNumber(net, lang)}`;
       await expect(frame.getByTestId('reality-check-net')).toHaveText(p('realityNet').replace('{{net}}', netText));
       // Focus stays in the dialog: Tab cycles between its two choices, never reaching the game behind.
       for (let i = 0; i < 4; i++) {

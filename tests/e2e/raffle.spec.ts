@@ -1,3 +1,4 @@
+import { formatNumber } from '../../contracts/languages';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
@@ -115,7 +116,7 @@ for (const lang of LANGS) {
     expect(tick).toMatch(/^00:00:[0-5]\d$/);
     await expect(dialog.getByTestId('raffle-countdown-value')).not.toHaveText(tick, { timeout: 2_500 });
     await expect(dialog.getByTestId('raffle-tickets')).toHaveText('0');
-    const coins = (n: number) => text(lang, 'coins', { amount: new Intl.NumberFormat(lang === 'ja' ? 'ja-JP' : 'en-US').format(n) });
+    const coins = (n: number) => text(lang, 'coins', { amount: formatNumber(n, lang) });
     await expect(dialog.getByTestId('raffle-next-ticket')).toHaveText(text(lang, 'popup.nextTicket', { amount: coins(20) }));
     await axeClean(page, '[role="dialog"]');
     await screens(page, lang, 'popup');
@@ -152,6 +153,11 @@ for (const lang of LANGS) {
     await page.keyboard.press('Escape');
     const row = page.getByTestId('raffle-history-row').first();
     await expect(row.getByTestId('raffle-history-name')).toHaveText(title);
+    // Issue #26: the win is announced (a toast), and the history's result says won with the prize.
+    const progress = JSON.parse(readFileSync(`locales/${lang}/progress.json`, 'utf8')) as { notice: { RAFFLE_WIN: string } };
+    const prizeText = new Intl.NumberFormat('en-US').format(PRIZE);
+    await expect(page.getByTestId('toast').filter({ hasText: progress.notice.RAFFLE_WIN.replace('{{amount}}', prizeText) })).toBeVisible();
+    await expect(row.getByTestId('raffle-history-outcome')).toHaveText(text(lang, 'history.won', { amount: prizeText }));
     const result = row.getByTestId('raffle-history-result');
     await expect(result).toHaveAttribute('target', '_blank');
     const href = await result.getAttribute('href');

@@ -1,3 +1,4 @@
+import { localizePath } from '../../contracts/languages';
 import { randomInt } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { expect, test, type FrameLocator } from '@playwright/test';
@@ -17,7 +18,7 @@ import { openSlot, playUpTo, withLines } from './support/slots';
 test.skip(!process.env.SCREENS, 'screenshots only when asked (SCREENS=1)');
 
 for (const lang of ['ja', 'en'] as const) {
-  const path = (p: string) => (lang === 'en' ? `/en${p === '/' ? '/' : p}` : p);
+  const path = (p: string) => localizePath(p, lang);
   for (const size of SIZES) {
     test(`screens (${lang}) at ${size.width}x${size.height}`, async ({ page }) => {
       test.setTimeout(600_000);

@@ -1,3 +1,4 @@
+import { localizePath } from '../../contracts/languages';
 import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
@@ -28,7 +29,7 @@ async function watchCsp(page: Page) {
 }
 
 for (const lang of ['ja', 'en'] as const) {
-  const path = (p: string) => (lang === 'en' ? `/en${p}` : p);
+  const path = (p: string) => localizePath(p, lang);
   const g = (key: string) => lookup(load(lang, 'games'), key);
 
   test.describe(`security (${lang})`, () => {

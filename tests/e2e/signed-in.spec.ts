@@ -1,3 +1,4 @@
+import { localizePath } from '../../contracts/languages';
 import { randomInt } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { newSignedInPlayer } from './support/players';
@@ -14,7 +15,7 @@ const PAGES = [
 ];
 
 for (const lang of ['ja', 'en'] as const) {
-  const path = (p: string) => (lang === 'en' ? `/en${p === '/' ? '/' : p}` : p);
+  const path = (p: string) => localizePath(p, lang);
 
   test(`signed-in pages log no console error and never show the signed-out header (${lang})`, async ({ page }) => {
     test.setTimeout(180_000);

@@ -1,3 +1,4 @@
+import { formatNumber, localizePath } from '../../contracts/languages';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
@@ -23,8 +24,8 @@ const TITLES = { ja: '桜フォーチュン', en: 'Sakura Fortune' } as const;
 for (const lang of ['ja', 'en'] as const) {
   const l = (key: string, vars: Record<string, string | number> = {}) => fill(lookup(load(lang, 'tournaments'), `lobby.${key}`), vars);
   const auth = (key: string) => lookup(load(lang, 'auth'), key);
-  const path = (p: string) => (lang === 'en' ? `/en${p}` : p);
-  const coins = (n: number) => l('coins', { amount: new Intl.NumberFormat(lang === 'ja' ? 'ja-JP' : 'en-US').format(n) });
+  const path = (p: string) => localizePath(p, lang);
+  const coins = (n: number) => l('coins', { amount: formatNumber(n, lang) });
   const sprint = (page: Page) => page.locator('section[data-ref="demo-sakura-sprint"]');
 
   /** One real round through the API in the page's own session (as another tab would play it). */

@@ -43,7 +43,8 @@ describe('raffle helpers of the site (src/stores/raffle.ts)', () => {
     expect(nextTicketProgress({ wagerPerEntry: 1000, amountLeftForNextEntry: 1000 })).toBe(0);
     expect(nextTicketProgress({ wagerPerEntry: 0, amountLeftForNextEntry: 0 })).toBe(0);
     expect(formatRaffleAmount(12345, 'PTS', 'en', coins)).toBe('12,345 Coins');
-    expect(formatRaffleAmount(12345, 'USD', 'en', coins)).toBe('$12,345.00');
+    // English is en-GB (contracts/languages.ts): a dollar amount says which dollar.
+    expect(formatRaffleAmount(12345, 'USD', 'en', coins)).toBe('US$12,345.00');
   });
 
   it('banner from the CDN (or the site) by account reference and file name; the record page reads its ref from the path', () => {

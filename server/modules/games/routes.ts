@@ -1,4 +1,6 @@
+import { localizePath, toLanguage } from '../../../contracts/languages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { recordLaunch } from '../favourites/service';
 import { GAMES_STALE_MS, type Language } from '../../../contracts/constants';
 import {
   DemoLaunchQuerySchema,
@@ -51,7 +53,7 @@ export default async function gamesRoutes(app: FastifyInstance) {
   const launchUrl = (token: string, lobbyUrl: string | null, language: Language) => {
     const params = new URLSearchParams({ token, lang: language });
     if (lobbyUrl) params.set('lobby', lobbyUrl);
-    return `${language === 'en' ? '/en' : ''}${HOUSE_PLAY_PATH}?${params.toString()}`;
+    return `${localizePath(HOUSE_PLAY_PATH, language)}?${params.toString()}`;
   };
 
   const enabledGame = async (code: string) => {
@@ -83,9 +85,10 @@ export default async function gamesRoutes(app: FastifyInstance) {
       await refuseUnverifiedPhone(app.db, app.config, account.id);
       await assertMayPlay(app.db, account.id, 0, clock.now());
       const game = await enabledGame(request.query.gameCode);
-      const language = request.query.language ?? (account.language === 'en' ? 'en' : 'ja');
+      const language = request.query.language ?? toLanguage(account.language);
       const lobbyUrl = lobbyUrlOf(request.query.lobbyUrl);
       const token = await createLaunchToken(app.db, { accountId: account.id, signInSessionId: account.sessionId, gameCode: game.code, mode: 'real', lobbyUrl, language });
+      await recordLaunch(app.db, account.id, game.code, clock.now());
       return { url: launchUrl(token, lobbyUrl, language) };
     },
   );

@@ -1,3 +1,4 @@
+import type { Language } from '../../../contracts/languages';
 import type { ColumnType, Generated } from 'kysely';
 
 /** JSON columns: written as JSON text, read back parsed. */
@@ -7,7 +8,7 @@ export interface GamesTables {
   games: {
     code: string;
     kind: string;
-    titles: Json<{ ja: string; en: string } | null> | null;
+    titles: Json<Record<Language, string> | null> | null;
     tags: Json<string[]>;
     orientation: string;
     is_demo_available: boolean;

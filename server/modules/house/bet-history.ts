@@ -33,7 +33,7 @@ export async function betHistory(db: Db, accountId: string, page: number, langua
     records: rows.map((r) => ({
       roundId: r.id,
       gameCode: r.game_code,
-      gameTitle: gameDisplayTitle(r.game_code, language, (r.titles as { ja: string; en: string } | null)?.[language]),
+      gameTitle: gameDisplayTitle(r.game_code, language, (r.titles as Record<Language, string> | null)?.[language]),
       createdAt: new Date(r.created_at).toISOString(),
       stake: r.stake,
       win: r.win,

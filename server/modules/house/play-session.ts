@@ -1,3 +1,4 @@
+import { toLanguage } from '../../../contracts/languages';
 import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { Language } from '../../../contracts/constants';
 import { AppError } from '../../errors';
@@ -24,7 +25,8 @@ export const signedInOrDemo = (now: Date | RawBuilder<unknown>) => sql<boolean>`
     select 1 from sessions si join accounts ai on ai.id = si.account_id
     where si.id = s.sign_in_session_id and si.revoked_at is null and si.expires_at > ${now} and ai.deleted_at is null))`;
 
-export const asLanguage = (value: string): Language => (value === 'en' ? 'en' : 'ja');
+/** A stored language code as a site language (the default one when unknown). */
+export const asLanguage = (value: string): Language => toLanguage(value);
 
 /**
  * The live play session and its game in one round trip, or the refusal that explains why not:

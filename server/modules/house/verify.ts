@@ -21,7 +21,7 @@ export async function verifyRound(db: Db, roundId: string, language: Language): 
   return {
     roundId: row.id,
     gameCode: row.game_code,
-    gameTitle: gameDisplayTitle(row.game_code, language, (row.titles as { ja: string; en: string } | null)?.[language]),
+    gameTitle: gameDisplayTitle(row.game_code, language, (row.titles as Record<Language, string> | null)?.[language]),
     createdAt: new Date(row.created_at).toISOString(),
     status: row.status,
     serverSeed: row.revealed_at ? row.server_seed : null,

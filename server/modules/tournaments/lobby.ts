@@ -74,7 +74,7 @@ async function buildSnapshot(db: Db, language: Language): Promise<Snapshot> {
           .filter((g) => g.isEnabled && gameByCode.get(g.gameCode)?.is_enabled)
           .map((g) => {
             const game = gameByCode.get(g.gameCode)!;
-            const titles = game.titles as { ja: string; en: string } | null;
+            const titles = game.titles as Record<Language, string> | null;
             return { gameCode: g.gameCode, title: gameDisplayTitle(g.gameCode, language, titles?.[language]), iconUrl: g.iconFileName ? `/games/art/${g.iconFileName}` : game.image_path };
           }),
         leaderboard,

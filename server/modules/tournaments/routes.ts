@@ -1,3 +1,4 @@
+import { toLanguage } from '../../../contracts/languages';
 import type { FastifyInstance } from 'fastify';
 import { LobbyQuerySchema, LobbyResponseSchema, type LobbyResponse } from '../../../contracts/lobby';
 import { zod } from '../../zod-routes';
@@ -13,7 +14,7 @@ export default async function tournamentRoutes(app: FastifyInstance) {
 
   api.get('/tournaments', { schema: { querystring: LobbyQuerySchema, response: { 200: LobbyResponseSchema } } }, async (request, reply) => {
     const account = request.account;
-    const language = request.query.languageCode ?? (account?.language === 'en' ? 'en' : 'ja');
+    const language = request.query.languageCode ?? toLanguage(account?.language);
     // The player's own rank is in it: no shared cache may keep it.
     reply.header('cache-control', 'private, no-store');
     // Sent as JSON text: the snapshot is checked against the contract when built (lobby.ts), so many

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { LANGUAGES, type Language } from '../../../contracts/constants';
+import { LANGUAGES, languageInfo, type Language } from '../../../contracts/languages';
 import { useT } from '../../lib/useT';
 import { localizePath } from '../../lib/routes';
 import type { MouseEvent } from 'react';
@@ -71,7 +71,7 @@ function LanguageChoice({ lang }: { lang: Language }) {
               data-testid={`settings-language-${code}`}
               className={code === lang ? 'btn-gold' : 'btn-ghost'}
             >
-              {t(`common:language.${code}`)}
+              {languageInfo(code).name}
             </a>
           </li>
         ))}

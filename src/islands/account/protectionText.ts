@@ -1,5 +1,5 @@
 import type { TFunction } from '../../lib/i18n';
-import type { Language } from '../../../contracts/constants';
+import { formatDate, type Language } from '../../../contracts/languages';
 import { ApiError } from '../../lib/api';
 import '../layoutStrings';
 
@@ -7,7 +7,7 @@ const PROTECTION_CODES = new Set(['PLAY_BREAK_ACTIVE', 'SELF_EXCLUDED', 'PLAY_LI
 
 /** A date and time in the player's language, with its time zone since limits count UTC days (dateStyle cannot carry one). */
 export const formatWhen = (lang: Language, iso: string) =>
-  new Intl.DateTimeFormat(lang === 'ja' ? 'ja-JP' : 'en-GB', { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' }).format(new Date(iso));
+  formatDate(iso, lang, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' });
 
 /**
  * The message of a player-protection refusal, saying until when (an indefinite exclusion has no

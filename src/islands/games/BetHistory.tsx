@@ -1,3 +1,4 @@
+import { dateFormat } from '../../../contracts/languages';
 import { useCallback, useEffect, useState } from 'react';
 import type { Language } from '../../../contracts/constants';
 import type { BetRecord } from '../../../contracts/games';
@@ -55,7 +56,7 @@ export default function BetHistory({ lang }: { lang: Language }) {
     );
   }
 
-  const time = new Intl.DateTimeFormat(lang === 'ja' ? 'ja-JP' : 'en-GB', { dateStyle: 'medium', timeStyle: 'medium' });
+  const time = dateFormat(lang, { dateStyle: 'medium', timeStyle: 'medium' });
   return (
     <section aria-labelledby="rounds-heading" className="flex flex-col gap-3" data-testid="bet-history">
       <h2 id="rounds-heading" className="text-xl font-bold text-gold-400">{t('history.roundsHeading')}</h2>

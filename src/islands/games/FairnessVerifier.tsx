@@ -1,3 +1,4 @@
+import { formatDate } from '../../../contracts/languages';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { Language } from '../../../contracts/constants';
 import type { VerifyRoundResponse } from '../../../contracts/games';
@@ -102,7 +103,7 @@ export default function FairnessVerifier({ lang }: { lang: Language }) {
           </h2>
           <dl className="grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
             <dt className="text-cream/70">{t('fairnessPage.playedAt')}</dt>
-            <dd>{new Date(round.createdAt).toLocaleString(lang === 'ja' ? 'ja-JP' : 'en-GB')}</dd>
+            <dd>{formatDate(round.createdAt, lang, { dateStyle: 'short', timeStyle: 'medium' })}</dd>
             <dt className="text-cream/70">{t('fairness.serverSeedHash')}</dt>
             <dd className="break-all font-mono text-xs">{round.serverSeedHash}</dd>
             <dt className="text-cream/70">{t('fairnessPage.stakeWin')}</dt>
@@ -137,14 +138,14 @@ export default function FairnessVerifier({ lang }: { lang: Language }) {
               <section aria-labelledby="recorded-heading">
                 <h3 id="recorded-heading" className="mb-1 text-cream/70">{t('fairnessPage.recorded')}</h3>
                 <div data-testid="recorded-outcome">
-                  <OutcomeView lang={lang} definition={round.definition} outcome={round.outcome} />
+                  <OutcomeView lang={lang} definition={round.definition} gameCode={round.gameCode} outcome={round.outcome} />
                 </div>
               </section>
               {verdict && (
                 <section aria-labelledby="recomputed-heading">
                   <h3 id="recomputed-heading" className="mb-1 text-cream/70">{t('fairnessPage.recomputed')}</h3>
                   <div data-testid="recomputed-outcome">
-                    <OutcomeView lang={lang} definition={round.definition} outcome={verdict.recomputed.outcome} />
+                    <OutcomeView lang={lang} definition={round.definition} gameCode={round.gameCode} outcome={verdict.recomputed.outcome} />
                   </div>
                 </section>
               )}

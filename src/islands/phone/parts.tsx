@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { TFunction } from '../../lib/i18n';
-import { LANGUAGES, OTP_LENGTH, type Language } from '../../../contracts/constants';
+import { OTP_LENGTH } from '../../../contracts/constants';
+import { LANGUAGES, languageInfo, type Language } from '../../../contracts/languages';
 import { switchLanguage } from '../../stores/auth';
 import { localizePath, splitLocalePath } from '../../lib/routes';
 import { TextField } from '../account/forms';
@@ -89,7 +90,7 @@ export function PopupLanguageSwitcher({ t, lang }: { t: TFunction; lang: Languag
           onClick={() => go(code)}
           className={code === lang ? 'rounded bg-gold-500 px-2 py-1 text-sm font-semibold text-brown-950' : 'rounded border border-brown-600 px-2 py-1 text-sm hover:bg-brown-700'}
         >
-          {t(`common:language.${code}`)}
+          {languageInfo(code).name}
         </button>
       ))}
     </nav>

@@ -1,3 +1,4 @@
+import { dateFormat, numberFormat } from '../../../contracts/languages';
 import { useCallback, useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Language } from '../../../contracts/constants';
@@ -59,9 +60,9 @@ export default function CoinStatement({ lang }: { lang: Language }) {
     );
   }
 
-  const number = new Intl.NumberFormat(lang);
-  const signed = new Intl.NumberFormat(lang, { signDisplay: 'exceptZero' });
-  const time = new Intl.DateTimeFormat(lang === 'ja' ? 'ja-JP' : 'en-GB', { dateStyle: 'medium', timeStyle: 'medium' });
+  const number = numberFormat(lang);
+  const signed = numberFormat(lang, { signDisplay: 'exceptZero' });
+  const time = dateFormat(lang, { dateStyle: 'medium', timeStyle: 'medium' });
   const pages = data ? Math.max(1, Math.ceil(data.totalRecordAmount / STATEMENT_PAGE_SIZE)) : 1;
 
   return (
@@ -85,7 +86,11 @@ export default function CoinStatement({ lang }: { lang: Language }) {
               {data.records.map((r) => (
                 <tr key={r.transactionId} className="border-t border-brown-700" data-testid="statement-row" data-type={r.transactionType}>
                   <td className="whitespace-nowrap px-3 py-2" data-label={t('statement.date')}>{time.format(new Date(r.createdDate))}</td>
-                  <td className="px-3 py-2" data-label={t('statement.type')}>{t(`statement.types.${r.transactionType}`)}</td>
+                  <td className="px-3 py-2" data-label={t('statement.type')}>
+                    {t(`statement.types.${r.transactionType}`)}
+                    {/* A back-office adjustment says why, in the player's language (docs/decisions/0019). */}
+                    {r.adjustmentReason && <span className="block text-sm text-cream/80" data-testid="statement-reason">{t(`statement.adjustmentReasons.${r.adjustmentReason}`)}</span>}
+                  </td>
                   <td className="px-3 py-2" data-label={t('statement.game')} data-testid="statement-game">{r.gameCode ? (titles.get(r.gameCode) ?? r.gameCode) : '—'}</td>
                   <td className={`px-3 py-2 text-right font-semibold tabular-nums ${r.amount > 0 ? 'text-green-400' : 'text-red-300'}`} data-testid="statement-amount" data-label={t('statement.amount')}>
                     {signed.format(r.amount)}

@@ -1,3 +1,4 @@
+import { localizePath } from '../../../contracts/languages';
 import { readFileSync } from 'node:fs';
 import { loadPromotions } from '../../../content/promotions';
 
@@ -57,6 +58,6 @@ export const ROUTES: SiteRoute[] = [
 
 export const brand = (lang: Lang) => lookup(locale(lang, 'common'), 'brand');
 export const common = (lang: Lang, key: string) => lookup(locale(lang, 'common'), key);
-export const localized = (path: string, lang: Lang) => (lang === 'ja' ? path : path === '/' ? '/en/' : `/en${path}`);
+export const localized = (path: string, lang: Lang) => localizePath(path, lang);
 /** The full document title of a route. */
 export const documentTitle = (route: SiteRoute, lang: Lang) => `${route.title(lang)} | ${brand(lang)}`;

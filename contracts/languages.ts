@@ -1,0 +1,88 @@
+/**
+ * The site's languages as data (docs/decisions/0016). Everything that depends on a language — the
+ * Astro config and routes, the islands, the server's emails and SMS, the tournaments lobby, the
+ * number and date formatters, the tests — derives from this list; nothing else names a language.
+ * Adding a language is a row here plus its locales/<code>/ folder.
+ *
+ * No imports: the lobby launcher (a standalone script) and the inline boot scripts read this too.
+ */
+export interface LanguageInfo {
+  /** The code in URLs, on accounts, in API fields and under locales/ (lowercase). */
+  readonly code: string;
+  /** BCP-47 tag for Intl (numbers, dates, plural rules) and `<html lang>`-adjacent metadata. */
+  readonly tag: string;
+  /** The path prefix of its pages ('' = the site root). */
+  readonly prefix: string;
+  /** Its name, written in itself (the language switcher). */
+  readonly name: string;
+}
+
+/** Shipped languages; the first one is the default (site root, fallback for unknown values) and the source of the strings. */
+export const LANGUAGE_LIST = [
+  { code: 'ja', tag: 'ja-JP', prefix: '', name: '日本語' },
+  { code: 'en', tag: 'en-GB', prefix: 'en', name: 'English' },
+] as const satisfies readonly LanguageInfo[];
+
+export type Language = (typeof LANGUAGE_LIST)[number]['code'];
+export const LANGUAGES = LANGUAGE_LIST.map((l) => l.code) as readonly Language[] as readonly [Language, ...Language[]];
+/** The fallback: the site root's language, and the one an unknown or missing language becomes. */
+export const DEFAULT_LANGUAGE: Language = LANGUAGE_LIST[0].code;
+/** The language the strings are written in first; t() keys are typed against its files. */
+export const SOURCE_LANGUAGE: Language = DEFAULT_LANGUAGE;
+
+const byCode = new Map<string, LanguageInfo>(LANGUAGE_LIST.map((l) => [l.code, l]));
+
+export const isLanguage = (value: unknown): value is Language => typeof value === 'string' && byCode.has(value);
+/** Any value as a language: the fallback when it is not one. */
+export const toLanguage = (value: unknown): Language => (isLanguage(value) ? value : DEFAULT_LANGUAGE);
+export const languageInfo = (lang: Language): LanguageInfo => byCode.get(lang) ?? LANGUAGE_LIST[0];
+/** The BCP-47 tag Intl gets for a language. */
+export const localeTag = (lang: Language): string => languageInfo(lang).tag;
+/** Open Graph's locale form (ja_JP). */
+export const ogLocale = (lang: Language): string => localeTag(lang).replace('-', '_');
+/** Builds a record with one entry per language (templates, lookups). */
+export const perLanguage = <T>(make: (lang: Language) => T): Record<Language, T> =>
+  Object.fromEntries(LANGUAGES.map((code) => [code, make(code)])) as Record<Language, T>;
+
+/** The path of a site page in a language: localizePath('/about', 'en') === '/en/about'. */
+export function localizePath(path: string, lang: Language): string {
+  const clean = path.startsWith('/') ? path : `/${path}`;
+  const { prefix } = languageInfo(lang);
+  if (!prefix) return clean;
+  return clean === '/' ? `/${prefix}/` : `/${prefix}${clean}`;
+}
+
+/** The language a path belongs to and the path without its language prefix. */
+export function splitLocalePath(pathname: string): { lang: Language; path: string } {
+  for (const { code, prefix } of LANGUAGE_LIST) {
+    if (prefix && (pathname === `/${prefix}` || pathname.startsWith(`/${prefix}/`))) return { lang: code, path: pathname.slice(prefix.length + 1) || '/' };
+  }
+  return { lang: DEFAULT_LANGUAGE, path: pathname || '/' };
+}
+
+/** The language prefixes the inline scripts (no module imports) need to move between languages. */
+export const LANGUAGE_PREFIXES: Record<string, string> = Object.fromEntries(LANGUAGE_LIST.map((l) => [l.code, l.prefix]));
+
+// Formatters, cached: an Intl object costs milliseconds to make.
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** Intl.NumberFormat of a language (options optional). */
+export function numberFormat(lang: Language, options?: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const id = `${lang}|${options ? JSON.stringify(options) : ''}`;
+  let format = numberFormats.get(id);
+  if (!format) numberFormats.set(id, (format = new Intl.NumberFormat(localeTag(lang), options)));
+  return format;
+}
+
+/** Intl.DateTimeFormat of a language. */
+export function dateFormat(lang: Language, options?: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const id = `${lang}|${options ? JSON.stringify(options) : ''}`;
+  let format = dateFormats.get(id);
+  if (!format) dateFormats.set(id, (format = new Intl.DateTimeFormat(localeTag(lang), options)));
+  return format;
+}
+
+export const formatNumber = (value: number, lang: Language, options?: Intl.NumberFormatOptions) => numberFormat(lang, options).format(value);
+export const formatDate = (value: string | number | Date, lang: Language, options?: Intl.DateTimeFormatOptions) =>
+  dateFormat(lang, options).format(value instanceof Date ? value : new Date(value));
