@@ -28,12 +28,12 @@ import { measureCpu, noCpu, perOperation } from './cpu';
 const TARGETS = { PostgreSQL: 0.3, PGlite: 0.05 } as const;
 
 async function measure(kind: 'PGlite' | 'PostgreSQL', databaseUrl: string | undefined): Promise<{ lines: string[]; ratio: number }> {
-  const seconds = Number(process.env.BENCH_SECONDS ?? 8);
-  const windows = Number(process.env.BENCH_WINDOWS ?? 4);
+  const seconds = Number(process.env.BENCH_SECONDS ?? (process.env.BENCH_SHORT ? 4 : 8));
+  const windows = Number(process.env.BENCH_WINDOWS ?? (process.env.BENCH_SHORT ? 2 : 4));
   const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 16);
   const db = createDb({ databaseUrl });
   await migrateToLatest(db);
-  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', SITE_DIR: './no-site', SEED_DEMO: 'false', PORT: '0', HOST: '127.0.0.1', SMTP_URL: 'smtp://127.0.0.1:1', SMS_GATEWAY_URL: 'http://127.0.0.1:1' });
+  const config = loadConfig({ NODE_ENV: 'production', ALLOW_EMBEDDED_DB: 'true', PUBLIC_SITE_URL: 'https://coincasino.example', LOG_LEVEL: 'silent', SITE_DIR: './no-site', SEED_DEMO: 'false', PORT: '0', HOST: '127.0.0.1', SMTP_URL: 'smtp://127.0.0.1:1', SMS_GATEWAY_URL: 'http://127.0.0.1:1' });
   const app = await buildApp({ config, db });
   // The bare route: Fastify, one JSON answer of /balance's shape, no hooks, no database.
   const bare = Fastify({ logger: false });

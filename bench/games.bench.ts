@@ -20,7 +20,8 @@
  *  3. RTP: each game's declared RTP against its exact maths, and the engine's simulation
  *     (BENCH_RTP_ROUNDS, default 1,000,000 rounds each) against it (server/modules/games/rtp.ts).
  * `npm run bench` runs it with the others; `npx tsx bench/games.bench.ts` runs it alone.
- * BENCH_GAMES_PARTS (default "spins,history,rtp") runs only some of the three parts.
+ * BENCH_GAMES_PARTS (default "spins,history,rtp"; under --short "spins,history", bench/rtp.bench.ts
+ * simulating every game against its exact maths) runs only some of the three parts.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -87,13 +88,13 @@ function pgbenchWindow(url: string, clients: number, threads: number, seconds: n
 
 export async function run(): Promise<void> {
   const serverUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-  const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+  const seconds = Number(process.env.BENCH_SECONDS ?? (process.env.BENCH_SHORT ? 3 : 5));
+  const rounds = Number(process.env.BENCH_ROUNDS ?? (process.env.BENCH_SHORT ? 2 : 3));
   const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 64);
   const threads = Number(process.env.BENCH_THREADS ?? 2);
   const rtpRounds = Number(process.env.BENCH_RTP_ROUNDS ?? 1_000_000);
   const problems: string[] = [];
-  const parts = new Set((process.env.BENCH_GAMES_PARTS ?? 'spins,history,rtp').split(','));
+  const parts = new Set((process.env.BENCH_GAMES_PARTS ?? (process.env.BENCH_SHORT ? 'spins,history' : 'spins,history,rtp')).split(','));
 
   const main = await scratchDatabase(serverUrl, 'cc_bench_games');
   const db = createDb({ databaseUrl: main.url });
@@ -102,7 +103,7 @@ export async function run(): Promise<void> {
     await migrateToLatest(db);
     await seedGames(db);
     // Production needs a mail and an SMS channel configured (never used here: nothing is sent).
-    const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', SITE_DIR: './no-site', SEED_DEMO: 'false', PORT: '0', HOST: '127.0.0.1', SMTP_URL: 'smtp://127.0.0.1:2525', SMS_GATEWAY_URL: 'http://127.0.0.1:9/sms' });
+    const config = loadConfig({ NODE_ENV: 'production', ALLOW_EMBEDDED_DB: 'true', PUBLIC_SITE_URL: 'https://coincasino.example', LOG_LEVEL: 'silent', SITE_DIR: './no-site', SEED_DEMO: 'false', PORT: '0', HOST: '127.0.0.1', SMTP_URL: 'smtp://127.0.0.1:2525', SMS_GATEWAY_URL: 'http://127.0.0.1:9/sms' });
     app = await buildApp({ config, db });
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     const api = `${address}${config.API_BASE}`;

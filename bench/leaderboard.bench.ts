@@ -115,8 +115,8 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 export async function run(): Promise<void> {
   const serverUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-  const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+  const seconds = Number(process.env.BENCH_SECONDS ?? (process.env.BENCH_SHORT ? 3 : 5));
+  const rounds = Number(process.env.BENCH_ROUNDS ?? (process.env.BENCH_SHORT ? 2 : 3));
   const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 64);
   const readers = Number(process.env.LB_READERS ?? 200);
   const pollMs = Number(process.env.LB_POLL_MS ?? 1000);
@@ -165,7 +165,7 @@ export async function run(): Promise<void> {
     console.log(`leaderboard query:          ${median(queryTimes).toFixed(1)} ms median of 20, uncached (${ranked.toLocaleString('en')} players ranked)`);
 
     // Production settings (as the games bench): nothing is mailed or texted here.
-    const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', SITE_DIR: './no-site', SEED_DEMO: 'false', PORT: '0', HOST: '127.0.0.1', SMTP_URL: 'smtp://127.0.0.1:2525', SMS_GATEWAY_URL: 'http://127.0.0.1:9/sms' });
+    const config = loadConfig({ NODE_ENV: 'production', ALLOW_EMBEDDED_DB: 'true', PUBLIC_SITE_URL: 'https://coincasino.example', LOG_LEVEL: 'silent', SITE_DIR: './no-site', SEED_DEMO: 'false', PORT: '0', HOST: '127.0.0.1', SMTP_URL: 'smtp://127.0.0.1:2525', SMS_GATEWAY_URL: 'http://127.0.0.1:9/sms' });
     app = await buildApp({ config, db });
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     const api = `${address}${config.API_BASE}`;

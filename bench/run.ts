@@ -2,13 +2,22 @@
  * `npm run bench`: runs every bench/*.bench.ts in turn (alphabetical). Each file exports
  * `run(): Promise<void>`, prints its own results and throws when a budget or check fails.
  * `npm run bench -- site-bytes` runs only the files whose name contains one of the arguments.
+ * `--short` (the CI version, .ci/run) sets BENCH_SHORT=1: each bench runs its short form (fewer or
+ * shorter windows, 10^6 simulated rounds instead of 10^7) with the same targets enforced.
  */
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const dir = path.resolve('bench');
-const filters = process.argv.slice(2);
+const args = process.argv.slice(2);
+if (args.includes('--short')) process.env.BENCH_SHORT = '1';
+const unknownFlag = args.find((a) => a.startsWith('--') && a !== '--short');
+if (unknownFlag) {
+  console.error(`Unknown option ${unknownFlag} (only --short).`);
+  process.exit(1);
+}
+const filters = args.filter((a) => !a.startsWith('--'));
 const files = readdirSync(dir)
   .filter((f) => f.endsWith('.bench.ts'))
   .filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)))

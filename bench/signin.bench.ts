@@ -54,13 +54,13 @@ async function verifyWindow(seconds: number, concurrency: number, verify: (i: nu
 }
 
 export async function measure(serverUrl: string | undefined): Promise<BenchResult> {
-  const seconds = Number(process.env.BENCH_SECONDS ?? 8);
-  const windows = Number(process.env.BENCH_WINDOWS ?? 4);
+  const seconds = Number(process.env.BENCH_SECONDS ?? (process.env.BENCH_SHORT ? 4 : 8));
+  const windows = Number(process.env.BENCH_WINDOWS ?? (process.env.BENCH_SHORT ? 2 : 4));
   const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 8);
   const scratch = serverUrl ? await scratchDatabase(serverUrl) : undefined;
   const db = createDb({ databaseUrl: scratch?.url });
   await migrateToLatest(db);
-  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', SITE_DIR: './no-site', SEED_DEMO: 'false', SIGNIN_RATE_LIMIT: '1000000', PORT: '0', HOST: '127.0.0.1',
+  const config = loadConfig({ NODE_ENV: 'production', ALLOW_EMBEDDED_DB: 'true', PUBLIC_SITE_URL: 'https://coincasino.example', LOG_LEVEL: 'silent', SITE_DIR: './no-site', SEED_DEMO: 'false', SIGNIN_RATE_LIMIT: '1000000', PORT: '0', HOST: '127.0.0.1',
     // Production refuses to start without mail and SMS; the bench sends neither.
     SMTP_URL: 'smtp://127.0.0.1:2525', SMS_GATEWAY_URL: 'http://127.0.0.1:9/sms' });
   const app = await buildApp({ config, db });

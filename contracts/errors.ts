@@ -46,6 +46,14 @@ export const errorStatus = {
   PLAY_LIMIT_REACHED: 403,
   /** An unsubscribe link whose token matches no email sent (docs/decisions/0011). */
   INVALID_UNSUBSCRIBE_LINK: 400,
+  /** Back-office (docs/decisions/0019): a staff role without the right to this call. */
+  FORBIDDEN: 403,
+  /** A staff set-up link that is unknown, used or past its 24 h. */
+  INVALID_SETUP_TOKEN: 400,
+  /** Four eyes: the staff member who asked for an adjustment cannot approve or reject it. */
+  OWN_ADJUSTMENT: 403,
+  /** The adjustment was approved or rejected already. */
+  ADJUSTMENT_NOT_PENDING: 409,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;
@@ -58,6 +66,8 @@ export interface ApiErrorBody {
   issues?: Array<{ path: string; message: string }>;
   /** Protection refusals: until when it applies (ISO 8601; absent for an indefinite exclusion). */
   until?: string;
+  /** 5xx answers: the request's id (also the x-request-id response header), to find its log lines. */
+  requestId?: string;
 }
 
 /** Codes whose message the site shows as another code's (spec section 8). */

@@ -13,6 +13,10 @@ export const ChannelConfigSchema = ChannelFlagsSchema.extend({ bearer: z.boolean
 export type ChannelConfig = z.infer<typeof ChannelConfigSchema>;
 
 export const HealthSchema = z.object({ status: z.literal('ok'), database: z.literal('ok') });
+/** GET /health/live: the process answers (no I/O). */
+export const LiveSchema = z.object({ status: z.literal('ok') });
+/** GET /health/ready: database reachable, migrations applied, not draining (else 503 SERVICE_UNAVAILABLE). */
+export const ReadySchema = z.object({ status: z.literal('ready') });
 
 export const PageViewSchema = body({
   path: z.string().min(1).max(512).startsWith('/'),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { body } from './common';
 import { DAILY_BONUS_INTERVAL_MS, STATEMENT_MAX_PAGE_SIZE, STATEMENT_PAGE_SIZE } from './constants';
+import { ADJUSTMENT_REASON_CODES } from './backoffice-constants';
 
 // Kept in constants.ts, which the site imports without zod; exported here too for the server.
 export { DAILY_BONUS_INTERVAL_MS, STATEMENT_MAX_PAGE_SIZE, STATEMENT_PAGE_SIZE };
@@ -11,7 +12,7 @@ export { DAILY_BONUS_INTERVAL_MS, STATEMENT_MAX_PAGE_SIZE, STATEMENT_PAGE_SIZE }
  */
 
 /** decisions.md: the values the spec leaves out. The wallet journal's CHECK constraint lists the same. */
-export const TRANSACTION_TYPES = ['BET', 'WIN', 'REFUND', 'DAILY_BONUS', 'PROMO_BONUS', 'SIGNUP_BONUS', 'ADJUSTMENT', 'RAFFLE_PRIZE', 'TOURNAMENT_PRIZE'] as const;
+export const TRANSACTION_TYPES = ['BET', 'WIN', 'REFUND', 'DAILY_BONUS', 'PROMO_BONUS', 'SIGNUP_BONUS', 'ADJUSTMENT', 'RAFFLE_PRIZE', 'TOURNAMENT_PRIZE', 'LEVEL_REWARD', 'MISSION_REWARD', 'TIER_BONUS'] as const;
 export const TransactionTypeSchema = z.enum(TRANSACTION_TYPES);
 export type TransactionType = z.infer<typeof TransactionTypeSchema>;
 
@@ -64,6 +65,8 @@ export const TransactionSchema = z.object({
   gameCode: z.string().nullable(),
   sessionId: z.string().nullable(),
   traceId: z.string().nullable(),
+  /** An ADJUSTMENT made in the back-office: its reason code (the site shows it in the player's language); otherwise null. */
+  adjustmentReason: z.enum(ADJUSTMENT_REASON_CODES).nullable(),
 });
 export type Transaction = z.infer<typeof TransactionSchema>;
 

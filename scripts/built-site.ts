@@ -66,7 +66,8 @@ export async function startBuiltSite(env: Record<string, string> = {}): Promise<
     rmSync(siteDir, { recursive: true, force: true });
   };
   try {
-    const deadline = Date.now() + 60_000;
+    // Generous: on a loaded machine the embedded database alone takes close to a minute to migrate and seed.
+    const deadline = Date.now() + 180_000;
     for (;;) {
       if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
       const healthy = await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false);

@@ -1,4 +1,5 @@
-import { STATUS_CODES } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
@@ -26,11 +27,18 @@ import { listenForChanges } from './db/notifications';
 import { controlChanges } from './modules/protection/listener';
 import { loggerOptions, registerOriginCheck, registerSecurityHeaders } from './plugins/security';
 import { apiModules } from './modules';
+import { createOutbox } from './modules/outbox/setup';
+import { recordMessageFailed, recordMessageSent, runJob } from './metrics';
+import type { Outbox } from './modules/outbox/service';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: Db;
+    /** Shutdown state: draining (after SIGTERM) makes /health/ready answer 503 while requests are still served. */
+    lifecycle: { draining: boolean };
+    /** Emails and SMS: enqueue in the causing transaction, then `deliver` (docs/decisions/0015). */
+    outbox: Outbox;
   }
   interface FastifyRequest {
     /** The channel code from the CHANNEL header, checked against configuration. */
@@ -53,15 +61,28 @@ export interface AppDeps {
 const channelFree = ['/health', '/docs', '/openapi.json', '/dev/'];
 
 /**
- * One log line per request once it is answered: API calls at info, the site's files at debug (a page
- * load fetches a dozen of them and they say nothing an access log of the proxy would not).
+ * One log line per request once it is answered: API calls at info, the site's files and the health
+ * probes at debug (a page load fetches a dozen files, a balancer probes every few seconds, and they
+ * say nothing an access log of the proxy would not).
  */
 function registerRequestLog(app: FastifyInstance, config: Config) {
   const apiPrefix = config.API_BASE + '/';
+  const probePrefix = config.API_BASE + '/health';
   app.addHook('onResponse', async (request, reply) => {
-    const level = request.url.startsWith(apiPrefix) || request.url === config.API_BASE ? 'info' : 'debug';
+    const api = (request.url.startsWith(apiPrefix) || request.url === config.API_BASE) && !request.url.startsWith(probePrefix);
+    const level = api ? 'info' : 'debug';
     request.log[level]({ req: request, res: { statusCode: reply.statusCode }, responseTime: Math.round(reply.elapsedTime * 10) / 10 }, 'request');
   });
+}
+
+/** A caller's x-request-id worth keeping: short, printable, nothing a log or header could be abused with. */
+const SANE_REQUEST_ID = /^[A-Za-z0-9][A-Za-z0-9._:@\/+=-]{0,127}$/;
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+/** The request's id: the caller's x-request-id when sane (a proxy's or a client's trace), else a new UUID. */
+function requestIdOf(req: IncomingMessage): string {
+  const given = req.headers[REQUEST_ID_HEADER];
+  return typeof given === 'string' && SANE_REQUEST_ID.test(given) ? given : randomUUID();
 }
 
 /**
@@ -83,7 +104,9 @@ export async function buildApp({ config, db, logger, logStream }: AppDeps): Prom
     bodyLimit: config.BODY_LIMIT,
     // Per-IP limits must not trust a client-written X-Forwarded-For: only a configured proxy's.
     trustProxy: config.TRUST_PROXY,
-    requestIdHeader: 'x-request-id',
+    // Every log line of a request carries its id (reqId); the answer echoes it (x-request-id).
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     // Fastify's own two lines per request (incoming, completed) are replaced by one, below.
     logController: new LogController({ disableRequestLogging: true }),
     // A path Fastify cannot route (bad percent-encoding, a parameter over its length) is the client's input.
@@ -92,6 +115,25 @@ export async function buildApp({ config, db, logger, logStream }: AppDeps): Prom
   });
   app.decorate('config', config);
   app.decorate('db', db);
+  app.decorate('lifecycle', { draining: false });
+  // First hook of all, so even a request refused in onRequest (overload, channel) carries it.
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
+  // While draining, answers ask the client to reconnect (to another instance, through the balancer).
+  app.addHook('onSend', async (_request, reply) => {
+    if (app.lifecycle.draining) reply.header('connection', 'close');
+  });
+  // Every server runs an outbox worker: due messages are claimed under a lease, so each goes once.
+  const outbox = createOutbox(config, db, app.log);
+  app.decorate('outbox', outbox);
+  outbox.observe = (channel, outcome) => (outcome === 'sent' ? recordMessageSent(channel) : recordMessageFailed(channel));
+  outbox.runPass = (pass, onError) => runJob('outbox', pass, onError);
+  app.addHook('onReady', async () => outbox.start());
+  app.addHook('onClose', async () => {
+    await outbox.stop();
+    outbox.close();
+  });
   app.decorateRequest('channel', '');
   app.decorateRequest('channelFlags', null as unknown as ChannelConfig);
   app.setValidatorCompiler(validatorCompiler);
@@ -122,7 +164,7 @@ export async function buildApp({ config, db, logger, logStream }: AppDeps): Prom
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its contract');
-      return send(500, { code: 'TECHNICAL_ERROR' });
+      return send(500, { code: 'TECHNICAL_ERROR', requestId: request.id });
     }
     const fastifyCode = (error as { code?: string }).code ?? '';
     const status = (error as { statusCode?: number }).statusCode ?? 500;
@@ -136,7 +178,7 @@ export async function buildApp({ config, db, logger, logStream }: AppDeps): Prom
     if (status === 503) return sendUnavailable(reply);
     if (status >= 400 && status < 500) return send(status, { code: 'REQUEST_VALIDATION_ERROR' });
     request.log.error({ err: error }, 'unhandled error');
-    return send(500, { code: 'TECHNICAL_ERROR' });
+    return send(500, { code: 'TECHNICAL_ERROR', requestId: request.id });
   });
 
   await registerOpenApi(app, config);

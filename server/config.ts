@@ -1,3 +1,5 @@
+import { isIP } from 'node:net';
+import { XP_COINS_PER_POINT_DEFAULT } from '../contracts/progression-config';
 import { z } from 'zod';
 import { ChannelConfigSchema, type ChannelConfig } from '../contracts/system';
 import { WEB_CHANNEL } from '../contracts/constants';
@@ -27,7 +29,13 @@ export const ConfigSchema = z.object({
   DEV_TOOLS: bool.default(false),
   PORT: z.coerce.number().int().min(0).max(65535).default(4321),
   HOST: z.string().default('0.0.0.0'),
-  DATABASE_URL: z.string().url().optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/[^\s]+$/, 'DATABASE_URL: a PostgreSQL URL like postgres://user:password@host:5432/database')
+    .refine((v) => URL.canParse(v), 'DATABASE_URL: a PostgreSQL URL like postgres://user:password@host:5432/database')
+    .optional(),
+  /** Production on the embedded database (one process, one host): only when said so. */
+  ALLOW_EMBEDDED_DB: bool.default(false),
   DATA_DIR: z.string().default('./data'),
   API_BASE: z.string().startsWith('/').default('/api'),
   SITE_DIR: z.string().default('./dist'),
@@ -42,7 +50,16 @@ export const ConfigSchema = z.object({
   SMS_GATEWAY_TOKEN: z.string().optional(),
   SUPPORT_EMAIL: z.string().email().default('support@coincasino.example'),
   SIGNUP_BONUS: z.coerce.number().int().min(0).default(10_000),
+  /** Back-office adjustments above this many coins (absolute) wait for a second finance or admin member (docs/decisions/0019). */
+  ADJUSTMENT_APPROVAL_THRESHOLD: z.coerce.number().int().min(0).default(10_000),
   DAILY_BONUS: z.coerce.number().int().min(0).default(1_000),
+  /** Coins wagered (real coins) for one XP point (docs/decisions/0018). */
+  XP_COINS_PER_POINT: z.coerce.number().int().min(1).default(XP_COINS_PER_POINT_DEFAULT),
+  /** The time zone whose midnight turns the day of missions and the login streak. */
+  DAY_START_TZ: z
+    .string()
+    .default('Asia/Tokyo')
+    .refine((tz) => { try { new Intl.DateTimeFormat('en', { timeZone: tz }); return true; } catch { return false; } }, 'DAY_START_TZ: an IANA time zone such as Asia/Tokyo'),
   /** The UTC hour from which each server sends the day's offer emails (docs/decisions/0011); unset: only `npm run admin -- marketing:send` does. */
   MARKETING_SEND_HOUR: z.coerce.number().int().min(0).max(23).optional(),
   SPORTSBOOK_URL: z.string().url().optional(),
@@ -51,7 +68,8 @@ export const ConfigSchema = z.object({
   TRUST_PROXY: z
     .string()
     .default('false')
-    .transform((v): boolean | string[] => (v === 'true' ? true : v === 'false' ? false : v.split(',').map((a) => a.trim()))),
+    .transform((v): boolean | string[] => (v === 'true' ? true : v === 'false' ? false : v.split(',').map((a) => a.trim())))
+    .refine((v) => typeof v === 'boolean' || v.every(isAddressOrCidr), 'TRUST_PROXY: true, false, or comma-separated proxy addresses or CIDRs (10.0.0.1,192.168.0.0/16)'),
   /** Origins besides the site the pages may load from (CDN, analytics, an absolute API or lobby URL), space-separated. */
   CSP_SOURCES: z
     .string()
@@ -77,18 +95,70 @@ export const ConfigSchema = z.object({
   // Overload (issue 11): refuse new requests with 503 instead of queueing them without bound.
   MAX_REQUESTS_IN_FLIGHT: z.coerce.number().int().min(1).default(1000),
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
+  // Operations (issue 23).
+  /** After SIGTERM: /health/ready answers 503 and requests are still served this long, then the server closes. */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(10_000),
+  // The durable outbox (issue 23, docs/decisions/0015): how often each server's worker looks for due
+  // emails and SMS, the first retry's wait (doubling each time up to OUTBOX_RETRY_MAX_MS), the
+  // attempts before a dead letter, and how long a claim holds a message (longer than the SMTP timeouts).
+  OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(2_000),
+  OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(1).default(30_000),
+  OUTBOX_RETRY_MAX_MS: z.coerce.number().int().min(1).default(60 * 60_000),
+  OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(12),
+  OUTBOX_LEASE_MS: z.coerce.number().int().min(1000).default(5 * 60_000),
+  // Retention (issue 23): a daily job (exactly once across servers, from RETENTION_HOUR UTC) deletes
+  // what is no longer needed, this many days after it expired (or was made, for page views). The
+  // wallet journal, game rounds and provider transactions are kept.
+  RETENTION_HOUR: z.coerce.number().int().min(0).max(23).default(3),
+  RETENTION_SESSION_DAYS: z.coerce.number().int().min(1).default(30),
+  RETENTION_TOKEN_DAYS: z.coerce.number().int().min(2).default(7),
+  RETENTION_PAGE_VIEW_DAYS: z.coerce.number().int().min(1).default(180),
+  RETENTION_OUTBOX_DAYS: z.coerce.number().int().min(1).default(30),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;
+
+/** An IP address, or one with a prefix length (CIDR). */
+function isAddressOrCidr(entry: string): boolean {
+  const [address, prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/** A configuration the server refuses: its message is one line per problem, `Invalid configuration: VAR: why`. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.map((p) => `Invalid configuration: ${p}`).join('\n'));
+  }
+}
 
 /** Combinations that would run production with a development aid open or a message channel missing. */
 function deploymentProblems(config: Config): string[] {
   if (config.NODE_ENV !== 'production') return [];
   const problems: string[] = [];
+  if (!config.DATABASE_URL && !config.ALLOW_EMBEDDED_DB) {
+    problems.push('DATABASE_URL: required with NODE_ENV=production (or ALLOW_EMBEDDED_DB=true for a single-node install on the embedded database)');
+  }
+  if (!httpsSite(config)) problems.push(`PUBLIC_SITE_URL: must be https with NODE_ENV=production (is ${config.PUBLIC_SITE_URL})`);
   if (config.DEV_TOOLS) problems.push('DEV_TOOLS: must not be true with NODE_ENV=production (it opens the dev outbox and captcha answers)');
   if (!config.SMTP_URL) problems.push('SMTP_URL: required with NODE_ENV=production (emails have nowhere else to go)');
   if (!config.SMS_GATEWAY_URL) problems.push('SMS_GATEWAY_URL: required with NODE_ENV=production (verification codes have nowhere else to go)');
   return problems;
+}
+
+/** What the server says at start about a configuration it runs with but an operator should know of. */
+export function configWarnings(config: Config): string[] {
+  const warnings: string[] = [];
+  if (config.DEV_TOOLS) warnings.push('DEV_TOOLS is on: the dev outbox, captcha answers and the OpenAPI UI are open (never in production)');
+  if (isProduction(config) && !config.DATABASE_URL) {
+    warnings.push(`ALLOW_EMBEDDED_DB=true: a single-node install on the embedded database in ${config.DATA_DIR} (one process; no second instance)`);
+  }
+  if (isProduction(config) && !config.REDIS_URL) {
+    warnings.push('REDIS_URL is unset: rate limits are per process, so N instances allow N times the limits');
+  }
+  return warnings;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -97,13 +167,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (present.PUBLIC_SITE_URL === undefined && present.PORT !== undefined && /^[1-9]\d{0,4}$/.test(present.PORT)) {
     present.PUBLIC_SITE_URL = `http://localhost:${present.PORT}`;
   }
+  // No demo raffles and content in production unless asked for.
+  if (present.SEED_DEMO === undefined && present.NODE_ENV === 'production') present.SEED_DEMO = 'false';
   const parsed = ConfigSchema.safeParse(present);
+  // One line per problem, each naming its variable (the server prints the message alone, no stack).
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+    const lines = parsed.error.issues.map((i) => {
+      const name = i.path.join('.');
+      return i.message.startsWith(`${name}:`) ? i.message : `${name}: ${i.message}`;
+    });
+    throw new ConfigError(lines);
   }
   const problems = deploymentProblems(parsed.data);
-  if (problems.length > 0) throw new Error(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  if (problems.length > 0) throw new ConfigError(problems);
   return parsed.data;
 }
 

@@ -1,8 +1,10 @@
 import closeWithGrace from 'close-with-grace';
-import { loadConfig } from './config';
+import { configWarnings, loadConfig } from './config';
 import { createDb, isDatabaseUnavailable, migrateToLatest, retryWhileUnavailable } from './db';
 import { buildApp } from './app';
 import { seedDemoContent } from './db/seed';
+import { DataDirInUse, lockDataDir, onDisk, serveAdminChannel, type DataDirLock } from './data-dir';
+import { runAdminCollected } from './admin';
 
 /** The process: config, database, migrations, seed, listen, graceful shutdown. */
 async function main() {
@@ -13,6 +15,20 @@ async function main() {
     console.error((error as Error).message);
     process.exit(1);
   }
+  // The embedded database is this process's alone while it runs (server/data-dir.ts).
+  const embeddedOnDisk = !config.DATABASE_URL && onDisk(config.DATA_DIR);
+  let lock: DataDirLock | undefined;
+  if (embeddedOnDisk) {
+    try {
+      lock = lockDataDir(config.DATA_DIR, 'server', (stale) =>
+        console.error(`${config.DATA_DIR}: lock of pid ${stale?.pid ?? '?'} found, which no longer runs (killed?); taken over.`),
+      );
+    } catch (error) {
+      if (!(error instanceof DataDirInUse)) throw error;
+      console.error(error.message);
+      process.exit(1);
+    }
+  }
   const db = createDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   // A database that is restarting (or not up yet) delays the start instead of ending the process.
   const onRetry = (error: unknown, attempt: number) =>
@@ -20,6 +36,9 @@ async function main() {
   await retryWhileUnavailable(() => migrateToLatest(db), { onRetry });
   if (config.SEED_DEMO) await retryWhileUnavailable(() => seedDemoContent(db, config), { onRetry });
   const app = await buildApp({ config, db });
+  for (const warning of configWarnings(config)) app.log.warn(warning);
+  // `npm run admin` runs its commands in here while the server holds DATA_DIR.
+  const closeAdminChannel = embeddedOnDisk ? await serveAdminChannel(config.DATA_DIR, (argv) => runAdminCollected(argv, db, config)) : async () => {};
 
   // A database fault that escapes a request (a promise nobody awaited) is logged, never fatal: the
   // database comes back and the next requests succeed. Any other unhandled rejection is a bug and
@@ -32,10 +51,19 @@ async function main() {
     throw reason;
   });
 
-  closeWithGrace({ delay: 10_000, skip: ['unhandledRejection'] }, async ({ err }) => {
+  // SIGTERM: readiness answers 503 at once so the balancer stops sending new work here, requests
+  // keep being served for SHUTDOWN_DRAIN_MS (those already on their way), then the server closes.
+  closeWithGrace({ delay: config.SHUTDOWN_DRAIN_MS + 10_000, skip: ['unhandledRejection'] }, async ({ err, signal }) => {
     if (err) app.log.error({ err }, 'shutting down after error');
+    else if (signal && config.SHUTDOWN_DRAIN_MS > 0) {
+      app.lifecycle.draining = true;
+      app.log.info(`${signal}: draining for ${config.SHUTDOWN_DRAIN_MS} ms (ready answers 503), then closing`);
+      await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DRAIN_MS));
+    }
+    await closeAdminChannel();
     await app.close();
     await db.destroy();
+    lock?.release();
   });
 
   await app.listen({ port: config.PORT, host: config.HOST });

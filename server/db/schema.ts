@@ -9,7 +9,13 @@ import type { MarketingTables } from '../modules/marketing/tables';
 import type { OutboxTables } from '../modules/outbox/tables';
 import type { PhoneTables } from '../modules/phone/tables';
 import type { ProtectionTables } from '../modules/protection/tables';
+import type { RetentionTables } from '../modules/retention/tables';
 import type { WalletTables } from '../modules/wallet/tables';
+import type { ProgressionTables } from '../modules/progression/tables';
+import type { NotificationTables } from '../modules/notifications/tables';
+import type { FavouriteTables } from '../modules/favourites/tables';
+import type { AuditTables } from '../modules/audit/tables';
+import type { BackofficeTables } from '../modules/backoffice/tables';
 
 /**
  * The database as Kysely sees it. Each domain declares its tables in its own module
@@ -26,4 +32,4 @@ export interface SystemTables {
   };
 }
 
-export interface Database extends SystemTables, AuthTables, CaptchaTables, OutboxTables, PhoneTables, WalletTables, GamesTables, HouseTables, TournamentTables, RaffleTables, RaceTables, ProtectionTables, MarketingTables {}
+export interface Database extends SystemTables, AuthTables, CaptchaTables, OutboxTables, PhoneTables, WalletTables, GamesTables, HouseTables, TournamentTables, RaffleTables, RaceTables, ProtectionTables, MarketingTables, ProgressionTables, NotificationTables, FavouriteTables, RetentionTables, AuditTables, BackofficeTables {}

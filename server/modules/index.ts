@@ -10,6 +10,11 @@ import raffleRoutes from './raffle/routes';
 import tournamentRoutes from './tournaments/routes';
 import protectionRoutes from './protection/routes';
 import marketingRoutes from './marketing/routes';
+import progressionRoutes from './progression/routes';
+import notificationRoutes from './notifications/routes';
+import favouriteRoutes from './favourites/routes';
+import retentionJob from './retention/routes';
+import backofficeRoutes from './backoffice/routes';
 
 /** Every API module, registered under API_BASE in this order. One line per domain. */
-export const apiModules: Array<(app: FastifyInstance) => Promise<void>> = [systemRoutes, outboxRoutes, walletRoutes, authRoutes, phoneRoutes, gamesRoutes, houseRoutes, raffleRoutes, tournamentRoutes, protectionRoutes, marketingRoutes];
+export const apiModules: Array<(app: FastifyInstance) => Promise<void>> = [systemRoutes, outboxRoutes, walletRoutes, authRoutes, phoneRoutes, gamesRoutes, houseRoutes, raffleRoutes, tournamentRoutes, protectionRoutes, marketingRoutes, progressionRoutes, notificationRoutes, favouriteRoutes, retentionJob, backofficeRoutes];

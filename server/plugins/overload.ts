@@ -11,7 +11,7 @@ export function sendUnavailable(reply: FastifyReply) {
   return reply
     .status(503)
     .header('retry-after', String(RETRY_AFTER_SECONDS))
-    .send({ code: 'SERVICE_UNAVAILABLE' } satisfies ApiErrorBody);
+    .send({ code: 'SERVICE_UNAVAILABLE', requestId: reply.request.id } satisfies ApiErrorBody);
 }
 
 /**

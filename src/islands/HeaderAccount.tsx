@@ -8,6 +8,9 @@ import PhoneWatcher from './phone/PhoneWatcher';
 import HeaderBalance from './wallet/HeaderBalance';
 import DailyBonusButton from './wallet/DailyBonusButton';
 import RaffleButton from './raffle/RaffleButton';
+import GameSearch from './progression/GameSearch';
+import HeaderProgress from './progression/HeaderProgress';
+import NotificationBell from './progression/NotificationBell';
 // Installs the 401 hook (sign out, open login) and shows toasts flashed by the previous page.
 import './account/sessionHooks';
 import './layoutStrings';
@@ -25,7 +28,8 @@ export default function HeaderAccount({ lang }: { lang: Language }) {
   if (!session) {
     return (
       // data-signed-out: hidden before the first paint when the session cookie says signed in (global.css).
-      <div className="flex gap-2" data-signed-out="">
+      <div className="flex items-center gap-2" data-signed-out="">
+        <GameSearch lang={lang} />
         {/* Links, so they work even before the island hydrates: the popup host opens ?popup= on load. */}
         <a href="?popup=login" className="btn-ghost px-3 py-1.5 text-sm" onClick={(event) => openFromLink(event, 'login')}>
           {t('header.signIn')}
@@ -38,10 +42,14 @@ export default function HeaderAccount({ lang }: { lang: Language }) {
   }
   return (
     <div className="flex items-center gap-1 sm:gap-2">
+      {/* Progression (docs/decisions/0018): search, level, bell; each compact, in its own component. */}
+      <GameSearch lang={lang} />
+      <HeaderProgress lang={lang} />
       <DailyBonusButton lang={lang} />
       <HeaderBalance lang={lang} />
       {/* Only while a current raffle exists. */}
       <RaffleButton lang={lang} />
+      <NotificationBell lang={lang} />
       {/* Opens the unclosable phone verification popup while the phone is not verified (spec section 2). */}
       <PhoneWatcher />
       <AccountMenu lang={lang} displayName={session.displayName} />

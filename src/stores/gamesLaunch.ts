@@ -3,6 +3,7 @@ import { openPopup } from './popup';
 import { setPendingAction } from './pending';
 import { gameLaunchPath } from './games';
 import { refreshBalance } from './wallet';
+import { refreshProgress } from './progression';
 import { refreshRaffleStanding } from './raffle';
 
 /**
@@ -31,6 +32,8 @@ export function onGameMessage(frameWindow: () => Window | null): () => void {
       refreshBalance();
       // The round may have earned a raffle ticket: the header's count follows without a reload.
       refreshRaffleStanding();
+      // XP, missions and notifications move with each real round too (docs/decisions/0018).
+      refreshProgress();
     }
   };
   window.addEventListener('message', listener);

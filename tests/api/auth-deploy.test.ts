@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app';
 import { highLimits, signupBody } from './auth-helpers';
+import { isCi } from '../../scripts/pg-reachable';
 
 const db = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 
@@ -43,6 +44,11 @@ async function redisAnswers(url: string): Promise<boolean> {
   }
 }
 const redisUp = await redisAnswers(redisUrl);
+
+// Under CI (.ci/run sets CI=true) Redis must answer: a CI that skipped this would never have tested it.
+it.runIf(!redisUp && isCi(process.env))(`Redis answers at ${redisUrl} (required under CI)`, () => {
+  expect(redisUp, `no Redis at ${redisUrl}: under CI the shared rate-limit test must run`).toBe(true);
+});
 
 describe.skipIf(!redisUp)(`sign-in rate limit shared by two API instances through Redis (needs Redis at TEST_REDIS_URL) (${db})`, () => {
   let a: TestApp;

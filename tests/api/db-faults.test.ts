@@ -101,7 +101,7 @@ describe.skipIf(!onPostgres)('database faults: terminated backends answer 503 an
     const answered = await Promise.all(inFlight);
     for (const res of answered) {
       expect(res.statusCode, res.body).toBe(503);
-      expect(res.json()).toEqual({ code: 'SERVICE_UNAVAILABLE' });
+      expect(res.json()).toEqual({ code: 'SERVICE_UNAVAILABLE', requestId: expect.any(String) });
       expect(res.headers['retry-after']).toBe('1');
     }
 
@@ -141,7 +141,7 @@ describe.skipIf(!onPostgres)('database faults: terminated backends answer 503 an
     const answered = await Promise.all(reads);
     const unavailable = answered.filter((res) => res.statusCode === 503);
     expect(unavailable.length).toBeGreaterThan(0);
-    for (const res of unavailable) expect(res.json()).toEqual({ code: 'SERVICE_UNAVAILABLE' });
+    for (const res of unavailable) expect(res.json()).toEqual({ code: 'SERVICE_UNAVAILABLE', requestId: expect.any(String) });
     for (const res of answered.filter((r) => r.statusCode !== 503)) {
       expect(res.statusCode).toBe(200);
       expect(res.json().records[0].newBalance).toBe(500);
@@ -196,7 +196,7 @@ describe.skipIf(!onPostgres)('database faults: terminated backends answer 503 an
 
     expect(terminated).toBeGreaterThan(0);
     expect([...statuses.keys()].sort()).toEqual(statuses.has(503) ? [200, 503] : [200]);
-    for (const body of bodies) expect(body).toEqual({ code: 'SERVICE_UNAVAILABLE' });
+    for (const body of bodies) expect(body).toEqual({ code: 'SERVICE_UNAVAILABLE', requestId: expect.any(String) });
     expect(statuses.get(200)).toBeGreaterThan(0);
 
     // Afterwards (one last termination, then the database is back) every player plays and reads
@@ -230,7 +230,7 @@ describe(`overload answers 503 early instead of queueing (${dbName})`, () => {
     expect(ok.length).toBeGreaterThanOrEqual(3);
     expect(refused.length).toBeGreaterThan(0);
     for (const r of refused) {
-      expect(r.json()).toEqual({ code: 'SERVICE_UNAVAILABLE' });
+      expect(r.json()).toEqual({ code: 'SERVICE_UNAVAILABLE', requestId: expect.any(String) });
       expect(r.headers['retry-after']).toBe('1');
     }
     // Every admitted request gave its place back: three at a time pass again.

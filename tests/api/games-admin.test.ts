@@ -46,12 +46,16 @@ describe(`games operator commands (${process.env.TEST_DATABASE_URL ? 'PostgreSQL
     const session = (await t.api({ method: 'POST', url: '/house/session', payload: { token } })).json().session;
     let open: string | null = null;
     let settled: string | null = null;
+    // First a settled hand (a natural, or an open one stood on), then an open hand left open.
     for (let i = 0; i < 30 && !(open && settled); i++) {
       const r = PlayResponseSchema.parse((await t.api({ method: 'POST', url: '/house/play', payload: { session, input: { kind: 'blackjack', action: 'deal', bet: 100 }, requestId: randomUUID() } })).json());
-      if (r.status === 'open' && !open) open = r.roundId;
-      else if (r.status === 'open') await t.api({ method: 'POST', url: '/house/play', payload: { session, input: { kind: 'blackjack', action: 'stand', roundId: r.roundId }, requestId: randomUUID() } });
-      else settled = r.roundId;
-      if (open && r.status === 'open' && r.roundId === open) break;
+      if (r.status !== 'open') settled ??= r.roundId;
+      else if (settled) open = r.roundId;
+      else {
+        const stood = PlayResponseSchema.parse((await t.api({ method: 'POST', url: '/house/play', payload: { session, input: { kind: 'blackjack', action: 'stand', roundId: r.roundId }, requestId: randomUUID() } })).json());
+        expect(stood.status).not.toBe('open');
+        settled = r.roundId;
+      }
     }
     expect(open).not.toBeNull();
     const before = (await t.testDb.db.selectFrom('wallets').select('balance').where('account_id', '=', p.id).executeTakeFirstOrThrow()).balance;
@@ -62,5 +66,13 @@ describe(`games operator commands (${process.env.TEST_DATABASE_URL ? 'PostgreSQL
     expect((await admin('games:void-round', open!)).code).toBe(1);
     const history = (await t.api({ method: 'GET', url: '/get-bet-history?page=1', headers: p.headers })).json();
     expect(history.records.find((r: { roundId: string }) => r.roundId === open).status).toBe('refunded');
+
+    // A settled round is refused: the command fails, the round stays settled, no coin moves.
+    expect(settled).not.toBeNull();
+    const beforeSettled = (await t.testDb.db.selectFrom('wallets').select('balance').where('account_id', '=', p.id).executeTakeFirstOrThrow()).balance;
+    const refused = await admin('games:void-round', settled!);
+    expect(refused.code).toBe(1);
+    expect((await t.testDb.db.selectFrom('house_rounds').select('status').where('id', '=', settled!).executeTakeFirstOrThrow()).status).toBe('settled');
+    expect((await t.testDb.db.selectFrom('wallets').select('balance').where('account_id', '=', p.id).executeTakeFirstOrThrow()).balance).toBe(beforeSettled);
   });
 });

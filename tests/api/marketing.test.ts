@@ -6,7 +6,7 @@ import { runAdmin } from '../../server/admin';
 import { buildApp } from '../../server/app';
 import { clock } from '../../server/clock';
 import { createDb, type Db } from '../../server/db';
-import { mailerFor } from '../../server/modules/mail/mailer';
+import { createOutbox } from '../../server/modules/outbox/setup';
 import { sendMarketingMail } from '../../server/modules/marketing/service';
 import { coinSeamlessWallet } from '../../server/modules/house/seamless-wallet';
 import { postMovement } from '../../server/modules/wallet';
@@ -28,12 +28,12 @@ describe(`offer emails (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
   let t: TestApp;
   const db = () => t.testDb.db;
-  let mailer: ReturnType<typeof mailerFor>;
+  let mailer: ReturnType<typeof createOutbox>;
 
   beforeAll(async () => {
     smtp = await startSmtp();
     t = await createTestApp({ SMTP_URL: smtp.url, MAIL_FROM: 'Coin Casino <offers@casino.example>', PUBLIC_SITE_URL: 'https://casino.example' });
-    mailer = mailerFor(t.config, db());
+    mailer = createOutbox(t.config, db());
   });
   afterEach(() => clock.reset());
   afterAll(async () => {

@@ -90,7 +90,8 @@ describe(`SMS HTTP gateway adapter against a local HTTP peer (${db})`, () => {
   describe('configured from the environment (SMS_GATEWAY_URL, SMS_GATEWAY_TOKEN)', () => {
     let t: TestApp;
     beforeAll(async () => {
-      t = await createTestApp({ SMS_GATEWAY_URL: peer.url, SMS_GATEWAY_TOKEN: 'env-token' });
+      // Retries soon, and no background polling: the test drives the outbox worker itself.
+      t = await createTestApp({ SMS_GATEWAY_URL: peer.url, SMS_GATEWAY_TOKEN: 'env-token', OUTBOX_RETRY_BASE_MS: '50', OUTBOX_POLL_MS: '3600000' });
     });
     afterAll(() => t.close());
 
@@ -111,18 +112,36 @@ describe(`SMS HTTP gateway adapter against a local HTTP peer (${db})`, () => {
       expect(verified.statusCode).toBe(200);
     });
 
-    it('answers TECHNICAL_ERROR when the gateway refuses, and does not hold the player to the resend wait', async () => {
+    it('keeps the code when the gateway is down and delivers it once it is back (the outbox retries), with the same Idempotency-Key', async () => {
       const p = await createTestPlayer(t.testDb.db, { phoneVerified: false });
       const phoneNumber = number();
-      peer.behaviour.status = 500;
-      const failed = await t.api({ method: 'POST', url: '/RequestOtpSms', headers: p.headers, payload: { phoneNumber } });
-      expect(failed.statusCode).toBe(500);
-      expect(failed.json().code).toBe('TECHNICAL_ERROR');
-      expect(await t.testDb.db.selectFrom('phone_codes').select('id').where('account_id', '=', p.id).execute()).toHaveLength(0);
+      peer.behaviour.status = 503;
+      const queued = await t.api({ method: 'POST', url: '/RequestOtpSms', headers: p.headers, payload: { phoneNumber } });
+      expect(queued.statusCode, queued.body).toBe(200);
+      expect(peer.received).toHaveLength(1);
+      const row = await t.testDb.db.selectFrom('outbox_messages').selectAll().where('recipient', '=', phoneNumber).executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ status: 'pending', attempts: 1, last_error: 'SMS gateway answered 503' });
+
       peer.behaviour.status = 200;
-      const retried = await t.api({ method: 'POST', url: '/RequestOtpSms', headers: p.headers, payload: { phoneNumber } });
-      expect(retried.statusCode).toBe(200);
+      await new Promise((r) => setTimeout(r, 150));
+      expect(await t.app.outbox.drain()).toMatchObject({ sent: 1 });
+      expect(await t.app.outbox.drain()).toMatchObject({ sent: 0 });
       expect(peer.received).toHaveLength(2);
+      expect(peer.received[1].headers['idempotency-key']).toBe(peer.received[0].headers['idempotency-key']);
+      expect(peer.received[1].headers['idempotency-key']).toMatch(/^[0-9a-f]{32}$/);
+      const token = (JSON.parse(peer.received[1].body) as { text: string }).text.match(/\b\d{6}\b/)![0];
+      expect((await t.api({ method: 'POST', url: '/VerifyOTP', headers: p.headers, payload: { phoneNumber, token } })).statusCode).toBe(200);
+      // Once delivered, the code's text is not kept.
+      expect(await t.testDb.db.selectFrom('outbox_messages').select(['status', 'body']).where('id', '=', row.id).executeTakeFirstOrThrow()).toEqual({ status: 'sent', body: '' });
+    });
+
+    it('ends a message the gateway refuses with a 4xx as a dead letter at once', async () => {
+      const p = await createTestPlayer(t.testDb.db, { phoneVerified: false });
+      const phoneNumber = number();
+      peer.behaviour.status = 422;
+      expect((await t.api({ method: 'POST', url: '/RequestOtpSms', headers: p.headers, payload: { phoneNumber } })).statusCode).toBe(200);
+      const row = await t.testDb.db.selectFrom('outbox_messages').selectAll().where('recipient', '=', phoneNumber).executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ status: 'dead', attempts: 1, last_error: 'SMS gateway answered 422' });
     });
   });
 

@@ -63,7 +63,7 @@ describe(`wallet API (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       const claimedAt = at('2026-11-20T10:00:00.000Z');
       const res = await t.api({ method: 'POST', url: '/claimDailyBonus', ...as(p) });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ bonus: DAILY, currency: 'COIN' });
+      expect(res.json()).toEqual({ bonus: DAILY, currency: 'COIN', streakDays: 1 });
       const balance = (await t.api({ method: 'GET', url: '/balance', ...as(p) })).json();
       expect(balance).toEqual({
         balance: DAILY,
@@ -99,7 +99,9 @@ describe(`wallet API (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       expect((await t.api({ method: 'GET', url: '/balance', ...as(p) })).json().canClaimBonus).toBe(true);
       const onTime = await t.api({ method: 'POST', url: '/claimDailyBonus', ...as(p) });
       expect(onTime.statusCode).toBe(200);
-      expect(await getBalance(t.testDb.db, p.id)).toBe(2 * DAILY);
+      // The next day in Tokyo: streak day 2, x1.1 (docs/decisions/0018).
+      expect(onTime.json()).toEqual({ bonus: Math.floor(DAILY * 1.1), currency: 'COIN', streakDays: 2 });
+      expect(await getBalance(t.testDb.db, p.id)).toBe(DAILY + Math.floor(DAILY * 1.1));
 
       // The next window counts from the second claim, not from the first.
       const balance = (await t.api({ method: 'GET', url: '/balance', ...as(p) })).json();

@@ -29,7 +29,7 @@ for (const lang of ['ja', 'en'] as const) {
       await page.context().setExtraHTTPHeaders({ 'x-forwarded-for': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` });
     });
 
-    test('slot symbols are SVG art named in the page language, and Skip shows the result at once', async ({ page }) => {
+    test('slot symbols are the slot\'s own SVG art named in the page language, and Skip shows the result at once', async ({ page }) => {
       test.slow();
       await page.goto(path('/game-launch/slot-dragon-pearl'));
       const frame = page.frameLocator('[data-testid="game-frame"]');
@@ -38,11 +38,12 @@ for (const lang of ['ja', 'en'] as const) {
       const cells = reels.locator('[data-symbol]');
       await expect(cells.first()).toBeVisible();
       const count = await cells.count();
-      expect(await reels.locator('[data-symbol] svg[data-shape]').count()).toBe(count);
+      // The slot's own drawings (public/games/symbols, issue 25), not emoji or letters of a system font.
+      expect(await reels.locator('[data-symbol] img[src^="/games/symbols/slot-dragon-pearl/"]').count()).toBe(count);
       expect(await reels.innerText()).not.toMatch(EMOJI);
       const label = (await reels.getAttribute('aria-label'))!;
       expect(label).not.toMatch(EMOJI);
-      const names = Object.values(lookup(load(lang, 'games'), 'slot.symbols') as unknown as Record<string, string>);
+      const names = Object.values(lookup(load(lang, 'games'), 'slotArt.slot-dragon-pearl') as unknown as Record<string, string>);
       expect(names.some((name) => label.includes(name))).toBe(true);
 
       // Counts reels seen spinning (data-spinning) in the game's frame.
@@ -134,7 +135,7 @@ for (const lang of ['ja', 'en'] as const) {
       const slot = await openSlot(page, path('/game-launch/slot-sakura-fortune'));
       const { frame } = slot;
       const bet = slot.definition.betLevels[0];
-      // A big win pays at least 10 times the bet (BIG_WIN_MULTIPLE in SlotGame.tsx).
+      // A big win pays at least 10 times the bet, a mega win 50 times (src/stores/slotRound.ts).
       const round = await playUpTo(page, slot, (r) => r.win >= 10 * bet);
       await expect(frame.getByTestId('big-win')).toHaveCount(0);
       await frame.getByTestId('spin').click();
@@ -142,7 +143,7 @@ for (const lang of ['ja', 'en'] as const) {
       await frame.getByTestId('slot-skip').click({ timeout: 2_000 }).catch(() => {});
       const celebration = frame.getByTestId('big-win');
       await expect(celebration).toBeVisible({ timeout: 30_000 });
-      await expect(celebration).toContainText(g('slot.bigWinTitle'));
+      await expect(celebration).toContainText(g(round.win >= 50 * bet ? 'slot.megaWinTitle' : 'slot.bigWinTitle'));
       await expect(celebration).toContainText(formatNumber(round.win, lang));
       await expect(frame.getByTestId('round-win')).toBeVisible();
       // It fades by itself and never blocks the game.
@@ -164,13 +165,14 @@ for (const lang of ['ja', 'en'] as const) {
       await page.goto((await frame.getByTestId('recent-rounds').getByRole('link').first().getAttribute('href'))!);
       await expect(page.getByTestId('outcome-verdict')).toHaveAttribute('data-ok', 'true');
 
-      const names = lookup(load(lang, 'games'), 'slot.symbols') as unknown as Record<string, string>;
+      // The slot's own drawings and names (issue 25): data-shape is the symbol drawn.
+      const names = lookup(load(lang, 'games'), 'slotArt.slot-dragon-pearl') as unknown as Record<string, string>;
       for (const testId of ['recorded-outcome', 'recomputed-outcome']) {
         const shown = page.getByTestId(testId);
         const reels = shown.getByTestId('slot-reels').first();
-        await expect(reels.locator('[data-symbol] svg[data-shape]')).toHaveCount(slot.definition.reels.length * slot.definition.rows);
+        await expect(reels.locator('[data-symbol] img[data-shape]')).toHaveCount(slot.definition.reels.length * slot.definition.rows);
         // The grid is one image named by its symbols, in the page's language, in the order drawn.
-        const shapes = await reels.locator('svg[data-shape]').evaluateAll((svgs) => svgs.map((s) => s.getAttribute('data-shape')!));
+        const shapes = await reels.locator('img[data-shape]').evaluateAll((imgs) => imgs.map((s) => s.getAttribute('data-shape')!));
         await expect(reels).toHaveAttribute('aria-label', new RegExp(shapes.map((shape) => names[shape]).join('.*')));
         await expect(reels.getByTestId('win-lines').locator('g[data-line]')).toHaveCount(spin.lineWins.length);
         expect(await shown.innerText()).not.toMatch(/\b(?:H[1-4]|L[1-5]|W|S)\b/);

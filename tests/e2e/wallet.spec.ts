@@ -16,6 +16,9 @@ const text = (lang: Lang, key: string, vars: Record<string, string> = {}) => {
   const raw = String(key.split('.').reduce<unknown>((o, k) => (o as Dict)[k], strings(lang)));
   return raw.replace(/\{\{(\w+)\}\}/g, (_, name: string) => vars[name] ?? '');
 };
+/** The claim's toast names the login streak day (issue #26): a new player's first claim is day 1. */
+const streakToast = (lang: Lang, amount: string) =>
+  (JSON.parse(readFileSync(`locales/${lang}/progress.json`, 'utf8')) as { daily: { claimedStreak: string } }).daily.claimedStreak.replace('{{day}}', '1').replace('{{amount}}', amount);
 const SIGNUP_BONUS = 10_000;
 const DAILY_BONUS = 1_000;
 const promotion = loadPromotions().find((p) => p.bonus !== null && Date.parse(p.startsAt) <= Date.now() && Date.now() < Date.parse(p.endsAt))!;
@@ -52,7 +55,7 @@ for (const lang of LANGS) {
 
       await recordBalanceValues(page);
       await claim.dblclick();
-      await expect(page.getByTestId('toast').filter({ hasText: text(lang, 'daily.won', { amount: fmt(DAILY_BONUS) }) })).toBeVisible();
+      await expect(page.getByTestId('toast').filter({ hasText: streakToast(lang, fmt(DAILY_BONUS)) })).toBeVisible();
       await expect(balance).toHaveText(fmt(SIGNUP_BONUS + DAILY_BONUS));
 
       // The double click sent one claim, and the balance counted up through values in between.
@@ -92,7 +95,7 @@ for (const lang of LANGS) {
       await expect(button).toHaveAccessibleName(text(lang, 'daily.claimAction'));
       await expect(page.getByTestId('tab-bar-bonus-progress')).toHaveAttribute('data-percent', '100');
       await button.click();
-      await expect(page.getByTestId('toast').filter({ hasText: text(lang, 'daily.won', { amount: fmt(DAILY_BONUS) }) })).toBeVisible();
+      await expect(page.getByTestId('toast').filter({ hasText: streakToast(lang, fmt(DAILY_BONUS)) })).toBeVisible();
       await expect(button).toBeDisabled();
       await expect(button).toHaveAccessibleName(new RegExp(text(lang, 'daily.countdownLabel', { time: '23:59:\\d\\d' })));
       await expect(page.getByTestId('tab-bar-bonus-progress')).toHaveAttribute('data-percent', '0');

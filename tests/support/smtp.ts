@@ -37,10 +37,18 @@ export function subjectOf(headers: string): string {
     .trim();
 }
 
-/** A real SMTP server on a free local port that keeps every mail it receives in `inbox`. */
-export async function startSmtp() {
+/**
+ * A real SMTP server on a free local port (or `port`, to bring one back where it was) that keeps every
+ * mail it receives in `inbox`; `refuse` answers every recipient with that SMTP code instead.
+ */
+export async function startSmtp(options: { port?: number; refuse?: number } = {}) {
   const inbox: Received[] = [];
   const smtp = new SMTPServer({
+    onRcptTo(_address, _session, callback) {
+      if (!options.refuse) return callback();
+      const error = Object.assign(new Error('Mailbox unavailable'), { responseCode: options.refuse });
+      callback(error);
+    },
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
@@ -57,10 +65,11 @@ export async function startSmtp() {
       });
     },
   });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => smtp.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = smtp.server.address() as AddressInfo;
   return {
     inbox,
+    port,
     url: `smtp://127.0.0.1:${port}`,
     /** The mails received for `to` so far. */
     to: (address: string) => inbox.filter((m) => m.to.includes(address)),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Game, SlotDefinition, SlotSpin } from '../../contracts/games';
 import { gameCodeFromPath, gameImage, gameLaunchPath, gamesInCategory, localGameIcon } from '../../src/stores/games';
-import { reelWindow } from '../../src/islands/games/house/SlotGame';
+import { reelWindow } from '../../src/stores/slotRound';
 import { winningCells } from '../../src/islands/games/house/SlotReels';
 
 const game = (gameCode: string, tags: string[], extra: Partial<Game> = {}): Game => ({

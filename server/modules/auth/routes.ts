@@ -23,7 +23,7 @@ import { limitOf, registerRateLimit } from '../../plugins/rate-limit';
 import { clearSessionCookies, forgetSessionsOf, requireAccount, setSessionCookies } from '../../plugins/session';
 import captchaRoutes from '../captcha/routes';
 import { verifyCaptcha } from '../captcha/service';
-import { createMailer, renderMail } from '../mail/mailer';
+import { renderMail } from '../mail/mailer';
 import {
   assertUnique,
   changePassword,
@@ -41,7 +41,6 @@ import {
 export default async function authRoutes(app: FastifyInstance) {
   await registerRateLimit(app);
   await app.register(captchaRoutes);
-  const mailer = createMailer(app);
   const r = zod(app);
 
   const refuseDuringMaintenance = (request: FastifyRequest) => {
@@ -114,14 +113,16 @@ export default async function authRoutes(app: FastifyInstance) {
       // The mail and its link are in the account's stored language, not the asking page's
       // (`languageCode` stays in the body for the spec's contract).
       const { email } = request.body;
+      // The token and its mail are written together (the outbox), then delivered at once; a mail the
+      // SMTP server does not take now is retried by the outbox worker until the token expires.
       const task = (async () => {
-        const reset = await createResetToken(app.db, email);
-        if (!reset) return;
-        const base = app.config.PUBLIC_SITE_URL.replace(/\/$/, '');
-        const link = `${base}${localizePath('/reset-password', reset.language)}?token=${encodeURIComponent(reset.token)}&email=${encodeURIComponent(reset.email)}`;
-        const mail = renderMail(reset.language, 'resetPassword', { displayName: reset.displayName, link, minutes: RESET_TOKEN_TTL_MS / 60_000 });
-        await mailer.send({ to: reset.email, ...mail });
-      })().catch((err: Error) => request.log.error({ err: { message: err.message } }, 'reset mail failed'));
+        const reset = await createResetToken(app.db, email, (r) => {
+          const base = app.config.PUBLIC_SITE_URL.replace(/\/$/, '');
+          const link = `${base}${localizePath('/reset-password', r.language)}?token=${encodeURIComponent(r.token)}&email=${encodeURIComponent(r.email)}`;
+          return renderMail(r.language, 'resetPassword', { displayName: r.displayName, link, minutes: RESET_TOKEN_TTL_MS / 60_000 });
+        });
+        if (reset) await app.outbox.deliver([reset.outboxId]);
+      })().catch((err: Error) => request.log.error({ err: { message: err.message } }, 'reset mail not queued'));
       pending.add(task);
       void task.finally(() => pending.delete(task));
       return { ok: true as const };

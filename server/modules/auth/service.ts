@@ -10,6 +10,7 @@ import { createSession, forgetSessionsOf, hashToken, newToken } from '../../plug
 import { burnVerifyTime, hashPassword, isCommonPassword, verifyPassword } from './passwords';
 import { creditSignupBonus } from '../wallet/bonus';
 import { clock } from '../../clock';
+import { enqueue, type OutgoingMessage } from '../outbox/service';
 
 export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
 
@@ -18,7 +19,7 @@ const liveByEmail = (db: Db, email: string) =>
   db
     .selectFrom('accounts')
     // What sign-in and a reset need, no more (every sign-in reads it).
-    .select(['id', 'email', 'display_name', 'language', 'password_hash', 'failed_logins', 'locked_until'])
+    .select(['id', 'email', 'display_name', 'language', 'password_hash', 'failed_logins', 'locked_until', 'staff_locked_at'])
     .where(sql<string>`lower(email)`, '=', email.toLowerCase())
     .where('deleted_at', 'is', null);
 
@@ -89,6 +90,8 @@ export async function signIn(db: Db, config: Config, email: string, password: st
     throw new AppError('INVALID_USER_OR_EMAIL');
   }
   const now = clock.ms();
+  // Locked by staff (back-office): until a staff member unlocks it, whatever the password.
+  if (account.staff_locked_at) throw new AppError('USER_LOCKED_OUT', 'Locked by staff');
   if (account.locked_until && account.locked_until.getTime() > now) throw new AppError('USER_LOCKED_OUT');
   if (!(await verifyPassword(account.password_hash, password))) {
     // An expired lock starts a fresh count; the update is atomic so parallel failures all count.
@@ -130,15 +133,40 @@ export async function revokeSessions(db: Db, accountId: string, which: { except?
 }
 
 /** A reset token for the live account with this email, or null when there is none. */
-export async function createResetToken(db: Db, email: string): Promise<{ token: string; email: string; displayName: string; language: Language } | null> {
+export interface ResetToken {
+  token: string;
+  email: string;
+  displayName: string;
+  language: Language;
+  /** The reset mail's outbox message, when `mailOf` was given. */
+  outboxId: number | null;
+}
+
+/**
+ * Makes a reset token for the live account of `email` (null when there is none). With `mailOf`, the
+ * mail carrying the token is written to the outbox in the same transaction as the token: both exist
+ * or neither (docs/decisions/0015).
+ */
+export async function createResetToken(
+  db: Db,
+  email: string,
+  mailOf?: (reset: Omit<ResetToken, 'outboxId'>) => Omit<OutgoingMessage, 'key' | 'channel' | 'to' | 'ttlMs'>,
+): Promise<ResetToken | null> {
   const account = await liveByEmail(db, email).executeTakeFirst();
   if (!account || !account.email) return null;
   const token = newToken();
-  await db
-    .insertInto('password_resets')
-    .values({ account_id: account.id, token_hash: hashToken(token), expires_at: new Date(clock.ms() + RESET_TOKEN_TTL_MS) })
-    .execute();
-  return { token, email: account.email, displayName: account.display_name ?? '', language: toLanguage(account.language) };
+  const reset = { token, email: account.email, displayName: account.display_name ?? '', language: toLanguage(account.language) };
+  const outboxId = await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('password_resets')
+      .values({ account_id: account.id, token_hash: hashToken(token), expires_at: new Date(clock.ms() + RESET_TOKEN_TTL_MS) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (!mailOf) return null;
+    // The link is worthless once the token expires: a mail still undelivered then is a dead letter.
+    return enqueue(trx, { key: `reset:${row.id}`, channel: 'email', to: reset.email, ttlMs: RESET_TOKEN_TTL_MS, ...mailOf(reset) });
+  });
+  return { ...reset, outboxId };
 }
 
 /** Uses a reset token (once), sets the new password and ends every session. INVALID_RESET_TOKEN otherwise. */

@@ -16,6 +16,8 @@ export interface AuthTables {
     locked_until: Date | null;
     created_at: Generated<Date>;
     deleted_at: Date | null;
+    /** Locked by staff (back-office): sign-in answers USER_LOCKED_OUT until unlocked. */
+    staff_locked_at: Generated<Date | null>;
   };
   sessions: {
     id: Generated<number>;

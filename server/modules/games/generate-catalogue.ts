@@ -65,7 +65,7 @@ const P = (p: Partial<SlotProfile> & Pick<SlotProfile, 'code' | 'seed' | 'high' 
 });
 
 export const SLOT_PROFILES: SlotProfile[] = [
-  P({ code: 'slot-sakura-fortune', seed: 11, high: ['🌸', '⛩️', '🎎', '🏮'], wild: '🌕', scatter: '🎐', tags: ['FEATURED', 'SLOT'], target: 0.965 }),
+  P({ code: 'slot-sakura-fortune', seed: 11, high: ['🌸', '⛩️', '🎎', '🏮'], wild: '🌕', scatter: '🎐', tags: ['FEATURED', 'SLOT', 'HOT'], target: 0.965 }),
   P({ code: 'slot-dragon-pearl', seed: 12, high: ['🐉', '🔮', '🪙', '🧧'], wild: '🐲', scatter: '💠', lines: 25, decay: 0.45, topPays: [100, 500, 2500], target: 0.962, tags: ['FEATURED', 'SLOT'] }),
   P({ code: 'slot-neon-sevens', seed: 13, high: ['7️⃣', '💎', '🔔', 'BAR'], low: ['🍒', '🍋', '🍇'], wild: '⭐', scatter: '💫', lines: 10, freeSpins: null, decay: 0.5, target: 0.955, tags: ['FEATURED', 'SLOT'] }),
   P({ code: 'slot-golden-koi', seed: 14, high: ['🐟', '🪷', '🐸', '🌊'], wild: '🐠', scatter: '🫧', rows: 4, lines: 25, stripLength: 48, target: 0.958 }),
@@ -84,9 +84,9 @@ export const SLOT_PROFILES: SlotProfile[] = [
   P({ code: 'slot-crystal-moon', seed: 27, high: ['🌙', '🔮', '🦉', '✨'], wild: '💎', scatter: '🌠', lines: 20, freeSpins: { spins: 12, multiplier: 2 }, decay: 0.65, target: 0.967 }),
   P({ code: 'slot-zodiac-gems', seed: 28, high: ['🐭', '🐮', '🐯', '🐰'], low: ['🐲', '🐍', '🐴', '🐑', '🐵'], wild: '🧿', scatter: '🎆', lines: 25, stripLength: 46, target: 0.958 }),
   P({ code: 'slot-tanuki-bonanza', seed: 29, high: ['🦝', '🍄', '🍁', '🌰'], wild: '🍃', scatter: '🎑', lines: 20, freeSpins: { spins: 10, multiplier: 2 }, decay: 0.6, target: 0.963, demo: false }),
-  P({ code: 'slot-firework-festival', seed: 30, high: ['🎆', '🎇', '👘', '🍧'], wild: '🎊', scatter: '🎐', lines: 15, decay: 0.55, freeSpins: { spins: 8, multiplier: 2 }, target: 0.96, tags: ['FEATURED', 'SLOT'] }),
+  P({ code: 'slot-firework-festival', seed: 30, high: ['🎆', '🎇', '👘', '🍧'], wild: '🎊', scatter: '🎐', lines: 15, decay: 0.55, freeSpins: { spins: 8, multiplier: 2 }, target: 0.96, tags: ['FEATURED', 'SLOT', 'NEW'] }),
   P({ code: 'slot-tea-garden', seed: 31, high: ['🍵', '🌿', '🫖', '🍡'], wild: '🌺', scatter: '🦋', lines: 10, freeSpins: null, decay: 0.8, topPays: [15, 60, 300], target: 0.972 }),
-  P({ code: 'slot-robot-factory', seed: 32, high: ['🤖', '⚙️', '🔋', '🔧'], low: ['🔩', '💡', '📡', '🧲'], wild: '🦾', scatter: '🛰️', rows: 4, lines: 20, stripLength: 44, decay: 0.5, freeSpins: { spins: 10, multiplier: 2 }, target: 0.955 }),
+  P({ code: 'slot-robot-factory', seed: 32, high: ['🤖', '⚙️', '🔋', '🔧'], low: ['🔩', '💡', '📡', '🧲'], wild: '🦾', scatter: '🛰️', rows: 4, lines: 20, stripLength: 44, decay: 0.5, freeSpins: { spins: 10, multiplier: 2 }, target: 0.955, tags: ['SLOT', 'NEW'] }),
 ];
 
 /** Lines from simplest (straight) to more winding: rows change by at most one per reel. */
@@ -175,7 +175,7 @@ function buildSlot(p: SlotProfile): { definition: SlotDefinition; rtp: number } 
 }
 
 const TABLES: Array<Omit<CatalogueEntry, 'rtp' | 'sortOrder'>> = [
-  { gameCode: 'roulette-european', titles: null, tags: ['FEATURED', 'LIVE'], gameType: 'roulette', orientation: 'landscape', isDemoAvailable: true, isEnabled: true, imagePath: '/games/art/roulette-european.svg', definition: { kind: 'roulette', variant: 'european', minBet: 10, maxBet: 5000, betUnit: 10, chips: [10, 50, 100, 500, 1000], maxTotalBet: 20000 } },
+  { gameCode: 'roulette-european', titles: null, tags: ['FEATURED', 'LIVE', 'HOT'], gameType: 'roulette', orientation: 'landscape', isDemoAvailable: true, isEnabled: true, imagePath: '/games/art/roulette-european.svg', definition: { kind: 'roulette', variant: 'european', minBet: 10, maxBet: 5000, betUnit: 10, chips: [10, 50, 100, 500, 1000], maxTotalBet: 20000 } },
   { gameCode: 'roulette-french', titles: null, tags: ['LIVE'], gameType: 'roulette', orientation: 'landscape', isDemoAvailable: true, isEnabled: true, imagePath: '/games/art/roulette-french.svg', definition: { kind: 'roulette', variant: 'french', minBet: 10, maxBet: 5000, betUnit: 10, chips: [10, 50, 100, 500, 1000], maxTotalBet: 20000 } },
   { gameCode: 'roulette-vip', titles: null, tags: ['LIVE'], gameType: 'roulette', orientation: 'landscape', isDemoAvailable: false, isEnabled: true, imagePath: '/games/art/roulette-vip.svg', definition: { kind: 'roulette', variant: 'european', minBet: 100, maxBet: 50000, betUnit: 100, chips: [100, 500, 1000, 5000, 10000], maxTotalBet: 200000 } },
   { gameCode: 'blackjack-classic', titles: null, tags: ['FEATURED', 'LIVE'], gameType: 'blackjack', orientation: 'landscape', isDemoAvailable: true, isEnabled: true, imagePath: '/games/art/blackjack-classic.svg', definition: { kind: 'blackjack', decks: 6, dealerHitsSoft17: false, minBet: 10, maxBet: 5000, betUnit: 10, chips: [10, 50, 100, 500, 1000] } },

@@ -1,10 +1,13 @@
 import { localizePath, toLanguage } from '../../../contracts/languages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { recordLaunch } from '../favourites/service';
 import { GAMES_STALE_MS, type Language } from '../../../contracts/constants';
 import {
   DemoLaunchQuerySchema,
   GamesQuerySchema,
   GamesResponseSchema,
+  GameStatsParamsSchema,
+  GameStatsResponseSchema,
   HOUSE_PLAY_PATH,
   LaunchQuerySchema,
   LaunchResultSchema,
@@ -17,6 +20,7 @@ import { registerRateLimit } from '../../plugins/rate-limit';
 import { createLaunchToken } from '../house/launch';
 import { refuseUnverifiedPhone } from '../phone/service';
 import { findGame, listGames } from './service';
+import { gameStats } from './stats';
 import { assertMayPlay } from '../protection/service';
 import { clock } from '../../clock';
 
@@ -65,6 +69,13 @@ export default async function gamesRoutes(app: FastifyInstance) {
     return [{ games }] as [{ games: typeof games }];
   });
 
+  // A game's measured RTP beside its exact maths (decision 0020); public, answers cached a minute.
+  api.get('/games/:code/stats', { schema: { params: GameStatsParamsSchema, response: { 200: GameStatsResponseSchema } } }, async (request, reply) => {
+    const stats = await gameStats(app.db, request.params.code);
+    reply.header('cache-control', 'public, max-age=60');
+    return stats;
+  });
+
   api.get(
     '/launchgame',
     { schema: { querystring: LaunchQuerySchema, response: { 200: LaunchResultSchema } }, config: { rateLimit: LAUNCH_LIMIT } },
@@ -77,6 +88,7 @@ export default async function gamesRoutes(app: FastifyInstance) {
       const language = request.query.language ?? toLanguage(account.language);
       const lobbyUrl = lobbyUrlOf(request.query.lobbyUrl);
       const token = await createLaunchToken(app.db, { accountId: account.id, signInSessionId: account.sessionId, gameCode: game.code, mode: 'real', lobbyUrl, language });
+      await recordLaunch(app.db, account.id, game.code, clock.now());
       return { url: launchUrl(token, lobbyUrl, language) };
     },
   );

@@ -21,6 +21,22 @@ import { openPlaySession } from './launch';
 import { playHouseRound } from './play';
 import { rotateSeed } from './seeds';
 import { verifyRound } from './verify';
+import { hashToken } from '../../plugins/session';
+import { clock } from '../../clock';
+import { afterRealRound } from '../progression/service';
+
+/**
+ * Levels and missions move with each real round (docs/decisions/0018), after it committed: a
+ * failure here is logged and never turns a played round into an error (the next round catches up).
+ */
+async function progressAfterRound(app: FastifyInstance, sessionToken: string): Promise<void> {
+  try {
+    const session = await app.db.selectFrom('play_sessions').select('account_id').where('token_hash', '=', hashToken(sessionToken)).executeTakeFirst();
+    if (session?.account_id) await afterRealRound(app.db, app.config, session.account_id, clock.now());
+  } catch (error) {
+    app.log.error({ err: error }, 'progression after a round failed');
+  }
+}
 
 /** The house game provider's API, called by the game client page (/house/play/), and the player's bet history. */
 export default async function houseRoutes(app: FastifyInstance) {
@@ -30,9 +46,11 @@ export default async function houseRoutes(app: FastifyInstance) {
     openPlaySession(app.db, request.body.token),
   );
 
-  api.post('/house/play', { schema: { body: PlayRequestSchema, response: { 200: PlayResponseSchema } } }, async (request) =>
-    playHouseRound(app.db, request.body.session, request.body.input, request.body.requestId),
-  );
+  api.post('/house/play', { schema: { body: PlayRequestSchema, response: { 200: PlayResponseSchema } } }, async (request) => {
+    const played = await playHouseRound(app.db, request.body.session, request.body.input, request.body.requestId);
+    if (played.currency === 'COIN') await progressAfterRound(app, request.body.session);
+    return played;
+  });
 
   api.post('/house/seed', { schema: { body: SeedRequestSchema, response: { 200: SeedResponseSchema } } }, async (request) =>
     rotateSeed(app.db, request.body.session, request.body.clientSeed),

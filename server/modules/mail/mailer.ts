@@ -1,47 +1,46 @@
-import type { FastifyInstance } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import type { Language } from '../../../contracts/constants';
 import type ja from '../../../locales/ja/mail.json';
 import { localeFiles } from '../../lib/locale-files';
-import { isProduction, type Config } from '../../config';
-import type { Db } from '../../db';
-import { storeInOutbox } from '../outbox/store';
+import type { Config } from '../../config';
+import { messageIdFor, PermanentDeliveryError, type Transport } from '../outbox/service';
 
-export interface MailMessage {
-  to: string;
-  subject: string;
-  text: string;
-  /** Extra headers (List-Unsubscribe); the development outbox keeps only subject and text. */
-  headers?: Record<string, string>;
-}
+/** Longest wait for each step of an SMTP exchange; the outbox lease (OUTBOX_LEASE_MS) is longer than all of them together. */
+const SMTP_TIMEOUT_MS = 20_000;
 
-/** Sends mail over SMTP when SMTP_URL is set; otherwise (never in production) stores it in the development outbox. */
-export interface Mailer {
-  send(message: MailMessage): Promise<void>;
-}
-
-/** A mailer outside the app (operator commands): `close()` ends its SMTP connections. */
-export function mailerFor(config: Config, db: Db): Mailer & { close(): void } {
-  const url = config.SMTP_URL;
-  if (!url) {
-    // Production never stores mail where a development aid could read it (config refuses it too).
-    if (isProduction(config)) throw new Error('SMTP_URL is required in production');
-    return { send: (m) => storeInOutbox(db, { channel: 'email', to: m.to, subject: m.subject, body: m.text }), close: () => {} };
-  }
-  const transport: Transporter = nodemailer.createTransport(url);
+/**
+ * The outbox's email transport over SMTP (SMTP_URL). Each message goes with a Message-ID derived from
+ * its idempotency key, the same on every attempt, so a repeat after a crash is recognisable downstream.
+ * A 5xx answer is permanent (the message is a dead letter); anything else is retried.
+ */
+export function smtpTransport(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM'>): Transport {
+  const transport: Transporter = nodemailer.createTransport({
+    url: config.SMTP_URL,
+    connectionTimeout: SMTP_TIMEOUT_MS,
+    greetingTimeout: SMTP_TIMEOUT_MS,
+    socketTimeout: SMTP_TIMEOUT_MS,
+  } satisfies SMTPTransport.Options);
   return {
-    send: async (m) => {
-      await transport.sendMail({ from: config.MAIL_FROM, to: m.to, subject: m.subject, text: m.text, headers: m.headers });
+    name: 'smtp',
+    async send(m) {
+      try {
+        await transport.sendMail({
+          from: config.MAIL_FROM,
+          to: m.to,
+          subject: m.subject ?? '',
+          text: m.text,
+          headers: m.headers ?? undefined,
+          messageId: messageIdFor(m.key, config.MAIL_FROM),
+        });
+      } catch (error) {
+        const code = (error as { responseCode?: number }).responseCode;
+        if (code !== undefined && code >= 500 && code < 600) throw new PermanentDeliveryError(`SMTP refused the message (${code})`);
+        throw error;
+      }
     },
     close: () => transport.close(),
   };
-}
-
-/** Call while registering a plugin (it adds an onClose hook that closes the SMTP connections). */
-export function createMailer(app: FastifyInstance): Mailer {
-  const mailer = mailerFor(app.config, app.db);
-  app.addHook('onClose', async () => mailer.close());
-  return mailer;
 }
 
 const templates = localeFiles<typeof ja>('mail');

@@ -1,7 +1,7 @@
 import type { AdminCommand } from '../../admin-command';
 import { UsageError } from '../../admin-command';
 import { clock } from '../../clock';
-import { mailerFor } from '../mail/mailer';
+import { createOutbox } from '../outbox/setup';
 import { sendMarketingMail } from './service';
 
 /** Operator commands of marketing email (docs/decisions/0011). */
@@ -11,13 +11,13 @@ export const marketingCommands: Record<string, AdminCommand> = {
     description: "Send today's offer emails (daily bonus reminders, promotions) to opted-in players; safe to repeat.",
     async run({ db, config, out }, args) {
       if (args.length > 0) throw new UsageError();
-      const mailer = mailerFor(config, db);
+      const outbox = createOutbox(config, db);
       try {
-        const report = await sendMarketingMail(db, mailer, config, clock.now(), (error, accountId) => out(`not sent to ${accountId}: ${(error as Error).message}`));
+        const report = await sendMarketingMail(db, outbox, config, clock.now(), (error, accountId) => out(`queued for ${accountId}, not delivered yet: ${(error as Error).message}`));
         out(`sent ${report.sent}, skipped ${report.skipped}, failed ${report.failed}`);
         return report.failed > 0 ? 1 : 0;
       } finally {
-        mailer.close();
+        outbox.close();
       }
     },
   },

@@ -6,7 +6,6 @@ import { clock } from '../../clock';
 import { devToolsOn } from '../../config';
 import { requireAccount } from '../../plugins/session';
 import { zod } from '../../zod-routes';
-import { createMailer } from '../mail/mailer';
 import { marketingPreferences, sendMarketingMail, setMarketingEmails, unsubscribe } from './service';
 
 /** How often each server looks whether the day's offer emails are due (when MARKETING_SEND_HOUR is set). */
@@ -18,7 +17,7 @@ const MARKETING_CHECK_MS = 5 * 60_000;
  */
 export default async function marketingRoutes(app: FastifyInstance) {
   const api = zod(app);
-  const mailer = createMailer(app);
+  const outbox = app.outbox;
 
   api.get('/marketing/preferences', { schema: { response: { 200: MarketingPreferencesSchema } } }, async (request, reply) => {
     const account = requireAccount(request);
@@ -40,7 +39,7 @@ export default async function marketingRoutes(app: FastifyInstance) {
   if (devToolsOn(app.config)) {
     // Development aid for end-to-end tests against a running server (absent in production): today's run, now.
     const report = z.object({ sent: z.number(), skipped: z.number(), failed: z.number() });
-    api.post('/dev/marketing/send', { schema: { response: { 200: report } } }, async () => sendMarketingMail(app.db, mailer, app.config, clock.now()));
+    api.post('/dev/marketing/send', { schema: { response: { 200: report } } }, async () => sendMarketingMail(app.db, outbox, app.config, clock.now()));
   }
 
   const hour = app.config.MARKETING_SEND_HOUR;
@@ -54,7 +53,7 @@ export default async function marketingRoutes(app: FastifyInstance) {
     const day = now.toISOString().slice(0, 10);
     if (now.getUTCHours() < hour || doneDay === day) return;
     try {
-      const report = await sendMarketingMail(app.db, mailer, app.config, now, (error, accountId) =>
+      const report = await sendMarketingMail(app.db, outbox, app.config, now, (error, accountId) =>
         app.log.warn({ err: { message: (error as Error).message }, accountId }, 'offer email not sent; retried at the next check'),
       );
       app.log.info(report, 'offer emails of the day');

@@ -6,7 +6,8 @@ import type { Config } from '../../config';
 import type { Db, DbOrTrx } from '../../db';
 import { AppError } from '../../errors';
 import { hashToken, newToken } from '../../plugins/session';
-import { renderMail, type Mailer } from '../mail/mailer';
+import { renderMail } from '../mail/mailer';
+import { enqueue, type Outbox } from '../outbox/service';
 import { dayStart, marketingAllowed } from '../protection/service';
 import { dailyBonusStatus, hasClaimedPromotion } from '../wallet/bonus';
 
@@ -93,9 +94,11 @@ function mailOf(config: Config, player: Candidate, offer: Offer, unsubscribeToke
 }
 
 export interface SendReport {
+  /** Delivered to the SMTP server during the run. */
   sent: number;
   /** Opted-in players left out: blocked by player protection, or nothing to tell them today. */
   skipped: number;
+  /** Queued but not taken by the SMTP server yet: the outbox worker retries them (docs/decisions/0015). */
   failed: number;
 }
 
@@ -104,11 +107,12 @@ const PAGE = 200;
 /**
  * Sends today's offer emails (the UTC day of `now`). Safe to run any number of times and on several
  * servers at once: a player's mail of the day is claimed by inserting its row (one per player and
- * day), and only the run that inserted it sends; a send that fails gives its claim back for a later run.
+ * day) in the same transaction that writes the mail to the outbox, so exactly one run queues it and
+ * the outbox delivers it (at once, or by its retries when the SMTP server is down).
  */
 export async function sendMarketingMail(
   db: Db,
-  mailer: Mailer,
+  outbox: Pick<Outbox, 'deliver'>,
   config: Config,
   now: Date,
   onFailure: (error: unknown, accountId: string) => void = () => {},
@@ -142,34 +146,37 @@ export async function sendMarketingMail(
         continue;
       }
       const token = newToken();
-      const claimed = await db
-        .insertInto('marketing_mail')
-        .values({
-          account_id: player.id,
-          day,
-          kind: offer.kind,
-          promo_slug: offer.kind === 'promotion' ? offer.promotion.slug : null,
-          unsubscribe_hash: hashToken(token),
-          created_at: now,
-        })
-        .onConflict((oc) => oc.doNothing())
-        .returning('account_id')
-        .executeTakeFirst();
-      if (!claimed) {
-        // Another run (another server) sent this player's mail of the day first.
+      const queued = await db.transaction().execute(async (trx) => {
+        const claimed = await trx
+          .insertInto('marketing_mail')
+          .values({
+            account_id: player.id,
+            day,
+            kind: offer.kind,
+            promo_slug: offer.kind === 'promotion' ? offer.promotion.slug : null,
+            unsubscribe_hash: hashToken(token),
+            created_at: now,
+            // Handed to the outbox, which delivers it at least once.
+            sent_at: now,
+          })
+          .onConflict((oc) => oc.doNothing())
+          .returning('account_id')
+          .executeTakeFirst();
+        if (!claimed) return null;
+        return enqueue(trx, { key: `offer:${player.id}:${day}`, channel: 'email', ...mailOf(config, player, offer, token) });
+      });
+      if (queued === null) {
+        // Another run (another server) queued this player's mail of the day first.
         report.skipped++;
         continue;
       }
-      const claim = db.deleteFrom('marketing_mail').where('account_id', '=', player.id).where('day', '=', day);
-      try {
-        await mailer.send(mailOf(config, player, offer, token));
-      } catch (error) {
-        await claim.execute();
+      const outcome = (await outbox.deliver([queued])).get(queued);
+      // No outcome: the worker of some server took it first (it delivers it).
+      if (outcome === 'retry' || outcome === 'dead') {
         report.failed++;
-        onFailure(error, player.id);
+        onFailure(new Error('not taken by the SMTP server yet; the outbox retries it'), player.id);
         continue;
       }
-      await db.updateTable('marketing_mail').set({ sent_at: now }).where('account_id', '=', player.id).where('day', '=', day).execute();
       report.sent++;
     }
     if (rows.length < PAGE) return report;

@@ -1,13 +1,17 @@
+import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import { isProduction } from '../../config';
 import type { Db } from '../../db';
+import { PermanentDeliveryError, type Transport } from '../outbox/service';
 import { storeInOutbox } from '../outbox/store';
 
 export interface SmsMessage {
   /** E.164. */
   to: string;
   text: string;
+  /** The outbox's idempotency key, sent as the Idempotency-Key header (the same on every attempt). */
+  key?: string;
 }
 
 /** Every way of sending an SMS. `send` resolves once the gateway has accepted the message, or throws. */
@@ -42,9 +46,10 @@ export interface HttpSmsGatewayOptions {
 }
 
 /**
- * A real SMS provider behind a small HTTP contract: POST {url} with JSON `{ to, text }` and
- * `Authorization: Bearer <token>`; any 2xx means accepted. No retry: a retried POST could send the
- * code twice, and the player can ask again after the resend wait.
+ * A real SMS provider behind a small HTTP contract: POST {url} with JSON `{ to, text }`,
+ * `Authorization: Bearer <token>` and `Idempotency-Key: <key>`; any 2xx means accepted. It makes one
+ * attempt: retries are the outbox's (with backoff, the same key each time, so a provider that honours
+ * the header sends a code once however often it is asked).
  */
 export function httpSmsGateway({ url, token, timeoutMs = 10_000 }: HttpSmsGatewayOptions): SmsGateway {
   return {
@@ -54,7 +59,11 @@ export function httpSmsGateway({ url, token, timeoutMs = 10_000 }: HttpSmsGatewa
       try {
         response = await fetch(url, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+          headers: {
+            'content-type': 'application/json',
+            ...(token ? { authorization: `Bearer ${token}` } : {}),
+            ...(message.key ? { 'idempotency-key': createHash('sha256').update(message.key).digest('hex').slice(0, 32) } : {}),
+          },
           body: JSON.stringify({ to: message.to, text: message.text }),
           signal: AbortSignal.timeout(timeoutMs),
           redirect: 'error',
@@ -86,4 +95,24 @@ export function createSmsGateway(config: Config, db: Db, log?: FastifyBaseLogger
   if (!isProduction(config)) return outboxSmsGateway(db);
   log?.error('SMS_GATEWAY_URL is not set: phone verification codes cannot be sent');
   return unconfiguredSmsGateway();
+}
+
+/**
+ * The outbox's SMS transport: the configured gateway. A 4xx refusal (other than 408 and 429) is
+ * permanent: the same request will be refused again, so the message is a dead letter at once.
+ */
+export function smsTransport(config: Config, db: Db, log?: FastifyBaseLogger): Transport {
+  const gateway = createSmsGateway(config, db, log);
+  return {
+    name: gateway.name,
+    async send(m) {
+      try {
+        await gateway.send({ to: m.to, text: m.text, key: m.key });
+      } catch (error) {
+        const status = error instanceof SmsGatewayError ? error.status : undefined;
+        if (status !== undefined && status >= 400 && status < 500 && status !== 408 && status !== 429) throw new PermanentDeliveryError((error as Error).message);
+        throw error;
+      }
+    },
+  };
 }

@@ -17,7 +17,6 @@ import { zod } from '../../zod-routes';
 import { AppError } from '../../errors';
 import { requireAccount } from '../../plugins/session';
 import { registerRateLimit } from '../../plugins/rate-limit';
-import { createSmsGateway } from './gateway';
 import { checkPassword, isNumberTaken, phoneStatus, requestCode, resetPhoneNumber, verifyCode, type PhoneDeps } from './service';
 
 /** Uniqueness lookups per IP and window: enough for a person, too few to walk the number space. */
@@ -32,7 +31,7 @@ export default async function phoneRoutes(app: FastifyInstance) {
   await registerRateLimit(app);
   const deps: PhoneDeps = {
     db: app.db,
-    gateway: createSmsGateway(app.config, app.db, app.log),
+    outbox: app.outbox,
     config: app.config,
     log: app.log,
   };

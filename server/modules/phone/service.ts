@@ -10,7 +10,7 @@ import type { Db } from '../../db';
 import { AppError } from '../../errors';
 import { burnVerifyTime, verifyPassword } from '../auth/passwords';
 import { clock } from '../../clock';
-import type { SmsGateway } from './gateway';
+import { enqueue, type Outbox } from '../outbox/service';
 import type { PhoneCodePurpose } from './tables';
 
 export const OTP_TTL_MINUTES = 10;
@@ -19,7 +19,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface PhoneDeps {
   db: Db;
-  gateway: SmsGateway;
+  /** Codes go out through the outbox (docs/decisions/0015): queued with the code, delivered at once, retried while the code lives. */
+  outbox: Pick<Outbox, 'deliver'>;
   config: Pick<
     Config,
     'PHONE_VERIFICATION_REQUIRED' | 'SMS_DAILY_LIMIT_PER_NUMBER' | 'SMS_DAILY_LIMIT_PER_ACCOUNT' | 'LOCKOUT_THRESHOLD' | 'LOCKOUT_MS'
@@ -143,7 +144,7 @@ export async function requestCode(deps: PhoneDeps, { account, phoneNumber, purpo
   const { db, config } = deps;
   const now = clock.now();
   const code = newCode();
-  const codeId = await db.transaction().execute(async (trx) => {
+  const outboxId = await db.transaction().execute(async (trx) => {
     const current = await trx
       .selectFrom('accounts')
       .select(['phone_number', 'phone_verified_at'])
@@ -203,23 +204,13 @@ export async function requestCode(deps: PhoneDeps, { account, phoneNumber, purpo
     if (purpose === 'verify') {
       await trx.updateTable('accounts').set({ phone_number: phoneNumber, phone_verified_at: null }).where('id', '=', account.id).execute();
     }
-    return inserted.id;
+    // The SMS is written with the code (both or neither) and is worthless once the code expires.
+    return enqueue(trx, { key: `sms:${inserted.id}`, channel: 'sms', to: phoneNumber, text: renderCodeSms(account.language, code), ttlMs: OTP_TTL_MINUTES * 60_000 });
   });
 
-  try {
-    await deps.gateway.send({ to: phoneNumber, text: renderCodeSms(account.language, code) });
-  } catch (error) {
-    // Not delivered: forget the code and the send, so the player is neither waiting nor charged a cap for it.
-    deps.log?.error({ err: { message: (error as Error).message }, gateway: deps.gateway.name }, 'SMS not sent');
-    await db.deleteFrom('phone_codes').where('id', '=', codeId).execute();
-    await db
-      .deleteFrom('sms_sends')
-      .where('account_id', '=', account.id)
-      .where('phone_number', '=', phoneNumber)
-      .where('created_at', '=', now)
-      .execute();
-    throw new AppError('TECHNICAL_ERROR', 'The SMS could not be sent');
-  }
+  // Sent now when the gateway takes it; otherwise the outbox retries (with backoff) until the code
+  // expires, and the player can ask for a new code after the resend wait as usual.
+  await deps.outbox.deliver([outboxId]);
   return { phoneNumber, resendAfterSeconds: OTP_RESEND_WAIT_SECONDS, expiresInSeconds: OTP_TTL_MINUTES * 60 };
 }
 

@@ -1,3 +1,4 @@
+import { notifyPlayer } from '../notifications/service';
 import { createHash, createHmac } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { canonicalTicketList, drawWinners, ticketListHash, type RaffleWinner } from '../../../contracts/raffle-draw';
@@ -68,6 +69,8 @@ export async function drawRaffle(db: Db, tournamentId: number, now: Date): Promi
         { accountId: accountOf.get(w.holder)!, type: 'RAFFLE_PRIZE', amount: w.amount, idempotencyKey: prizeKey(ref, w.place), reason: `Raffle ${ref}, place ${w.place}` },
         now,
       );
+      // The winner hears of it (a toast and the bell), in the same transaction as the prize.
+      await notifyPlayer(trx, accountOf.get(w.holder)!, 'RAFFLE_WIN', { ref, amount: w.amount, place: w.place }, `raffle-win:${ref}:${w.place}`, now);
     }
     const totalTickets = list.reduce((s, h) => s + h.tickets, 0);
     await trx

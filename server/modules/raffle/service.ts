@@ -43,7 +43,12 @@ export async function toRaffleEntities(db: DbOrTrx, rows: TournamentRow[], now: 
 }
 
 /** Creates a raffle with a fresh server seed; its commitment is public from now on. */
-export async function createRaffle(db: Db, def: RaffleDefinition): Promise<{ id: number; ref: string; commitment: string }> {
+export async function createRaffle(
+  db: Db,
+  def: RaffleDefinition,
+  /** Runs in the creating transaction (the back-office writes its audit row there). */
+  within?: (trx: DbOrTrx, created: { id: number; ref: string }) => Promise<void>,
+): Promise<{ id: number; ref: string; commitment: string }> {
   if (def.games.length > 0) {
     const known = await db.selectFrom('games').select('code').where('code', 'in', def.games).execute();
     const missing = def.games.filter((g) => !known.some((k) => k.code === g));
@@ -92,6 +97,7 @@ export async function createRaffle(db: Db, def: RaffleDefinition): Promise<{ id:
       await trx.insertInto('tournament_games').values(def.games.map((game_code) => ({ tournament_id: id, game_code, icon_file_name: null }))).execute();
     }
     await trx.insertInto('raffle_draws').values({ tournament_id: id, server_seed: serverSeed, commitment }).execute();
+    if (within) await within(trx, { id, ref: def.ref });
     return { id, ref: def.ref, commitment };
   });
 }
@@ -134,7 +140,7 @@ export async function raffleHistory(db: Db, accountId: string, siteUrl: string, 
   const rows = await db
     .selectFrom('raffle_entries as e')
     .innerJoin('tournaments as t', 't.id', 'e.tournament_id')
-    .select(['t.id', 't.ref', 't.draw_at'])
+    .select(['t.id', 't.ref', 't.draw_at', 'e.prize'])
     .where('e.account_id', '=', accountId)
     .where('t.status', '=', 'DRAWN')
     .orderBy('t.draw_at', 'desc')
@@ -154,6 +160,7 @@ export async function raffleHistory(db: Db, accountId: string, siteUrl: string, 
     translations: translations.filter((t) => Number(t.tournament_id) === Number(r.id)).map((t) => ({ languageCode: t.language_code, title: t.title })),
     raffleDrawDate: new Date(r.draw_at!).toISOString(),
     raffleDrawResult: recordLink(siteUrl, r.ref, language),
+    prize: Number(r.prize ?? 0),
   }));
 }
 

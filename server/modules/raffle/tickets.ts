@@ -15,7 +15,7 @@ export interface RaffleWindow {
 }
 
 /** Journal ids of refunded bets: from rollback rows (rare; indexed by player) to the bet they cancel. */
-const refundedBets = (accountId?: string) => sql`
+export const refundedBets = (accountId?: string) => sql`
   select b.journal_id from provider_transactions r
   join provider_transactions b on b.provider = r.provider and b.tx_id = r.ref_tx_id and b.kind = 'BET'
   where r.kind = 'ROLLBACK' and b.journal_id is not null${accountId ? sql` and r.account_id = ${accountId}::uuid` : sql``}`;

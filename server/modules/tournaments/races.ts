@@ -1,3 +1,4 @@
+import { notifyPlayer } from '../notifications/service';
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { RACE_PAYOUT_GRACE_MS, type RaceMetric } from '../../../contracts/lobby';
@@ -150,6 +151,7 @@ export async function payRace(db: Db, tournamentId: number, now: Date = clock.no
           now,
         );
         journalId = posted.transactionId;
+        await notifyPlayer(trx, s.accountId, 'RACE_PRIZE', { ref: race.ref, amount, rank }, `race-prize:${race.ref}:${rank}`, now);
         paid.push({ rank, accountId: s.accountId, amount, journalId });
       }
       results.push({ tournament_id: Number(race.id), rank, account_id: s.accountId, points: s.points, reached_at: s.reachedAt, prize: journalId ? amount : null, journal_id: journalId });

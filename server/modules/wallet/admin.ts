@@ -3,6 +3,7 @@ import type { Db } from '../../db';
 import { UsageError, type AdminCommand } from '../../admin-command';
 import { AppError } from '../../errors';
 import { adjustWallet } from './bonus';
+import { notifyPlayer } from '../notifications/service';
 import { getBalance } from './balance';
 import { checkConservation } from './conservation';
 import { getStatement } from './statement';
@@ -56,6 +57,8 @@ export const walletCommands: Record<string, AdminCommand> = {
       }
       try {
         const result = await adjustWallet(db, { accountId, amount, reason });
+        // The player is told of a staff adjustment (the bell and a toast); once per journal entry.
+        await notifyPlayer(db, accountId, 'ADJUSTMENT', { amount, reason }, `adjust:${result.transactionId}`);
         out(`Adjusted ${accountId} by ${amount}: transaction ${result.transactionId}, new balance ${result.newBalance}.`);
         return 0;
       } catch (error) {

@@ -11,6 +11,7 @@ export type { DbOrTrx } from '../../db';
 export { attachment, type Attachment, type AttachmentDb } from './attachments';
 export { postMovement, postMovementIn, postMovementsEach, postMovementsIn, type PostGroup, type PostOptions } from './posting';
 export { getBalance } from './balance';
+export { dailyBonusStatus } from './bonus';
 export { getStatement, type StatementPage } from './statement';
 export { checkConservation, type ConservationProblem, type ConservationReport } from './conservation';
 export { TRANSACTION_TYPES, type Movement, type MovementResult, type TransactionType } from './types';

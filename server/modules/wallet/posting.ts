@@ -23,6 +23,9 @@ const SIGN: Record<TransactionType, 'debit' | 'credit' | 'either'> = {
   ADJUSTMENT: 'either',
   RAFFLE_PRIZE: 'credit',
   TOURNAMENT_PRIZE: 'credit',
+  LEVEL_REWARD: 'credit',
+  MISSION_REWARD: 'credit',
+  TIER_BONUS: 'credit',
 };
 
 const MAX_KEY = 200;

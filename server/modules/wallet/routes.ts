@@ -13,7 +13,9 @@ import { isPromotionActive, loadPromotions, type Promotion } from '../../../cont
 import { zod } from '../../zod-routes';
 import { AppError } from '../../errors';
 import { requireAccount } from '../../plugins/session';
-import { balanceWithBonusStatus, claimDailyBonus, claimPromotionBonus, hasClaimedPromotion } from './bonus';
+import { balanceWithBonusStatus, claimPromotionBonus, hasClaimedPromotion } from './bonus';
+import { claimStreakDailyBonus } from '../progression/service';
+import { StreakBonusResultSchema } from '../../../contracts/progression';
 import { clock } from '../../clock';
 import { refuseUnverifiedPhone } from '../phone/service';
 import { getStatement } from './statement';
@@ -31,11 +33,11 @@ export default async function walletRoutes(app: FastifyInstance) {
     return balanceWithBonusStatus(app.db, account.id, clock.now());
   });
 
-  api.post('/claimDailyBonus', { schema: { response: { 200: BonusResultSchema } } }, async (request) => {
+  api.post('/claimDailyBonus', { schema: { response: { 200: StreakBonusResultSchema } } }, async (request) => {
     const account = requireAccount(request);
     await refuseUnverifiedPhone(app.db, app.config, account.id);
     await assertMayPlay(app.db, account.id, 0, clock.now());
-    return claimDailyBonus(app.db, account.id, app.config.DAILY_BONUS, clock.now());
+    return claimStreakDailyBonus(app.db, app.config, account.id, clock.now());
   });
 
   api.post('/claimBonus', { schema: { body: ClaimBonusSchema, response: { 200: BonusResultSchema } } }, async (request) => {

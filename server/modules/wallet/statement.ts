@@ -1,5 +1,9 @@
 import type { DbOrTrx } from '../../db';
 import type { TransactionType } from './types';
+import { ADJUSTMENT_REASON_CODES, type AdjustmentReasonCode } from '../../../contracts/backoffice-constants';
+
+const adjustmentReason = (type: TransactionType, reason: string | null): AdjustmentReasonCode | null =>
+  type === 'ADJUSTMENT' && (ADJUSTMENT_REASON_CODES as readonly string[]).includes(reason ?? '') ? (reason as AdjustmentReasonCode) : null;
 
 export interface StatementPage {
   totalRecordAmount: number;
@@ -12,6 +16,7 @@ export interface StatementPage {
     gameCode: string | null;
     sessionId: string | null;
     traceId: string | null;
+    adjustmentReason: AdjustmentReasonCode | null;
   }>;
 }
 
@@ -43,6 +48,7 @@ export async function getStatement(db: DbOrTrx, accountId: string, page: number,
       gameCode: r.game_code,
       sessionId: r.session_id,
       traceId: r.trace_id,
+      adjustmentReason: adjustmentReason(r.type, r.reason),
     })),
   };
 }

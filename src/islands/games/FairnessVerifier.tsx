@@ -138,14 +138,14 @@ export default function FairnessVerifier({ lang }: { lang: Language }) {
               <section aria-labelledby="recorded-heading">
                 <h3 id="recorded-heading" className="mb-1 text-cream/70">{t('fairnessPage.recorded')}</h3>
                 <div data-testid="recorded-outcome">
-                  <OutcomeView lang={lang} definition={round.definition} outcome={round.outcome} />
+                  <OutcomeView lang={lang} definition={round.definition} gameCode={round.gameCode} outcome={round.outcome} />
                 </div>
               </section>
               {verdict && (
                 <section aria-labelledby="recomputed-heading">
                   <h3 id="recomputed-heading" className="mb-1 text-cream/70">{t('fairnessPage.recomputed')}</h3>
                   <div data-testid="recomputed-outcome">
-                    <OutcomeView lang={lang} definition={round.definition} outcome={verdict.recomputed.outcome} />
+                    <OutcomeView lang={lang} definition={round.definition} gameCode={round.gameCode} outcome={verdict.recomputed.outcome} />
                   </div>
                 </section>
               )}

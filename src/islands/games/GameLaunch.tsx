@@ -136,21 +136,20 @@ export default function GameLaunch({ lang }: { lang: Language }) {
   const portrait = game.orientation === 'portrait';
   return (
     <section aria-labelledby="game-title" data-orientation={game.orientation}>
-      <div className="mb-2 flex h-9 items-center justify-between gap-2">
-        <h1 id="game-title" className="truncate text-lg font-bold text-gold-400">{game.title}</h1>
-        <a href={lobby} className="btn-ghost px-3 py-1 text-sm">{t('launch.backToLobby')}</a>
-      </div>
+      {/* One title bar: the game's own (title, Lobby, balance) inside the frame. The page keeps its
+          heading for screen readers and search, out of sight. */}
+      <h1 id="game-title" className="sr-only">{game.title}</h1>
       {!portrait && <p className="mb-2 hidden text-center text-xs text-cream/70 portrait:block md:portrait:hidden">{t('launch.rotateHint')}</p>}
-      {/* The frame takes the height left under the header and title (and, below 1024 px, above the
+      {/* The frame takes the height left under the header (and, below 1024 px, above the
           bottom tab bar), so a game's main action is on screen without scrolling the page; portrait
           games keep their 9:16 shape from 768 px. The clients fit themselves into it. */}
       <div
         data-testid="game-frame-box"
         className={
           portrait
-            ? 'mx-auto h-[calc(100dvh-12.5rem)] min-h-80 w-full max-w-full md:aspect-[9/16] md:w-auto lg:h-[calc(100dvh-8.5rem)]'
+            ? 'mx-auto h-[calc(100dvh-9.75rem)] min-h-80 w-full max-w-full md:aspect-[9/16] md:w-auto lg:h-[calc(100dvh-5.75rem)]'
             : // 1.5rem less on phones for the rotate hint above it.
-              'mx-auto h-[calc(100dvh-14rem)] min-h-80 w-full lg:h-[calc(100dvh-8.5rem)]'
+              'mx-auto h-[calc(100dvh-10.5rem)] min-h-80 w-full lg:h-[calc(100dvh-5.75rem)]'
         }
       >
         {state.kind === 'launched' ? (

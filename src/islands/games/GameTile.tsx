@@ -4,6 +4,7 @@ import type { Game } from '../../../contracts/games';
 import { gameImage, gameLaunchPath } from '../../stores/games';
 import { requireSignInForLaunch } from '../../stores/gamesLaunch';
 import { useT } from '../../lib/useT';
+import FavouriteHeart from '../progression/FavouriteHeart';
 import 'virtual:strings?games.tile';
 
 /**
@@ -25,6 +26,7 @@ export default function GameTile({ game, lang, signedIn }: { game: Game; lang: L
   };
 
   return (
+    <div className="relative">
     <a
       href={href}
       onClick={onClick}
@@ -48,6 +50,13 @@ export default function GameTile({ game, lang, signedIn }: { game: Game; lang: L
       >
         {game.title}
       </span>
+      {/* Badges from the catalogue's tags (NEW, HOT), top left; the coins-only badge top right. */}
+      {(['NEW', 'HOT'] as const).filter((tag) => game.tags.includes(tag)).slice(0, 1).map((tag) => (
+        <span key={tag} aria-hidden="true" data-testid="tile-badge" data-badge={tag}
+          className={`absolute left-1 top-1 rounded px-1.5 py-0.5 text-[10px] font-black shadow ${tag === 'NEW' ? 'bg-emerald-500 text-brown-950' : 'bg-red-600 text-cream'}`}>
+          {t(`tile.badge.${tag}`)}
+        </span>
+      ))}
       {!game.isDemoAvailable && (
         <span aria-hidden="true" className="absolute right-1 top-1 rounded bg-brown-950/80 px-1.5 py-0.5 text-[10px] font-bold uppercase text-gold-400">
           {t('tile.coinsOnly')}
@@ -64,5 +73,7 @@ export default function GameTile({ game, lang, signedIn }: { game: Game; lang: L
         </svg>
       </span>
     </a>
+    {signedIn && <FavouriteHeart gameCode={game.gameCode} title={game.title} lang={lang} />}
+    </div>
   );
 }

@@ -9,14 +9,15 @@ const SUITS: Record<Card['suit'], string> = { S: '♠', H: '♥', D: '♦', C: '
 const cards = (hand: Card[]) => hand.map((c) => `${c.rank}${SUITS[c.suit]}`).join(' ');
 
 /** One slot spin as the game showed it: the reels with their winning lines drawn and cells lit, and the wins in words. */
-function SlotSpinView({ lang, definition, spin, compact }: { lang: Language; definition: SlotDefinition; spin: SlotSpin; compact?: boolean }) {
+function SlotSpinView({ lang, definition, gameCode, spin, compact }: { lang: Language; definition: SlotDefinition; gameCode?: string; spin: SlotSpin; compact?: boolean }) {
   const t = useT(lang, 'games');
-  const name = useSymbolName(lang, definition);
+  const name = useSymbolName(lang, definition, gameCode);
   const scatters = new Set(definition.symbols.filter((s) => s.kind === 'scatter').map((s) => s.id));
   return (
     <div className="flex flex-col gap-1">
       <SlotReels
         definition={definition}
+        gameCode={gameCode}
         grid={spin.grid}
         label={t('slot.gridLabel', { symbols: spin.grid.map((column) => column.map(name).join(', ')).join(' | ') })}
         lit={winningCells(spin, definition, scatters)}
@@ -42,7 +43,7 @@ function SlotSpinView({ lang, definition, spin, compact }: { lang: Language; def
  * drawn as in the game (never their ids), the roulette number and colour, the cards and result of a
  * table game. The fairness page shows the recorded and the recomputed outcome with it, side by side.
  */
-export default function OutcomeView({ lang, definition, outcome }: { lang: Language; definition: GameDefinition; outcome: RoundOutcome }) {
+export default function OutcomeView({ lang, definition, gameCode, outcome }: { lang: Language; definition: GameDefinition; gameCode?: string; outcome: RoundOutcome }) {
   const t = useT(lang, 'games');
   const total = <p className="font-semibold">{outcome.totalWin > 0 ? t('fairnessPage.totalWin', { amount: formatCoins(outcome.totalWin, lang) }) : t('fairnessPage.noWin')}</p>;
   switch (outcome.kind) {
@@ -50,7 +51,7 @@ export default function OutcomeView({ lang, definition, outcome }: { lang: Langu
       if (definition.kind !== 'slot') return null;
       return (
         <div className="flex flex-col gap-2">
-          <SlotSpinView lang={lang} definition={definition} spin={outcome.base} />
+          <SlotSpinView lang={lang} definition={definition} gameCode={gameCode} spin={outcome.base} />
           {outcome.freeSpins.length > 0 && (
             <details className="text-xs">
               <summary className="cursor-pointer">{t('fairnessPage.freeSpins', { count: outcome.freeSpins.length })}</summary>
@@ -60,7 +61,7 @@ export default function OutcomeView({ lang, definition, outcome }: { lang: Langu
                     <span>
                       {t('slot.freeSpinOf', { index: index + 1, total: outcome.freeSpins.length })} · {t('slot.win', { amount: formatCoins(spin.win, lang) })}
                     </span>
-                    <SlotSpinView lang={lang} definition={definition} spin={spin} compact />
+                    <SlotSpinView lang={lang} definition={definition} gameCode={gameCode} spin={spin} compact />
                   </li>
                 ))}
               </ol>

@@ -7,6 +7,7 @@ import { $session } from '../../stores/session';
 import { useSession } from '../../stores/useSession';
 import { formatRaffleDate, historyTitle, raffleHistoryStore } from '../../stores/raffle';
 import Spinner from '../Spinner';
+import { formatCoins } from '../../lib/formatCoins';
 import 'virtual:strings?raffle.history';
 
 /**
@@ -63,21 +64,27 @@ export default function RaffleHistory({ lang }: { lang: Language }) {
                     <td className="break-words px-2 py-2 sm:px-3" data-testid="raffle-history-name">{name}</td>
                     <td className="px-2 py-2 sm:px-3"><time dateTime={row.raffleDrawDate}>{formatRaffleDate(row.raffleDrawDate, lang, false)}</time></td>
                     <td className="px-2 py-2 sm:px-3">
-                      {row.raffleDrawResult && (
-                        <a
-                          href={row.raffleDrawResult}
-                          target="_blank"
-                          rel="noopener noreferrer"
-                          aria-label={t('raffle:history.resultLabel', { name })}
-                          className="inline-flex items-center gap-0.5 whitespace-nowrap text-gold-400 underline"
-                          data-testid="raffle-history-result"
-                        >
-                          {t('raffle:history.resultLink')}
-                          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-3 w-3 shrink-0" fill="none" stroke="currentColor" strokeWidth="2">
-                            <path d="M14 4h6v6M20 4l-9 9M18 14v6H4V6h6" />
-                          </svg>
-                        </a>
-                      )}
+                      {/* Won (with the prize) or not won, still linking to the public record. */}
+                      {(() => {
+                        const outcome = row.prize > 0 ? t('raffle:history.won', { amount: formatCoins(row.prize, lang) }) : t('raffle:history.notWon');
+                        const text = <span data-testid="raffle-history-outcome" className={row.prize > 0 ? 'font-bold text-gold-400' : 'text-cream/80'}>{outcome}</span>;
+                        if (!row.raffleDrawResult) return text;
+                        return (
+                          <a
+                            href={row.raffleDrawResult}
+                            target="_blank"
+                            rel="noopener noreferrer"
+                            aria-label={t('raffle:history.outcomeLabel', { outcome, name })}
+                            className="inline-flex flex-wrap items-center gap-0.5 underline decoration-gold-400"
+                            data-testid="raffle-history-result"
+                          >
+                            {text}
+                            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-3 w-3 shrink-0 text-gold-400" fill="none" stroke="currentColor" strokeWidth="2">
+                              <path d="M14 4h6v6M20 4l-9 9M18 14v6H4V6h6" />
+                            </svg>
+                          </a>
+                        );
+                      })()}
                     </td>
                   </tr>
                 );

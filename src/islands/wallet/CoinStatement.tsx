@@ -86,7 +86,11 @@ export default function CoinStatement({ lang }: { lang: Language }) {
               {data.records.map((r) => (
                 <tr key={r.transactionId} className="border-t border-brown-700" data-testid="statement-row" data-type={r.transactionType}>
                   <td className="whitespace-nowrap px-3 py-2" data-label={t('statement.date')}>{time.format(new Date(r.createdDate))}</td>
-                  <td className="px-3 py-2" data-label={t('statement.type')}>{t(`statement.types.${r.transactionType}`)}</td>
+                  <td className="px-3 py-2" data-label={t('statement.type')}>
+                    {t(`statement.types.${r.transactionType}`)}
+                    {/* A back-office adjustment says why, in the player's language (docs/decisions/0019). */}
+                    {r.adjustmentReason && <span className="block text-sm text-cream/80" data-testid="statement-reason">{t(`statement.adjustmentReasons.${r.adjustmentReason}`)}</span>}
+                  </td>
                   <td className="px-3 py-2" data-label={t('statement.game')} data-testid="statement-game">{r.gameCode ? (titles.get(r.gameCode) ?? r.gameCode) : '—'}</td>
                   <td className={`px-3 py-2 text-right font-semibold tabular-nums ${r.amount > 0 ? 'text-green-400' : 'text-red-300'}`} data-testid="statement-amount" data-label={t('statement.amount')}>
                     {signed.format(r.amount)}

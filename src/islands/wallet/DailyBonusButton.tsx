@@ -3,6 +3,8 @@ import { useT } from '../../lib/useT';
 import GiftIcon from './GiftIcon';
 import { useDailyBonus } from './useDailyBonus';
 import '../layoutStrings';
+import '../progression/strings';
+import { formatCoins } from '../../lib/formatCoins';
 
 /**
  * The desktop header's (from 1024 px, where the tab bar's bonus button hides) daily bonus button: claimable, or an hh:mm:ss countdown to nextClaim.
@@ -21,11 +23,16 @@ export default function DailyBonusButton({ lang }: { lang: Language }) {
         data-testid="daily-bonus-claim"
         disabled={bonus.guarded}
         aria-busy={bonus.guarded}
-        aria-label={bonus.guarded ? t('daily.claiming') : t('daily.claimAction')}
+        aria-label={bonus.guarded ? t('daily.claiming') : bonus.next ? `${t('daily.claimAction')} ${t('progress:daily.streakLabel', { day: bonus.next.day, amount: formatCoins(bonus.next.amount, lang) })}` : t('daily.claimAction')}
+        data-streak-day={bonus.next?.day}
         onClick={() => void bonus.claim()}
       >
         <GiftIcon />
-        <span className="hidden xl:inline">{bonus.guarded ? t('daily.claiming') : t('daily.claimAction')}</span>
+        {bonus.next && !bonus.guarded ? (
+          <span className="hidden xl:inline" data-testid="daily-bonus-streak">{t('progress:daily.streakDay', { day: bonus.next.day })} · {formatCoins(bonus.next.amount, lang)}</span>
+        ) : (
+          <span className="hidden xl:inline">{bonus.guarded ? t('daily.claiming') : t('daily.claimAction')}</span>
+        )}
       </button>
     );
   }

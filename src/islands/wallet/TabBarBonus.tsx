@@ -3,6 +3,7 @@ import { useT } from '../../lib/useT';
 import { useSession } from '../../stores/useSession';
 import GiftIcon from './GiftIcon';
 import { useDailyBonus } from './useDailyBonus';
+import '../progression/strings';
 import '../layoutStrings';
 
 const RADIUS = 16;
@@ -51,7 +52,7 @@ function SignedInTabBarBonus({ lang }: { lang: Language }) {
         <span className={bonus.claimable ? 'animate-pulse motion-reduce:animate-none' : ''}><GiftIcon /></span>
       </span>
       <span aria-hidden="true" className={bonus.claimable ? 'font-semibold text-gold-400' : 'font-mono tabular-nums'}>
-        {bonus.claimable || !bonus.ready ? t('daily.tab') : bonus.countdown}
+        {bonus.claimable && bonus.next ? t('progress:daily.streakDay', { day: bonus.next.day }) : bonus.claimable || !bonus.ready ? t('daily.tab') : bonus.countdown}
       </span>
     </button>
   );

@@ -16,6 +16,7 @@ import {
   refreshBalance,
 } from '../../stores/wallet';
 import { formatCoins } from '../../lib/formatCoins';
+import { $progression } from '../../stores/progression';
 import '../layoutStrings';
 
 /** The current time, ticking every second while mounted (the countdown's clock). */
@@ -36,6 +37,7 @@ export function useDailyBonus(lang: Language) {
   const t = useT(lang, 'wallet');
   const { data } = useStore($balance);
   const guarded = useStore($bonusClaimGuard);
+  const progression = useStore($progression).data;
   const now = useNow();
   const claimable = data ? isBonusClaimable(data, now) : false;
   const remaining = data ? msUntilNextClaim(data, now) : 0;
@@ -53,7 +55,10 @@ export function useDailyBonus(lang: Language) {
   const claim = async () => {
     try {
       const result = await claimDailyBonus();
-      if (result) showToast(t('daily.won', { amount: formatCoins(result.bonus, lang) }), 'success');
+      if (result) {
+        const streak = (result as { streakDays?: number }).streakDays;
+        showToast(streak ? t('progress:daily.claimedStreak', { day: streak, amount: formatCoins(result.bonus, lang) }) : t('daily.won', { amount: formatCoins(result.bonus, lang) }), 'success');
+      }
     } catch (error) {
       const code = error instanceof ApiError ? error.displayCode : 'TECHNICAL_ERROR';
       showToast(protectionMessage(t, lang, error) ?? t(`errors:${code}`), 'error');
@@ -66,6 +71,8 @@ export function useDailyBonus(lang: Language) {
     guarded,
     countdown: formatCountdown(remaining),
     progress: data ? bonusProgress(data, now) : 0,
+    /** The next claim's streak day and coins (GET /progression), when known and not paused. */
+    next: progression && !progression.paused ? progression.dailyBonus : null,
     claim,
   };
 }

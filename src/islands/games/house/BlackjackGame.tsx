@@ -1,57 +1,43 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Language } from '../../../../contracts/constants';
-import type { BlackjackAction, BlackjackDefinition, HouseSessionResponse, RoundOutcome } from '../../../../contracts/games';
+import type { BlackjackAction, BlackjackDefinition, HouseSessionResponse } from '../../../../contracts/games';
+import { handTotal } from '../../../../contracts/house/cards';
 import { useT } from '../../../lib/useT';
-import { $house, $houseBusy, playHouseRound } from '../../../stores/gamesHouse';
-import { ChipPicker, ErrorLine, Hand, PlayingCard, roundErrorKey } from './common';
+import { $house, playHouseRoundHeld } from '../../../stores/gamesHouse';
+import { createBlackjackTable } from '../../../stores/blackjack';
+import { dealStepMs } from '../../../stores/dealing';
+import { ChipPicker, ErrorLine, Hand, PlayingCard, TableChip } from './common';
 import { formatCoins } from '../../../lib/formatCoins';
 import 'virtual:strings?games.blackjack,games.cards';
 
-type BlackjackOutcome = Extract<RoundOutcome, { kind: 'blackjack' }>;
 const ACTION_KEYS: Record<string, BlackjackAction> = { h: 'hit', s: 'stand', d: 'double' };
+/** Time between two cards coming out of the shoe. */
+const DEAL_MS = 420;
 
 /**
  * Blackjack against the dealer (3:2, double on the first two cards). Deal, then Hit / Stand /
  * Double as the server allows; keys H, S and D work too. An open hand from an earlier visit resumes.
+ * The round's state machine is src/stores/blackjack.ts; this view draws it.
  */
 export default function BlackjackGame({ lang, definition, openRound }: { lang: Language; definition: BlackjackDefinition; openRound: HouseSessionResponse['openRound'] }) {
   const t = useT(lang, 'games');
-  const busy = useStore($houseBusy);
   const house = useStore($house);
-  const resumed = openRound?.outcome.kind === 'blackjack' ? openRound : null;
-  const [bet, setBet] = useState(Math.max(definition.minBet, definition.chips[0]));
-  const [chip, setChip] = useState(definition.chips[0]);
-  const [round, setRound] = useState<{ roundId: string; stake: number; win: number; outcome: BlackjackOutcome } | null>(
-    resumed ? { roundId: resumed.roundId, stake: resumed.stake, win: 0, outcome: resumed.outcome as BlackjackOutcome } : null,
-  );
-  const [error, setError] = useState<string | null>(null);
-  const open = round !== null && round.outcome.result === null;
-
-  const send = async (input: Parameters<typeof playHouseRound>[0]) => {
-    setError(null);
-    try {
-      const response = await playHouseRound(input);
-      if (response.outcome.kind !== 'blackjack') throw new Error('unexpected outcome');
-      setRound({ roundId: response.roundId, stake: response.stake, win: response.win, outcome: response.outcome });
-    } catch (err) {
-      setError(roundErrorKey(err));
-    }
-  };
-
-  const deal = () => !busy && !open && void send({ kind: 'blackjack', action: 'deal', bet });
-  const act = (action: BlackjackAction) => {
-    if (busy || !round || !round.outcome.allowed.includes(action)) return;
-    void send({ kind: 'blackjack', action, roundId: round.roundId });
-  };
+  const [table] = useState(() => createBlackjackTable(definition, playHouseRoundHeld, { stepMs: () => dealStepMs(DEAL_MS), resumed: openRound }));
+  useEffect(() => () => table.dispose(), [table]);
+  const { phase, chip, bet, round, shown, error } = useStore(table.$table);
+  const busy = phase === 'requesting' || phase === 'dealing';
+  const open = phase === 'playing' || (round !== null && round.outcome.result === null);
+  const act = (action: BlackjackAction) => void table.act(action);
+  const deal = () => void table.deal();
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const target = event.target as HTMLElement;
-      // Not while typing, nor while a dialog (the reality check) is over the table.
+      // Not while typing, nor while a dialog (the reality check, the paytable) is over the table.
       if (target.closest('input, select, textarea, [aria-modal="true"]')) return;
       const action = ACTION_KEYS[event.key.toLowerCase()];
-      if (action && open) {
+      if (action && phase === 'playing') {
         event.preventDefault();
         act(action);
       }
@@ -60,15 +46,21 @@ export default function BlackjackGame({ lang, definition, openRound }: { lang: L
     return () => window.removeEventListener('keydown', onKey);
   });
 
-  const addChip = () => setBet((b) => Math.min(definition.maxBet, b + chip));
   const outcome = round?.outcome;
-  const resultKey = outcome?.result ? `blackjack.result.${outcome.result}` : null;
+  const playerCards = outcome?.playerCards.slice(0, shown.player) ?? [];
+  const dealerCards = outcome?.dealerCards.slice(0, shown.dealer) ?? [];
+  const settled = phase === 'settled';
+  const resultKey = settled && outcome?.result ? `blackjack.result.${outcome.result}` : null;
+  // Totals count the cards on the table (the hole card only once it is turned).
+  const player = handTotal(playerCards);
+  const dealerTotal = dealerCards.length > 1 || settled ? String(handTotal(dealerCards).total) : undefined;
+  const playerTotal = playerCards.length === 0 ? undefined : player.soft && player.total <= 21 && !settled ? `${player.total - 10}/${player.total}` : String(player.total);
 
   return (
-    <div className="flex w-full max-w-2xl flex-col items-center gap-2 rounded-2xl bg-green-900 p-2 shadow-inner sm:gap-3 sm:p-3" data-testid="blackjack-game">
-      <Hand label={t('blackjack.dealer')} total={outcome && (outcome.result !== null || outcome.dealerCards.length > 1) ? String(outcome.dealerTotal) : undefined}>
-        {outcome?.dealerCards.map((card, i) => <PlayingCard key={i} card={card} lang={lang} />)}
-        {outcome && outcome.result === null && outcome.dealerCards.length === 1 && <PlayingCard lang={lang} hidden />}
+    <div className="flex w-full max-w-2xl flex-col items-center gap-2 rounded-2xl bg-green-900 p-2 shadow-inner sm:gap-3 sm:p-3" data-testid="blackjack-game" data-phase={phase}>
+      <Hand label={t('blackjack.dealer')} total={dealerTotal}>
+        {dealerCards.map((card, i) => <PlayingCard key={i} card={card} lang={lang} flipped={i === 1} />)}
+        {shown.hole && shown.dealer === 1 && <PlayingCard key="hole" lang={lang} hidden />}
       </Hand>
       <div aria-live="polite" className="min-h-8 text-center" data-testid="blackjack-result">
         {resultKey && round && (
@@ -77,13 +69,16 @@ export default function BlackjackGame({ lang, definition, openRound }: { lang: L
           </p>
         )}
       </div>
-      <Hand
-        label={t('blackjack.player')}
-        total={outcome ? (outcome.playerSoft && outcome.playerTotal <= 21 && outcome.result === null ? `${outcome.playerTotal - 10}/${outcome.playerTotal}` : String(outcome.playerTotal)) : undefined}
-      >
-        {outcome?.playerCards.map((card, i) => <PlayingCard key={i} card={card} lang={lang} />)}
+      <Hand label={t('blackjack.player')} total={playerTotal}>
+        {playerCards.map((card, i) => <PlayingCard key={i} card={card} lang={lang} />)}
       </Hand>
-      {round && <p className="text-sm">{t('blackjack.stake', { amount: formatCoins(round.stake, lang) })}</p>}
+      {/* The betting spot: the chips of the bet (or of the hand in play) lie in it. */}
+      <div className="flex items-center gap-2 text-sm">
+        <span aria-hidden="true" className="flex h-14 w-14 items-center justify-center rounded-full border-2 border-cream/40 short:h-10 short:w-10">
+          <TableChip amount={round && !settled ? round.stake : bet} lang={lang} />
+        </span>
+        <span data-testid="bj-stake">{t('blackjack.stake', { amount: formatCoins(round && !settled ? round.stake : bet, lang) })}</span>
+      </div>
       <ErrorLine lang={lang} messageKey={error} />
 
       {/* The actions stay pinned to the frame's bottom edge on a short frame. */}
@@ -94,7 +89,7 @@ export default function BlackjackGame({ lang, definition, openRound }: { lang: L
               key={action}
               type="button"
               className={action === 'stand' ? 'btn-gold min-w-24' : 'btn-ghost min-w-24'}
-              disabled={busy || !outcome?.allowed.includes(action)}
+              disabled={phase !== 'playing' || !outcome?.allowed.includes(action)}
               onClick={() => act(action)}
               aria-keyshortcuts={action[0].toUpperCase()}
               data-testid={`bj-${action}`}
@@ -105,12 +100,12 @@ export default function BlackjackGame({ lang, definition, openRound }: { lang: L
         </div>
       ) : (
         <div className="sticky bottom-0 z-20 flex w-full flex-col items-center gap-2 rounded-lg bg-green-900/95 py-1">
-          <ChipPicker lang={lang} chips={definition.chips} value={chip} onChange={setChip} />
+          <ChipPicker lang={lang} chips={definition.chips} value={chip} onChange={table.selectChip} />
           <div className="flex flex-wrap items-center justify-center gap-2">
-            <button type="button" className="btn-ghost" onClick={addChip} disabled={busy || bet + chip > definition.maxBet}>
+            <button type="button" className="btn-ghost" onClick={table.addChip} disabled={busy || bet + chip > definition.maxBet}>
               {t('blackjack.addChip', { amount: formatCoins(chip, lang) })}
             </button>
-            <button type="button" className="btn-ghost" onClick={() => setBet(definition.minBet)} disabled={busy}>{t('blackjack.resetBet')}</button>
+            <button type="button" className="btn-ghost" onClick={table.resetBet} disabled={busy}>{t('blackjack.resetBet')}</button>
             <p className="rounded bg-brown-950/70 px-3 py-2 text-sm font-bold" data-testid="bj-bet" aria-live="polite">
               {t('blackjack.bet', { amount: formatCoins(bet, lang) })}
             </p>

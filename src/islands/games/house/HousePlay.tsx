@@ -4,6 +4,7 @@ import { useStore } from '@nanostores/react';
 import type { Language } from '../../../../contracts/constants';
 import { useT } from '../../../lib/useT';
 import { $house, startHouseSession } from '../../../stores/gamesHouse';
+import { $paytableOpen, closePaytable, openPaytable } from '../../../stores/paytable';
 import Spinner from '../../Spinner';
 import { FairnessLine } from './FairnessLine';
 import RealityCheck from './RealityCheck';
@@ -16,6 +17,8 @@ const SlotGame = lazy(() => import('./SlotGame'));
 const RouletteGame = lazy(() => import('./RouletteGame'));
 const BlackjackGame = lazy(() => import('./BlackjackGame'));
 const BaccaratGame = lazy(() => import('./BaccaratGame'));
+// The paytable and rules load the first time they are opened.
+const Paytable = lazy(() => import('./Paytable'));
 
 /**
  * Where the Lobby button goes. Only a same-site path counts (the launch URL's `lobby` must not send
@@ -41,6 +44,7 @@ function safeLobby(url: string | null | undefined, lang: Language): string {
 export default function HousePlay({ lang }: { lang: Language }) {
   const t = useT(lang, 'games');
   const house = useStore($house);
+  const paytableOpen = useStore($paytableOpen);
   const [fairnessOpen, setFairnessOpen] = useState(false);
   const [fairnessLoaded, setFairnessLoaded] = useState(false);
   const openFairness = () => {
@@ -81,7 +85,7 @@ export default function HousePlay({ lang }: { lang: Language }) {
   const demo = info.mode === 'demo';
   const definition = info.game.definition;
   return (
-    <div className="flex h-full flex-col" data-testid="house-game" data-kind={definition.kind} data-mode={info.mode}>
+    <div className="relative flex h-full flex-col" data-testid="house-game" data-kind={definition.kind} data-mode={info.mode}>
       <header className="flex items-center gap-1.5 border-b border-brown-700 bg-brown-900 px-2 py-1.5 sm:gap-2 sm:px-3">
         {/* On a narrow frame the Lobby button is an arrow, leaving room for the balance and Provably fair. */}
         <a href={lobby} target="_top" className="btn-ghost shrink-0 px-2 py-1 text-xs">
@@ -97,6 +101,14 @@ export default function HousePlay({ lang }: { lang: Language }) {
           <span className="text-gold-400">{demo ? t('house.pts') : t('house.coins')}</span>
           {demo && <span className="ml-1 rounded bg-gold-500 px-1.5 text-[10px] uppercase text-brown-950">{t('house.demo')}</span>}
         </p>
+        {/* Paytable and rules: an "i" on a narrow frame (its name stays for screen readers). */}
+        <button type="button" className="btn-ghost shrink-0 px-2 py-1 text-xs" onClick={openPaytable} aria-haspopup="dialog" data-testid="paytable-open">
+          <svg aria-hidden="true" viewBox="0 0 16 16" className="h-4 w-4 sm:hidden">
+            <circle cx="8" cy="8" r="6.5" fill="none" stroke="currentColor" strokeWidth="1.5" />
+            <path d="M8 7v4.5M8 4.6v.1" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+          </svg>
+          <span className="sr-only sm:not-sr-only">{t('house.paytable')}</span>
+        </button>
         <button
           ref={fairnessToggle}
           type="button"
@@ -113,9 +125,14 @@ export default function HousePlay({ lang }: { lang: Language }) {
           share the height between them, each scrolling on its own if it must; below, the fairness
           panel opens under the game and the two scroll together. */}
       <div ref={body} className="relative flex min-h-0 flex-1 flex-col overflow-y-auto sm:flex-row sm:overflow-visible">
-        <main className="flex flex-1 flex-col items-center justify-center-safe p-2 sm:min-h-0 sm:overflow-y-auto sm:p-3">
+        {/* The backdrop in the game's colours (public/games/backdrops, drawn by scripts/generate-game-art.ts). */}
+        <main
+          className="flex flex-1 flex-col items-center justify-center-safe bg-brown-950 bg-cover bg-center p-2 sm:min-h-0 sm:overflow-y-auto sm:p-3"
+          style={{ backgroundImage: `url(/games/backdrops/${info.game.gameCode}.svg)` }}
+          data-testid="house-main"
+        >
           <Suspense fallback={<Spinner lang={lang} />}>
-            {definition.kind === 'slot' && <SlotGame lang={lang} definition={definition} />}
+            {definition.kind === 'slot' && <SlotGame lang={lang} definition={definition} gameCode={info.game.gameCode} />}
             {definition.kind === 'roulette' && <RouletteGame lang={lang} definition={definition} />}
             {definition.kind === 'blackjack' && <BlackjackGame lang={lang} definition={definition} openRound={info.openRound} />}
             {definition.kind === 'baccarat' && <BaccaratGame lang={lang} definition={definition} />}
@@ -129,6 +146,11 @@ export default function HousePlay({ lang }: { lang: Language }) {
         {!demo && <RealityCheck lang={lang} balance={house.balance} lobby={lobby} />}
       </div>
       <FairnessLine lang={lang} />
+      {paytableOpen && (
+        <Suspense fallback={null}>
+          <Paytable lang={lang} definition={definition} rtp={info.game.rtp} title={info.game.title} gameCode={info.game.gameCode} onClose={closePaytable} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -3,6 +3,7 @@ import type { Language } from '../../../../contracts/constants';
 import type { SlotDefinition, SlotSpin, SlotSymbol } from '../../../../contracts/games';
 import { useT } from '../../../lib/useT';
 import SlotSymbolArt, { symbolShape } from './SlotSymbolArt';
+import 'virtual:strings?games.slotArt';
 
 type LineWin = SlotSpin['lineWins'][number];
 
@@ -27,12 +28,14 @@ export function winningCells(spin: SlotSpin, definition: SlotDefinition, scatter
   return cells;
 }
 
-/** A symbol id's name in the page's language (its shape's name: seven, gem, cherry...). */
-export function useSymbolName(lang: Language, definition: SlotDefinition): (id: string) => string {
+/** A symbol id's name in the page's language: what the slot's drawing shows (a cat, a koi...), else its shape's name. */
+export function useSymbolName(lang: Language, definition: SlotDefinition, gameCode?: string): (id: string) => string {
   const t = useT(lang, 'games');
   return (id) => {
     const symbol = definition.symbols.find((s) => s.id === id);
-    return symbol ? t(`slot.symbols.${symbolShape(symbol)}`) : id;
+    if (!symbol) return id;
+    const generic = t(`slot.symbols.${symbolShape(symbol)}`);
+    return gameCode ? t(`slotArt.${gameCode}.${id}`, { defaultValue: generic }) : generic;
   };
 }
 
@@ -43,21 +46,30 @@ export function useSymbolName(lang: Language, definition: SlotDefinition): (id: 
  */
 export default function SlotReels({
   definition,
+  gameCode,
   grid,
   label,
   lit,
   lines,
   spinning,
+  stops,
+  lineAmount,
   style,
   className = '',
   cellClassName = 'rounded-lg p-[12%]',
 }: {
   definition: SlotDefinition;
+  /** The game whose own symbol drawings to show (generic shapes without it). */
+  gameCode?: string;
   grid: string[][];
   label: string;
   lit: ReadonlySet<string>;
   lines: readonly LineWin[];
   spinning?: readonly boolean[];
+  /** Bumped when a reel stops: the reel then settles with a little overshoot (an eased stop). */
+  stops?: readonly number[];
+  /** Each drawn line's win in words, shown on the line at its last winning symbol. */
+  lineAmount?: (win: LineWin) => string;
   style?: CSSProperties;
   className?: string;
   cellClassName?: string;
@@ -80,10 +92,18 @@ export default function SlotReels({
       <div className="grid gap-[2cqw]" style={{ gridTemplateColumns: `repeat(${reels}, minmax(0, 1fr))` }}>
         {grid.map((column, reel) => (
           <div
-            key={reel}
-            className={`flex flex-col gap-[2cqw] ${spinning?.[reel] ? 'animate-[reelspin_0.14s_linear_infinite] blur-[1px] motion-reduce:animate-none' : ''}`}
+            // A new key on each stop replays the settling motion once.
+            key={`${reel}:${stops?.[reel] ?? 0}`}
+            className={`flex flex-col gap-[2cqw] ${
+              spinning?.[reel]
+                ? 'animate-[reelspin_0.14s_linear_infinite] blur-[1px] motion-reduce:animate-none'
+                : stops?.[reel]
+                  ? 'animate-[reelstop_0.42s_cubic-bezier(0.2,1.5,0.4,1)] motion-reduce:animate-none'
+                  : ''
+            }`}
             data-reel={reel}
             data-spinning={spinning?.[reel] ? 'yes' : undefined}
+            data-stops={stops?.[reel]}
           >
             {column.map((id, row) => {
               const symbol = symbols.get(id);
@@ -95,7 +115,11 @@ export default function SlotReels({
                   data-lit={on ? 'yes' : undefined}
                   className={`flex aspect-square items-center justify-center border-2 ${cellClassName} ${on ? 'border-gold-400 bg-gold-500/25' : 'border-brown-700 bg-brown-900'}`}
                 >
-                  {symbol ? <SlotSymbolArt symbol={symbol} /> : <span aria-hidden="true">{id}</span>}
+                  {symbol ? (
+                    <SlotSymbolArt symbol={symbol} gameCode={gameCode} className={`h-full w-full ${on ? 'animate-[symbolwin_0.9s_ease-in-out_infinite] motion-reduce:animate-none' : ''}`} />
+                  ) : (
+                    <span aria-hidden="true">{id}</span>
+                  )}
                 </div>
               );
             })}
@@ -122,6 +146,27 @@ export default function SlotReels({
             );
           })}
         </svg>
+      )}
+      {lines.length > 0 && lineAmount && (
+        // Each line's win, on the line at its last winning symbol (decoration: the result list says it too).
+        <div aria-hidden="true" className="pointer-events-none absolute inset-2" data-testid="line-amounts">
+          {lines.map((win) => {
+            const reel = win.count - 1;
+            const row = definition.paylines[win.line][reel];
+            const width = reels * 100 + (reels - 1) * gap;
+            const height = rows * 100 + (rows - 1) * gap;
+            return (
+              <span
+                key={win.line}
+                data-line={win.line}
+                className="absolute -translate-x-1/2 translate-y-[30%] whitespace-nowrap rounded-full border-2 border-brown-950 px-2 text-[clamp(0.65rem,3.2cqw,1rem)] font-black tabular-nums text-brown-950 shadow"
+                style={{ left: `${(centre(reel) / width) * 100}%`, top: `${(centre(row) / height) * 100}%`, background: LINE_COLORS[win.line % LINE_COLORS.length] }}
+              >
+                {lineAmount(win)}
+              </span>
+            );
+          })}
+        </div>
       )}
     </div>
   );

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { SlotSymbol } from '../../../../contracts/games';
 
 /**
@@ -116,9 +117,40 @@ function Shape({ shape, color }: { shape: SymbolShape; color: string }) {
   }
 }
 
-/** One symbol as an inline SVG filling its cell; decorative (the grid's label names the symbols). */
-export default function SlotSymbolArt({ symbol, className = 'h-full w-full' }: { symbol: Pick<SlotSymbol, 'id' | 'kind' | 'color'>; className?: string }) {
+/** Where a slot's own drawing of a symbol is (scripts/generate-game-art.ts writes them). */
+export const symbolArtPath = (gameCode: string, id: string) => `/games/symbols/${gameCode}/${id}.svg`;
+
+/**
+ * One symbol filling its cell; decorative (the grid's label names the symbols). With the game's code
+ * it is the slot's own drawing (an SVG file, cached like the other public files); without one, or if
+ * the file is missing (a game added by the operator without art), the generic shape of its rank.
+ */
+export default function SlotSymbolArt({
+  symbol,
+  gameCode,
+  className = 'h-full w-full',
+}: {
+  symbol: Pick<SlotSymbol, 'id' | 'kind' | 'color'>;
+  gameCode?: string;
+  className?: string;
+}) {
+  const [missing, setMissing] = useState(false);
   const shape = symbolShape(symbol);
+  if (gameCode && !missing) {
+    return (
+      <img
+        src={symbolArtPath(gameCode, symbol.id)}
+        alt=""
+        width={100}
+        height={100}
+        decoding="async"
+        draggable={false}
+        className={`${className} select-none object-contain`}
+        data-shape={symbol.id}
+        onError={() => setMissing(true)}
+      />
+    );
+  }
   return (
     <svg aria-hidden="true" viewBox="0 0 64 64" className={className} data-shape={shape}>
       <Shape shape={shape} color={symbol.color} />

@@ -1,46 +1,18 @@
 import type { ReactNode } from 'react';
 import type { Language } from '../../../../contracts/constants';
 import type { Card } from '../../../../contracts/games';
-import { ApiError } from '../../../lib/api';
+import { roundErrorKeyOf } from '../../../stores/roundErrors';
 import { formatCoins } from '../../../lib/formatCoins';
 import { useT } from '../../../lib/useT';
 import './strings';
 
-/** The key of the message to show for a failed round: our own wording for the common cases. */
-export function roundErrorKey(error: unknown): string {
-  const code = error instanceof ApiError ? error.code : 'TECHNICAL_ERROR';
-  switch (code) {
-    case 'INSUFFICIENT_FUNDS':
-      return 'house.error.insufficient';
-    case 'UNAUTHORIZED':
-    case 'GAME_SESSION_EXPIRED':
-      return 'house.error.sessionEnded';
-    case 'MAINTENANCE':
-      return 'house.error.maintenance';
-    case 'REQUEST_VALIDATION_ERROR':
-      return 'house.error.invalidBet';
-    case 'OPPOSING_BETS':
-      return 'house.error.opposing';
-    case 'PHONE_NUMBER_NOT_VERIFIED':
-      return 'house.error.phoneNotVerified';
-    case 'TOO_MANY_REQUESTS':
-      return 'house.error.tooFast';
-    // Player protection (the settings page says until when).
-    case 'PLAY_BREAK_ACTIVE':
-      return 'protection:roundBreak';
-    case 'SELF_EXCLUDED':
-      return 'protection:roundExcluded';
-    case 'PLAY_LIMIT_REACHED':
-      return 'protection:roundLimit';
-    default:
-      return 'house.error.failed';
-  }
-}
+/** The key of the message to show for a failed round (kept in the stores, shared by the views). */
+export const roundErrorKey = roundErrorKeyOf;
 
-export function ErrorLine({ lang, messageKey }: { lang: Language; messageKey: string | null }) {
+export function ErrorLine({ lang, messageKey, compact = false }: { lang: Language; messageKey: string | null; compact?: boolean }) {
   const t = useT(lang, ['games', 'protection']);
   return (
-    <p role="alert" data-testid="round-error" className="min-h-6 text-center text-sm font-semibold text-red-300 short:min-h-0">
+    <p role="alert" data-testid="round-error" className={`text-center text-sm font-semibold text-red-300 ${compact ? 'empty:hidden' : 'min-h-6 short:min-h-0'}`}>
       {messageKey ? t(messageKey) : ''}
     </p>
   );
@@ -50,12 +22,12 @@ export function ErrorLine({ lang, messageKey }: { lang: Language; messageKey: st
 export function ChipPicker({ lang, chips, value, onChange }: { lang: Language; chips: number[]; value: number; onChange: (v: number) => void }) {
   const t = useT(lang, 'games');
   return (
-    <fieldset className="flex flex-wrap items-center justify-center gap-2">
+    <fieldset className="flex flex-wrap items-center justify-center gap-1.5 sm:gap-2">
       <legend className="sr-only">{t('house.chip')}</legend>
       {chips.map((chip) => (
         <label key={chip} className="cursor-pointer">
           <input type="radio" name="chip" value={chip} checked={value === chip} onChange={() => onChange(chip)} className="peer sr-only" />
-          <span className="flex h-11 min-w-11 items-center justify-center rounded-full border-4 border-dashed border-cream/70 bg-red-700 px-1 text-xs font-bold text-cream shadow peer-checked:border-gold-400 peer-checked:bg-gold-600 peer-checked:text-brown-950 peer-focus-visible:outline-2 peer-focus-visible:outline-gold-400">
+          <span className="flex h-10 min-w-10 items-center sm:h-11 sm:min-w-11 justify-center rounded-full border-4 border-dashed border-cream/70 bg-red-700 px-1 text-xs font-bold text-cream shadow peer-checked:border-gold-400 peer-checked:bg-gold-600 peer-checked:text-brown-950 peer-focus-visible:outline-2 peer-focus-visible:outline-gold-400">
             {formatCoins(chip, lang)}
           </span>
         </label>
@@ -64,14 +36,31 @@ export function ChipPicker({ lang, chips, value, onChange }: { lang: Language; c
   );
 }
 
+/** A chip lying on the table with the amount on it (drops in when the amount changes). */
+export function TableChip({ amount, lang, small = false }: { amount: number; lang: Language; small?: boolean }) {
+  return (
+    <span
+      key={amount}
+      aria-hidden="true"
+      data-testid="table-chip"
+      className={`flex items-center justify-center rounded-full border-[3px] border-dashed border-cream bg-gold-500 font-black leading-none text-brown-950 shadow-md ring-2 ring-gold-700 animate-[chip-drop_0.18s_ease-out] ${small ? 'h-6 min-w-6 px-0.5 text-[9px]' : 'h-10 min-w-10 px-1 text-[11px] short:h-8 short:min-w-8'}`}
+    >
+      {formatCoins(amount, lang)}
+    </span>
+  );
+}
+
 const SUIT_GLYPH = { S: '♠', H: '♥', D: '♦', C: '♣' } as const;
 
-/** A playing card; the accessible name reads rank and suit in the page's language. */
-export function PlayingCard({ card, lang, hidden = false }: { card?: Card; lang: Language; hidden?: boolean }) {
+/**
+ * A playing card; the accessible name reads rank and suit in the page's language. A card slides in
+ * from the shoe (top right) as it is dealt; `flipped` turns it face up instead (the dealer's hole card).
+ */
+export function PlayingCard({ card, lang, hidden = false, flipped = false }: { card?: Card; lang: Language; hidden?: boolean; flipped?: boolean }) {
   const t = useT(lang, 'games');
   if (hidden || !card) {
     return (
-      <span role="img" aria-label={t('cards.faceDown')} className="flex h-24 w-16 items-center justify-center rounded-md border-2 short:h-16 short:w-11 border-cream/70 bg-[repeating-linear-gradient(45deg,#7f1d1d_0_6px,#991b1b_6px_12px)] shadow-lg" />
+      <span role="img" aria-label={t('cards.faceDown')} data-face-down="" className="flex h-24 w-16 items-center justify-center rounded-md border-2 short:h-16 short:w-11 border-cream/70 bg-[repeating-linear-gradient(45deg,#7f1d1d_0_6px,#991b1b_6px_12px)] shadow-lg animate-[shoe-deal_0.35s_ease-out]" />
     );
   }
   const red = card.suit === 'H' || card.suit === 'D';
@@ -80,7 +69,7 @@ export function PlayingCard({ card, lang, hidden = false }: { card?: Card; lang:
       role="img"
       data-card={`${card.rank}${card.suit}`}
       aria-label={t('cards.name', { rank: t(`cards.rank.${card.rank}`), suit: t(`cards.suit.${card.suit}`) })}
-      className={`flex h-24 w-16 flex-col justify-between rounded-md border border-brown-600 bg-cream p-1 font-bold shadow-lg short:h-16 short:w-11 short:p-0.5 animate-[deal_0.25s_ease-out] ${red ? 'text-red-700' : 'text-brown-950'}`}
+      className={`flex h-24 w-16 flex-col justify-between rounded-md border border-brown-600 bg-cream p-1 font-bold shadow-lg short:h-16 short:w-11 short:p-0.5 ${flipped ? 'animate-[card-flip_0.3s_ease-out]' : 'animate-[shoe-deal_0.35s_ease-out]'} ${red ? 'text-red-700' : 'text-brown-950'}`}
     >
       <span aria-hidden="true" className="text-left text-lg leading-none short:text-sm">{card.rank}</span>
       <span aria-hidden="true" className="text-center text-2xl leading-none short:text-lg">{SUIT_GLYPH[card.suit]}</span>

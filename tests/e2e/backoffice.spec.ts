@@ -1,0 +1,180 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import * as OTPAuth from 'otpauth';
+import { newSignedInPlayer, siteHeaders } from './support/players';
+import { LANGS, localized, type Lang } from './support/site-routes';
+
+/**
+ * The back-office in a real browser, in both languages (issue 27, docs/decisions/0019): staff set up
+ * through the one-time link (password, the otpauth QR code, a TOTP code computed here from the
+ * secret shown, recovery codes), sign in with TOTP, and run the three journeys of the issue. The
+ * player is a separate browser. Screenshots at 375 and 1280 px go to test-results/backoffice-screens/.
+ * Serial: each language's raffle must be the current one while it runs.
+ */
+test.describe.configure({ mode: 'serial' });
+
+type Dict = Record<string, unknown>;
+const text = (lang: Lang, key: string, vars: Record<string, string | number> = {}, ns = 'backoffice') => {
+  const raw = String(key.split('.').reduce<unknown>((o, k) => (o as Dict)[k], JSON.parse(readFileSync(`locales/${lang}/${ns}.json`, 'utf8'))));
+  return raw.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name] ?? ''));
+};
+const SCREENS = 'test-results/backoffice-screens';
+const PASSWORD = 'a long staff passphrase 27';
+const totp = (secret: string, at = Date.now()) => OTPAuth.TOTP.generate({ secret: OTPAuth.Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30, timestamp: at });
+
+async function axeClean(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  expect(blocking, blocking.join('\n')).toEqual([]);
+}
+
+async function screens(page: Page, lang: Lang, name: string) {
+  mkdirSync(SCREENS, { recursive: true });
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} at ${width} px`).toBeLessThanOrEqual(width);
+    await page.screenshot({ path: `${SCREENS}/${name}-${lang}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/** A staff member made through the dev route, set up through the set-up page and signed in, in a browser of their own. */
+async function newStaff(browser: Browser, lang: Lang, role: 'support' | 'finance' | 'content' | 'admin', opts: { shoot?: boolean } = {}) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const email = `${role}-${lang}-${randomBytes(4).toString('hex')}@staff.test`;
+  const made = await page.request.post('/api/dev/staff', { headers: siteHeaders(), data: { email, role } });
+  expect(made.status(), await made.text()).toBe(200);
+  const setupUrl = new URL(((await made.json()) as { setupUrl: string }).setupUrl);
+  await page.goto(localized(`/backoffice/setup${setupUrl.search}`, lang));
+  await page.getByLabel(text(lang, 'setup.password')).fill(PASSWORD);
+  await page.getByRole('button', { name: text(lang, 'setup.next') }).click();
+  await expect(page.getByTestId('bo-setup-qr')).toBeVisible();
+  if (opts.shoot) {
+    await axeClean(page);
+    await screens(page, lang, 'setup-qr');
+  }
+  const secret = (await page.getByTestId('bo-setup-secret').innerText()).trim();
+  await page.getByLabel(text(lang, 'setup.code')).fill(totp(secret));
+  await page.getByRole('button', { name: text(lang, 'setup.confirm') }).click();
+  await expect(page.getByTestId('bo-recovery-codes').locator('li')).toHaveCount(10);
+  if (opts.shoot) await screens(page, lang, 'setup-recovery');
+  await page.getByRole('link', { name: text(lang, 'setup.done') }).click();
+  await expect(page.getByRole('heading', { name: text(lang, 'signIn.heading') })).toBeVisible();
+  if (opts.shoot) {
+    await axeClean(page);
+    await screens(page, lang, 'signin');
+  }
+  await page.getByLabel(text(lang, 'signIn.email')).fill(email);
+  await page.getByLabel(text(lang, 'signIn.password')).fill(PASSWORD);
+  // The code that confirmed the enrolment is spent (a replay is refused): the next 30 s step's code.
+  await page.getByLabel(text(lang, 'signIn.code')).fill(totp(secret, Date.now() + 30_000));
+  await page.getByRole('button', { name: text(lang, 'signIn.submit') }).click();
+  await expect(page.getByTestId('bo-signed-in')).toContainText(email);
+  return { page, context, email };
+}
+
+for (const lang of LANGS) {
+  test(`support finds a player by email and locks them: the player's next page shows them signed out (${lang})`, async ({ browser, page: playerPage }) => {
+    test.setTimeout(120_000);
+    const player = await newSignedInPlayer(playerPage, { language: lang });
+
+    const { page, context } = await newStaff(browser, lang, 'support', { shoot: true });
+    await page.getByLabel(text(lang, 'players.searchLabel')).fill(player.email);
+    await page.getByRole('button', { name: text(lang, 'players.searchButton') }).click();
+    const row = page.getByTestId('bo-player-row');
+    await expect(row).toHaveCount(1);
+    await axeClean(page);
+    await screens(page, lang, 'players');
+    await row.getByRole('link').click();
+    await expect(page.getByTestId('bo-360-email')).toHaveText(player.email);
+    await page.getByLabel(text(lang, 'p360.reason')).fill('e2e: suspected account sharing');
+    await page.getByRole('button', { name: text(lang, 'p360.lock') }).click();
+    await expect(page.getByTestId('bo-notice').first()).toHaveText(text(lang, 'p360.lockedDone'));
+    await expect(page.getByTestId('bo-360-status')).toContainText(text(lang, 'players.locked'));
+    await axeClean(page);
+    await screens(page, lang, 'player-360');
+
+    await playerPage.goto(localized('/', lang));
+    await expect(playerPage.getByRole('link', { name: text(lang, 'header.signIn', {}, 'common') }).first()).toBeVisible({ timeout: 15_000 });
+    const again = await playerPage.request.post('/api/signin', { headers: siteHeaders(), data: { email: player.email, password: player.password, siteRef: 'WEB' } });
+    expect(((await again.json()) as { code: string }).code).toBe('USER_LOCKED_OUT');
+    await context.close();
+  });
+
+  test(`finance asks for a 50,000-coin adjustment, an admin approves it, the player's statement shows it with its reason (${lang})`, async ({ browser, page: playerPage }) => {
+    test.setTimeout(150_000);
+    const player = await newSignedInPlayer(playerPage, { language: lang });
+    const finance = await newStaff(browser, lang, 'finance');
+    await finance.page.getByLabel(text(lang, 'players.searchLabel')).fill(player.email);
+    await finance.page.getByRole('button', { name: text(lang, 'players.searchButton') }).click();
+    await finance.page.getByTestId('bo-player-row').getByRole('link').click();
+    await finance.page.getByLabel(text(lang, 'p360.amount')).fill('50000');
+    await finance.page.getByLabel(text(lang, 'p360.reasonCode')).selectOption('PRIZE');
+    await finance.page.getByLabel(text(lang, 'p360.note')).fill('e2e: live stream prize');
+    await finance.page.getByRole('button', { name: text(lang, 'p360.submitAdjust') }).click();
+    await expect(finance.page.getByText(text(lang, 'p360.adjustPending'))).toBeVisible();
+    // The requester sees it in the queue but cannot approve it.
+    await finance.page.getByRole('link', { name: text(lang, 'nav.queue') }).click();
+    const own = finance.page.getByTestId('bo-pending-row').filter({ hasText: player.email });
+    await own.getByRole('button', { name: new RegExp(`^${text(lang, 'queue.approve')}`) }).click();
+    await expect(finance.page.getByTestId('bo-notice').first()).toHaveText(text(lang, 'OWN_ADJUSTMENT', {}, 'errors'));
+    await finance.context.close();
+
+    const admin = await newStaff(browser, lang, 'admin', { shoot: false });
+    await admin.page.getByRole('link', { name: text(lang, 'nav.queue') }).click();
+    const pending = admin.page.getByTestId('bo-pending-row').filter({ hasText: player.email });
+    await expect(pending).toHaveCount(1);
+    await axeClean(admin.page);
+    await screens(admin.page, lang, 'queue');
+    await pending.getByRole('button', { name: new RegExp(`^${text(lang, 'queue.approve')}`) }).click();
+    await expect(admin.page.getByTestId('bo-notice').first()).toHaveText(text(lang, 'queue.approved'));
+
+    // The other admin pages, checked and shot while an admin is signed in.
+    for (const view of ['dashboard', 'audit', 'staff', 'content'] as const) {
+      await admin.page.getByRole('link', { name: text(lang, `nav.${view}`) }).click();
+      await expect(admin.page.getByRole('link', { name: text(lang, `nav.${view}`) })).toHaveAttribute('aria-current', 'page');
+      await admin.page.waitForLoadState('networkidle');
+      if (view === 'audit') await expect(admin.page.getByTestId('bo-audit-head')).toBeVisible();
+      await axeClean(admin.page);
+      await screens(admin.page, lang, view);
+    }
+    await admin.context.close();
+
+    await playerPage.goto(localized('/bet-history', lang));
+    const first = playerPage.getByTestId('coin-statement').getByTestId('statement-row').first();
+    await expect(first).toHaveAttribute('data-type', 'ADJUSTMENT');
+    await expect(first.getByTestId('statement-amount')).toContainText('50');
+    await expect(first.getByTestId('statement-reason')).toHaveText(text(lang, 'statement.adjustmentReasons.PRIZE', {}, 'wallet'));
+    await screens(playerPage, lang, 'player-statement');
+  });
+
+  test(`a content agent creates a raffle that then shows in the player's header (${lang})`, async ({ browser, page: playerPage }) => {
+    test.setTimeout(120_000);
+    await newSignedInPlayer(playerPage, { language: lang });
+    const content = await newStaff(browser, lang, 'content');
+    const ref = `bo-${lang}-${randomBytes(3).toString('hex')}`;
+    const title = lang === 'ja' ? `バックオフィス抽選 ${ref.slice(-4)}` : `Back-office raffle ${ref.slice(-4)}`;
+    // Ends before any other raffle running (the weekly one), so it is the current one; en after ja ends sooner.
+    const end = new Date(Date.now() + (lang === 'ja' ? 40 : 20) * 60_000);
+    const local = (d: Date) => d.toISOString().slice(0, 16);
+    await content.page.getByLabel(text(lang, 'content.ref')).fill(ref);
+    await content.page.getByLabel(text(lang, 'content.titleJa')).fill(lang === 'ja' ? title : `抽選 ${ref.slice(-4)}`);
+    await content.page.getByLabel(text(lang, 'content.titleEn')).fill(lang === 'en' ? title : `Raffle ${ref.slice(-4)}`);
+    await content.page.getByLabel(text(lang, 'content.end')).fill(local(end));
+    await content.page.getByLabel(text(lang, 'content.draw')).fill(local(new Date(end.getTime() + 60_000)));
+    await content.page.getByRole('button', { name: text(lang, 'content.create') }).click();
+    await expect(content.page.getByTestId('bo-notice').first()).toHaveText(text(lang, 'content.created'));
+    await expect(content.page.getByTestId('bo-raffle-row').filter({ hasText: ref })).toHaveCount(1);
+    await content.context.close();
+
+    await playerPage.goto(localized('/', lang));
+    const button = playerPage.getByTestId('raffle-button');
+    await expect(button).toBeVisible({ timeout: 15_000 });
+    await button.click();
+    await expect(playerPage.getByTestId('raffle-title')).toHaveText(title);
+  });
+}
