@@ -1,3 +1,4 @@
+import type { Language } from '../contracts/languages';
 /**
  * Writes every game's art from the drawings in scripts/game-art/: a 3:4 tile per catalogue game in
  * public/games/art/<code>.svg (a background and frame in the game's colours, and its theme: a slot's
@@ -120,7 +121,7 @@ const catalogue = loadCatalogue();
 mkdirSync(artDir, { recursive: true });
 mkdirSync(backdropDir, { recursive: true });
 rmSync(symbolDir, { recursive: true, force: true });
-const names: Record<'ja' | 'en', Record<string, Record<string, string>>> = { ja: {}, en: {} };
+const names: Record<Language, Record<string, Record<string, string>>> = { ja: {}, en: {} };
 for (const entry of catalogue) {
   const title = entry.titles?.en ?? GAME_TITLES[entry.gameCode]?.en ?? entry.gameCode;
   if (!SLOT_THEMES[entry.gameCode] && !TABLE_THEMES[entry.gameCode]) throw new Error(`no art drawn for ${entry.gameCode}`);
