@@ -15,12 +15,14 @@ export interface LanguageInfo {
   readonly prefix: string;
   /** Its name, written in itself (the language switcher). */
   readonly name: string;
+  /** Between the items of a short inline list (bet levels). */
+  readonly listSeparator: string;
 }
 
 /** Shipped languages; the first one is the default (site root, fallback for unknown values) and the source of the strings. */
 export const LANGUAGE_LIST = [
-  { code: 'ja', tag: 'ja-JP', prefix: '', name: '日本語' },
-  { code: 'en', tag: 'en-GB', prefix: 'en', name: 'English' },
+  { code: 'ja', tag: 'ja-JP', prefix: '', name: '日本語', listSeparator: '、' },
+  { code: 'en', tag: 'en-GB', prefix: 'en', name: 'English', listSeparator: ', ' },
 ] as const satisfies readonly LanguageInfo[];
 
 export type Language = (typeof LANGUAGE_LIST)[number]['code'];

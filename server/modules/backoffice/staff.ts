@@ -1,3 +1,4 @@
+import { toLanguage, type Language } from '../../../contracts/languages';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import * as OTPAuth from 'otpauth';
@@ -26,7 +27,7 @@ export interface SignedInStaff {
   id: string;
   email: string;
   role: StaffRole;
-  language: 'ja' | 'en';
+  language: Language;
   sessionId: number;
 }
 
@@ -210,7 +211,7 @@ export async function findStaffSession(db: Db, token: string): Promise<SignedInS
     .returning(['staff_sessions.id as sessionId', 'staff.id', 'staff.email', 'staff.role', 'staff.language'])
     .executeTakeFirst();
   if (!row) return null;
-  return { id: row.id, email: row.email, role: row.role, language: row.language === 'en' ? 'en' : 'ja', sessionId: row.sessionId };
+  return { id: row.id, email: row.email, role: row.role, language: toLanguage(row.language), sessionId: row.sessionId };
 }
 
 export async function endStaffSessions(db: Db, staffId: string, only?: number) {
@@ -242,6 +243,6 @@ export async function changeStaff(db: Db, who: AuditActor, id: string, change: {
   });
 }
 
-export async function setStaffLanguage(db: Db, id: string, language: 'ja' | 'en') {
+export async function setStaffLanguage(db: Db, id: string, language: Language) {
   await db.updateTable('staff').set({ language }).where('id', '=', id).execute();
 }

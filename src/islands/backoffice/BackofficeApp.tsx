@@ -1,3 +1,4 @@
+import { LANGUAGES, languageInfo, localizePath } from '../../../contracts/languages';
 import { useEffect, useState } from 'react';
 import type { Language } from '../../../contracts/constants';
 import { roleHas, type StaffRight, type StaffRole } from '../../../contracts/backoffice-constants';
@@ -23,7 +24,9 @@ const VIEWS: Array<{ id: string; right: StaffRight }> = [
   { id: 'staff', right: 'staff' },
 ];
 
-const pagePath = (lang: Language) => (lang === 'ja' ? '/backoffice/' : '/en/backoffice/');
+const pagePath = (lang: Language) => localizePath('/backoffice/', lang);
+/** The language the switch button offers: the next one in the registry. */
+const nextLanguage = (lang: Language): Language => LANGUAGES[(LANGUAGES.indexOf(lang) + 1) % LANGUAGES.length];
 
 /** The hash route: `#players`, `#players/acc_...`, `#queue`... */
 function useRoute(): [string, string | undefined] {
@@ -104,7 +107,7 @@ export default function BackofficeApp({ lang }: { lang: Language }) {
     setMe({ ...m, language: lang });
   };
   const switchLanguage = async () => {
-    const other: Language = lang === 'ja' ? 'en' : 'ja';
+    const other: Language = nextLanguage(lang);
     if (me) await bo('/me/language', { method: 'POST', body: { language: other } }).catch(() => {});
     window.location.assign(pagePath(other) + window.location.hash);
   };
@@ -115,8 +118,8 @@ export default function BackofficeApp({ lang }: { lang: Language }) {
   };
 
   const languageButton = (
-    <button type="button" className="btn-ghost px-3 py-1 text-sm" onClick={switchLanguage} lang={lang === 'ja' ? 'en' : 'ja'}>
-      {lang === 'ja' ? 'English' : '日本語'}
+    <button type="button" className="btn-ghost px-3 py-1 text-sm" onClick={switchLanguage} lang={nextLanguage(lang)}>
+      {languageInfo(nextLanguage(lang)).name}
     </button>
   );
 

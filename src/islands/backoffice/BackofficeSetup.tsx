@@ -1,3 +1,4 @@
+import { localizePath } from '../../../contracts/languages';
 import { useEffect, useState } from 'react';
 import type { z } from 'zod';
 import type { Language } from '../../../contracts/constants';
@@ -33,7 +34,7 @@ export default function BackofficeSetup({ lang }: { lang: Language }) {
       .catch(() => setQr(null));
   }, [enrol]);
 
-  const signInHref = lang === 'ja' ? '/backoffice/' : '/en/backoffice/';
+  const signInHref = localizePath('/backoffice/', lang);
   if (token === null) return <p>{t('setup.noToken')}</p>;
 
   const submitPassword = async (e: React.FormEvent) => {

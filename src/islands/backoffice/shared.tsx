@@ -1,3 +1,4 @@
+import { formatDate, formatNumber } from '../../../contracts/languages';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import type { Language } from '../../../contracts/constants';
 import { ApiError, apiCall, type CallOptions } from '../../lib/api';
@@ -58,5 +59,5 @@ export function Field({ label, children, id }: { label: string; id: string; chil
 }
 
 export const fmtDate = (lang: Language, iso: string) =>
-  new Intl.DateTimeFormat(lang === 'ja' ? 'ja-JP' : 'en-GB', { dateStyle: 'short', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso)) + ' UTC';
-export const fmtNum = (lang: Language, n: number) => new Intl.NumberFormat(lang === 'ja' ? 'ja-JP' : 'en-US').format(n);
+  formatDate(iso, lang, { dateStyle: 'short', timeStyle: 'short', timeZone: 'UTC' }) + ' UTC';
+export const fmtNum = (lang: Language, n: number) => formatNumber(n, lang);

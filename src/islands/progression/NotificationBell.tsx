@@ -1,3 +1,4 @@
+import { formatDate } from '../../../contracts/languages';
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { Language } from '../../../contracts/constants';
@@ -85,7 +86,7 @@ export default function NotificationBell({ lang }: { lang: Language }) {
                 <li key={n.id} className={`rounded px-2 py-2 text-sm ${n.read ? 'text-cream/80' : 'bg-brown-800 text-cream'}`}>
                   <p>{noticeText(t, lang, n)}</p>
                   <p className="mt-0.5 flex gap-2 text-xs text-cream/60">
-                    <time dateTime={n.createdAt}>{new Date(n.createdAt).toLocaleString(lang === 'ja' ? 'ja-JP' : 'en-GB', { dateStyle: 'short', timeStyle: 'short' })}</time>
+                    <time dateTime={n.createdAt}>{formatDate(n.createdAt, lang, { dateStyle: 'short', timeStyle: 'short' })}</time>
                     {n.kind === 'RAFFLE_WIN' && typeof n.data.ref === 'string' && (
                       <a className="text-gold-400 underline" href={localizePath(`/raffles/${encodeURIComponent(n.data.ref)}`, lang)}>{t('notice.seeRecord')}</a>
                     )}

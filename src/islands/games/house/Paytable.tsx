@@ -1,3 +1,4 @@
+import { formatNumber, languageInfo } from '../../../../contracts/languages';
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { Language } from '../../../../contracts/constants';
 import type { BaccaratDefinition, BlackjackDefinition, GameDefinition, RouletteDefinition, SlotDefinition } from '../../../../contracts/games';
@@ -51,7 +52,7 @@ export default function Paytable({ lang, definition, rtp, title, gameCode, onClo
     return () => document.removeEventListener('keydown', onKey);
   }, [onClose]);
 
-  const percent = (rtp * 100).toLocaleString(lang === 'ja' ? 'ja-JP' : 'en-US', { maximumFractionDigits: 2 });
+  const percent = formatNumber(rtp * 100, lang, { maximumFractionDigits: 2 });
   return (
     <div className="absolute inset-0 z-40 flex items-center justify-center bg-black/70 p-2 sm:p-4" onClick={(e) => e.target === e.currentTarget && onClose()}>
       <div
@@ -145,7 +146,7 @@ function SlotRules({ lang, definition, gameCode }: { lang: Language; definition:
           {definition.symbols.some((s) => s.kind === 'wild') && <li>{t('paytable.wild')}</li>}
           {definition.symbols.some((s) => s.kind === 'scatter') && <li>{t('paytable.scatter')}</li>}
           {definition.freeSpins && <li>{t('slot.freeSpinsRule', { ...definition.freeSpins })}</li>}
-          <li>{t('paytable.bets', { bets: definition.betLevels.map((b) => formatCoins(b, lang)).join(lang === 'ja' ? '、' : ', ') })}</li>
+          <li>{t('paytable.bets', { bets: definition.betLevels.map((b) => formatCoins(b, lang)).join(languageInfo(lang).listSeparator) })}</li>
         </ul>
       </Section>
       <Section title={t('paytable.paylines')}>
