@@ -1,4 +1,3 @@
-import type { Language } from '../contracts/languages';
 /**
  * Writes every game's art from the drawings in scripts/game-art/: a 3:4 tile per catalogue game in
  * public/games/art/<code>.svg (a background and frame in the game's colours, and its theme: a slot's
