@@ -294,6 +294,9 @@ describe(`back-office staff, roles, players, adjustments and audit (${db})`, () 
       expect(await getBalance(t.testDb.db, player.id)).toBe(5_000);
       const statement = await t.api({ method: 'GET', url: '/transactions', headers: player.headers });
       expect(statement.json().records[0]).toMatchObject({ transactionType: 'ADJUSTMENT', amount: 5_000, adjustmentReason: 'GOODWILL' });
+      // The player is told once, with the reason code (shown in their language by the bell).
+      const notices = await t.api({ method: 'GET', url: '/notifications', headers: player.headers });
+      expect(notices.json().notifications.filter((n: { kind: string }) => n.kind === 'ADJUSTMENT')).toMatchObject([{ data: { amount: 5_000, reasonCode: 'GOODWILL' } }]);
       // A debit below zero is refused and changes nothing.
       const debit = await t.api({ method: 'POST', url: '/backoffice/adjustments', headers: staff.finance.headers, payload: { accountRef: player.accountRef, amount: -5_001, reasonCode: 'CORRECTION', note: 'too much' } });
       expect(debit.json().code, debit.body).toBe('INSUFFICIENT_FUNDS');

@@ -5,6 +5,7 @@ import { AppError } from '../../errors';
 import { clock } from '../../clock';
 import { postMovementIn } from '../wallet/posting';
 import { writeAudit, type AuditActor } from '../audit/log';
+import { notifyPlayer } from '../notifications/service';
 import { playerByRef } from './players';
 import type { SignedInStaff } from './staff';
 
@@ -35,6 +36,8 @@ const actorOf = (staff: SignedInStaff, meta: { ip: string; requestId: string }):
 async function apply(trx: DbOrTrx, adj: { id: string; account_id: string; amount: number; reason_code: AdjustmentReasonCode }) {
   const moved = await postMovementIn(trx, { accountId: adj.account_id, type: 'ADJUSTMENT', amount: adj.amount, reason: adj.reason_code, idempotencyKey: `adjustment:${adj.id}` });
   await trx.updateTable('adjustments').set({ transaction_id: moved.transactionId }).where('id', '=', adj.id).execute();
+  // The player hears of it once (the key is the journal row), in the same transaction as the coins.
+  await notifyPlayer(trx, adj.account_id, 'ADJUSTMENT', { amount: adj.amount, reasonCode: adj.reason_code }, `adjust:${moved.transactionId}`);
   return moved;
 }
 
