@@ -206,21 +206,21 @@ const signUps = new Counter({ name: 'casino_signups_total', help: 'Accounts crea
 
 const rounds = new Counter({
   name: 'casino_rounds_total',
-  help: 'Game rounds settled, by game kind (slot, roulette, blackjack, ...).',
+  help: 'Game rounds settled, by game code (slot-lucky-cat, roulette-european, ...).',
   labelNames: ['game'] as const,
   registers,
 });
 
 const coinsWagered = new Counter({
   name: 'casino_coins_wagered_total',
-  help: 'Coins staked in settled rounds, by game kind (slot, roulette, blackjack, ...).',
+  help: 'Coins staked in settled rounds, by game code (slot-lucky-cat, roulette-european, ...).',
   labelNames: ['game'] as const,
   registers,
 });
 
 const coinsWon = new Counter({
   name: 'casino_coins_won_total',
-  help: 'Coins paid out by settled rounds, by game kind (slot, roulette, blackjack, ...).',
+  help: 'Coins paid out by settled rounds, by game code (slot-lucky-cat, roulette-european, ...).',
   labelNames: ['game'] as const,
   registers,
 });

@@ -127,9 +127,9 @@ describe(`metrics (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     expect(value(after, 'casino_db_pool_connections_total')).toBeGreaterThanOrEqual(1);
     expect(moved('casino_signups_total')).toBe(1);
     expect(moved('casino_bonuses_claimed_total', { kind: 'daily' })).toBe(1);
-    expect(moved('casino_rounds_total', { game: 'slot' })).toBe(3);
-    expect(moved('casino_coins_wagered_total', { game: 'slot' })).toBe(30);
-    expect(moved('casino_coins_won_total', { game: 'slot' })).toBe(won);
+    expect(moved('casino_rounds_total', { game: 'slot-neon-sevens' })).toBe(3);
+    expect(moved('casino_coins_wagered_total', { game: 'slot-neon-sevens' })).toBe(30);
+    expect(moved('casino_coins_won_total', { game: 'slot-neon-sevens' })).toBe(won);
     expect(moved('casino_group_commit_batch_size', { queue: 'house_rounds' })).toBe(3);
     expect(moved('casino_cache_lookups_total', { cache: 'sessions' })).toBeGreaterThanOrEqual(3);
     expect(moved('casino_cache_lookups_total', { cache: 'balances' })).toBeGreaterThanOrEqual(1);

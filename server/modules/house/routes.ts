@@ -29,13 +29,16 @@ import { afterRealRound } from '../progression/service';
 /**
  * Levels and missions move with each real round (docs/decisions/0018), after it committed: a
  * failure here is logged and never turns a played round into an error (the next round catches up).
+ * Answers the round's game code (for the per-game metrics), or null when the session is not found.
  */
-async function progressAfterRound(app: FastifyInstance, sessionToken: string): Promise<void> {
+async function progressAfterRound(app: FastifyInstance, sessionToken: string): Promise<string | null> {
   try {
-    const session = await app.db.selectFrom('play_sessions').select('account_id').where('token_hash', '=', hashToken(sessionToken)).executeTakeFirst();
+    const session = await app.db.selectFrom('play_sessions').select(['account_id', 'game_code']).where('token_hash', '=', hashToken(sessionToken)).executeTakeFirst();
     if (session?.account_id) await afterRealRound(app.db, app.config, session.account_id, clock.now());
+    return session?.game_code ?? null;
   } catch (error) {
     app.log.error({ err: error }, 'progression after a round failed');
+    return null;
   }
 }
 
@@ -49,9 +52,10 @@ export default async function houseRoutes(app: FastifyInstance) {
 
   api.post('/house/play', { schema: { body: PlayRequestSchema, response: { 200: PlayResponseSchema } } }, async (request) => {
     const played = await playHouseRound(app.db, request.body.session, request.body.input, request.body.requestId);
-    if (played.currency === 'COIN') await progressAfterRound(app, request.body.session);
-    // Coin rounds settled (a repeated requestId answers the first result and is counted again).
-    if (played.status === 'settled' && played.currency === 'COIN') recordRound(request.body.input.kind, played.stake, played.win);
+    if (played.currency !== 'COIN') return played;
+    const gameCode = await progressAfterRound(app, request.body.session);
+    // Coin rounds settled, by game (a repeated requestId answers the first result and is counted again).
+    if (played.status === 'settled') recordRound(gameCode ?? request.body.input.kind, played.stake, played.win);
     return played;
   });
 
