@@ -17,12 +17,14 @@ export interface LanguageInfo {
   readonly name: string;
   /** Between the items of a short inline list (bet levels). */
   readonly listSeparator: string;
+  /** Written without spaces between words: headings are cut into phrases at build time (BudouX) so no line ends mid-word. */
+  readonly breaksByPhrase: boolean;
 }
 
 /** Shipped languages; the first one is the default (site root, fallback for unknown values) and the source of the strings. */
 export const LANGUAGE_LIST = [
-  { code: 'ja', tag: 'ja-JP', prefix: '', name: '日本語', listSeparator: '、' },
-  { code: 'en', tag: 'en-GB', prefix: 'en', name: 'English', listSeparator: ', ' },
+  { code: 'ja', tag: 'ja-JP', prefix: '', name: '日本語', listSeparator: '、', breaksByPhrase: true },
+  { code: 'en', tag: 'en-GB', prefix: 'en', name: 'English', listSeparator: ', ', breaksByPhrase: false },
 ] as const satisfies readonly LanguageInfo[];
 
 export type Language = (typeof LANGUAGE_LIST)[number]['code'];

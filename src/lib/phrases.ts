@@ -1,4 +1,5 @@
 import { loadDefaultJapaneseParser } from 'budoux';
+import { languageInfo, toLanguage } from '../../contracts/languages';
 
 /**
  * Japanese text cut into phrases (BudouX) at build time, for headings rendered by Astro: the page
@@ -9,5 +10,5 @@ import { loadDefaultJapaneseParser } from 'budoux';
 const parser = loadDefaultJapaneseParser();
 
 export function phrases(text: string, lang: string): string[] {
-  return lang === 'ja' ? parser.parse(text) : [text];
+  return languageInfo(toLanguage(lang)).breaksByPhrase ? parser.parse(text) : [text];
 }

@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
 import type { Language } from '../../../contracts/constants';
+import { formatNumber } from '../../../contracts/languages';
 import type { GameStatsResponse, GameStatsResponseSchema } from '../../../contracts/games';
 import { apiCall } from '../../lib/api';
 import { useT } from '../../lib/useT';
 import 'virtual:strings?games.gameMath';
 
-const percent = (x: number, lang: Language) => `${(x * 100).toLocaleString(lang === 'ja' ? 'ja-JP' : 'en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}%`;
+const percent = (x: number, lang: Language) => `${formatNumber(x * 100, lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 })}%`;
 
 /**
  * The live sentence of /fairness/games/<code> (decision 0020): what the game has paid over real
@@ -33,7 +34,7 @@ export default function GameLiveStats({ lang, code }: { lang: Language; code: st
               ? t('gameMath.liveNone', { expected })
               : t('gameMath.liveSentence', {
                   rtp: percent(w.rtp, lang),
-                  rounds: w.rounds.toLocaleString(lang === 'ja' ? 'ja-JP' : 'en-US'),
+                  rounds: formatNumber(w.rounds, lang),
                   expected,
                   low: percent(w.band.low, lang),
                   high: percent(w.band.high, lang),
