@@ -150,7 +150,7 @@ describe(`delivery: API JSON above ${COMPRESS_MIN_BYTES} bytes is compressed (${
 });
 
 describe(`delivery: request logs (${db})`, () => {
-  it('writes one line per API request at info and the site files only at debug', async () => {
+  it('writes one line per API request at info, health probes and the site files only at debug', async () => {
     const dir = fakeSite();
     const linesAt = async (level: string) => {
       const lines: string[] = [];
@@ -167,14 +167,11 @@ describe(`delivery: request logs (${db})`, () => {
     };
     try {
       const info = (await linesAt('info')).filter((l) => l.req);
-      expect(info.map((l) => [l.req!.url, l.res!.statusCode])).toEqual([
-        ['/api/health', 200],
-        ['/api/balance', 401],
-      ]);
+      expect(info.map((l) => [l.req!.url, l.res!.statusCode])).toEqual([['/api/balance', 401]]);
       expect(info.every((l) => l.level === 30 && typeof l.responseTime === 'number')).toBe(true);
       const debug = (await linesAt('debug')).filter((l) => l.req);
       expect(debug.map((l) => l.req!.url)).toEqual(['/api/health', '/api/balance', '/_astro/island.Ab12Cd.js', '/about/']);
-      expect(debug.filter((l) => l.level === 20).map((l) => l.req!.url)).toEqual(['/_astro/island.Ab12Cd.js', '/about/']);
+      expect(debug.filter((l) => l.level === 20).map((l) => l.req!.url)).toEqual(['/api/health', '/_astro/island.Ab12Cd.js', '/about/']);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

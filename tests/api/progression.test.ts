@@ -129,7 +129,8 @@ describe(`progression (${dbName})`, () => {
     for (let i = 0; i < starter.target - 5; i++) await spin(s, 10);
     const done = (await missions(p)).missions[0];
     expect(done).toMatchObject({ progress: starter.target, completed: true, claimed: false });
-    expect((await notifications(p)).notifications.filter((n) => n.kind === 'MISSION_COMPLETED')).toHaveLength(1);
+    // Told once of this mission (another of the day's three, e.g. a 5x win, may complete by chance meanwhile).
+    expect((await notifications(p)).notifications.filter((n) => n.kind === 'MISSION_COMPLETED' && n.data.code === starter.code)).toHaveLength(1);
     const claims = await Promise.all(Array.from({ length: 10 }, () => t.api({ method: 'POST', url: `/missions/${starter.id}/claim`, headers: p.headers })));
     expect(claims.filter((c) => c.statusCode === 200)).toHaveLength(1);
     for (const c of claims.filter((x) => x.statusCode !== 200)) expect(c.json().code).toBe('BONUS_CANNOT_BE_CLAIMED');

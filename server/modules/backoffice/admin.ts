@@ -49,7 +49,12 @@ export const backofficeCommands: Record<string, AdminCommand> = {
   },
 };
 
-/** Commands that change nothing (not audited). Every other command that succeeds writes an audit row. */
-export const isReadOnlyCommand = (name: string) => name === 'find' || /:(list|show|check|verify)$/.test(name);
+/**
+ * Commands that leave no audit row: those that change nothing (a backup only reads), and `restore`,
+ * which replaces the whole database, audit chain included, with the backup's (the restored chain must
+ * verify as it was; the operator's restore is in the server's log). Every other command that succeeds
+ * writes an audit row.
+ */
+export const isReadOnlyCommand = (name: string) => name === 'find' || name === 'backup' || name === 'restore' || /:(list|show|check|verify)$/.test(name);
 /** Commands that write their own audit row in the transaction of their change. */
 export const selfAuditedCommands = new Set(['staff:create']);
