@@ -53,7 +53,7 @@ export default function GameTile({ game, lang, signedIn }: { game: Game; lang: L
       {/* Badges from the catalogue's tags (NEW, HOT), top left; the coins-only badge top right. */}
       {(['NEW', 'HOT'] as const).filter((tag) => game.tags.includes(tag)).slice(0, 1).map((tag) => (
         <span key={tag} aria-hidden="true" data-testid="tile-badge" data-badge={tag}
-          className={`absolute left-1 top-1 rounded px-1.5 py-0.5 text-[10px] font-black shadow ${tag === 'NEW' ? 'bg-emerald-500 text-brown-950' : 'bg-red-600 text-cream'}`}>
+          className={`absolute left-1 top-1 rounded px-1.5 py-0.5 text-[10px] font-black shadow ${tag === 'NEW' ? 'bg-emerald-500 text-brown-950' : 'bg-red-700 text-cream'}`}>
           {t(`tile.badge.${tag}`)}
         </span>
       ))}
