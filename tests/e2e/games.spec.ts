@@ -134,10 +134,10 @@ for (const lang of ['ja', 'en'] as const) {
       const blackjack = await openGame(page, 'blackjack-classic');
       await blackjack.getByTestId('deal').click();
       await expect(blackjack.locator('[data-card]').first()).toBeVisible();
+      // The cards come one at a time: the hand is the player's once Stand shows (or over at once on a blackjack).
       const stand = blackjack.getByTestId('bj-stand');
-      if (await stand.isVisible()) {
-        await blackjack.locator('body').press('s');
-      }
+      await expect(stand.or(blackjack.getByTestId('deal')).first()).toBeVisible({ timeout: 20_000 });
+      if (await stand.isVisible()) await stand.click();
       await expect(blackjack.getByTestId('blackjack-result')).not.toBeEmpty({ timeout: 20_000 });
       await expect(blackjack.getByTestId('deal')).toBeVisible();
 
