@@ -1,4 +1,4 @@
-import { localizePath } from '../../contracts/languages';
+import { languageInfo, localizePath } from '../../contracts/languages';
 import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
@@ -118,11 +118,11 @@ for (const lang of ['ja', 'en'] as const) {
 
       // The language switcher keeps the popup at the code step, in the other language.
       const other = lang === 'ja' ? 'en' : 'ja';
-      await dialog(page).getByTestId('phone-language-switcher').getByRole('button', { name: common(`language.${other}`) }).click();
+      await dialog(page).getByTestId('phone-language-switcher').getByRole('button', { name: languageInfo(other).name }).click();
       await expect(page.locator('html')).toHaveAttribute('lang', other);
       await expect(dialog(page)).toHaveAttribute('data-popup', 'phone-number');
       await expect(dialog(page).getByTestId('phone-code-form')).toContainText(number);
-      await dialog(page).getByTestId('phone-language-switcher').getByRole('button', { name: common(`language.${lang}`) }).click();
+      await dialog(page).getByTestId('phone-language-switcher').getByRole('button', { name: languageInfo(lang).name }).click();
       await expect(page.locator('html')).toHaveAttribute('lang', lang);
       await expect(dialog(page).getByText(phone('verify.codeIntro', { phone: number }))).toBeVisible();
 

@@ -1,4 +1,4 @@
-import { formatNumber, localizePath, type Language } from '../../contracts/languages';
+import { formatNumber, languageInfo, localizePath, type Language } from '../../contracts/languages';
 import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
@@ -125,7 +125,8 @@ for (const lang of ['ja', 'en'] as const) {
           return Math.hypot(at.x - (cell.left + cell.width / 2), at.y - (cell.top + cell.height / 2));
         });
       }, slot.definition.paylines[line]);
-      for (const miss of misses) expect(miss, 'distance of the line from a cell centre').toBeLessThan(2);
+      // Within a tenth of a cell: the winning symbols bounce (scale) while the line is measured.
+      for (const miss of misses) expect(miss, 'distance of the line from a cell centre').toBeLessThan(6);
       await frame.getByTestId('fairness-toggle').click();
       await expectAxeClean(page, 'a slot win with its lines and the fairness panel open');
     });
@@ -252,7 +253,7 @@ for (const lang of ['ja', 'en'] as const) {
       // An interactive page, then a static one (which carries only the inline script), each way.
       for (const [from, to, p] of [[lang, other, '/bet-history'], [other, lang, '/about']] as const) {
         await page.goto(inLanguage(from, p));
-        await page.getByTestId('site-footer').getByRole('link', { name: lookup(load(from, 'common'), `language.${to}`) }).click();
+        await page.getByTestId('site-footer').getByRole('link', { name: languageInfo(to).name }).click();
         await expect(page).toHaveURL(new RegExp(`^https?://[^/]+${inLanguage(to, p)}/?$`));
         expect(await stored()).toBe(to);
       }
