@@ -71,7 +71,7 @@ for (const lang of ['ja', 'en'] as const) {
       await expect(frame.getByTestId('house-game')).toBeVisible({ timeout: 20_000 });
       await frame.locator('[data-bet="player"]').click();
       await frame.locator('[data-bet="banker"]').click();
-      await expect(frame.getByTestId('round-error')).toHaveText(g('house.error.opposing'));
+      await expect(frame.getByTestId('round-error')).toHaveText(g('baccarat.opposing'));
     });
   });
 }

@@ -67,7 +67,7 @@ export default function GameSearch({ lang }: { lang: Language }) {
   const optionId = (i: number) => `${listId}-o${i}`;
   return (
     // Below 480 px the full header has no room for it.
-    <div ref={rootRef} className="relative hidden min-[480px]:block" data-testid="game-search">
+    <div ref={rootRef} className="relative hidden md:block" data-testid="game-search">
       <button
         type="button"
         className={`flex h-9 w-8 items-center justify-center rounded-md sm:w-9 hover:bg-brown-700 2xl:hidden ${expanded ? 'bg-brown-700' : ''}`}

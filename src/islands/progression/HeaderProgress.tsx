@@ -29,7 +29,7 @@ export default function HeaderProgress({ lang }: { lang: Language }) {
       data-testid="header-level"
       data-xp={data.xp}
       data-level={data.level}
-      className="hidden shrink-0 flex-col items-stretch gap-0.5 rounded-md px-0.5 py-1 hover:bg-brown-700 min-[480px]:flex sm:px-1.5"
+      className="hidden shrink-0 flex-col items-stretch gap-0.5 rounded-md px-0.5 py-1 hover:bg-brown-700 md:flex sm:px-1.5"
     >
       <span aria-hidden="true" className="whitespace-nowrap text-center text-[11px] font-bold leading-none text-gold-400 sm:text-xs">{t('header.level', { level: data.level })}</span>
       <span aria-hidden="true" className="block h-1 w-7 overflow-hidden rounded-full bg-brown-700 sm:w-9">

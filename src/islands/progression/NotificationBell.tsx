@@ -55,7 +55,7 @@ export default function NotificationBell({ lang }: { lang: Language }) {
   };
   return (
     // Below 480 px the full header has no room for it (toasts still announce each notification).
-    <div ref={rootRef} className="relative hidden min-[480px]:block" onKeyDown={onKeyDown}>
+    <div ref={rootRef} className="relative hidden md:block" onKeyDown={onKeyDown}>
       <button
         ref={buttonRef}
         type="button"
