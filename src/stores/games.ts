@@ -1,10 +1,11 @@
-import { nanoquery } from '@nanostores/query';
+import { nanoquery, type FetcherValue } from '@nanostores/query';
 import type { Language } from '../../contracts/constants';
 import { DEMO_CURRENCY, GAMES_STALE_MS } from '../../contracts/constants';
 import type { GamesResponseSchema, LaunchResultSchema, Game } from '../../contracts/games';
 import { ApiError, apiCall } from '../lib/api';
 import { siteConfig } from '../lib/config';
 import { localizePath } from '../lib/routes';
+import { useBuildFirst } from './useBuildFirst';
 
 /**
  * The game catalogue and game launch. The catalogue has its own query layer: it is cached for
@@ -36,6 +37,17 @@ export function gamesStore(lang: Language) {
     catalogueStores.set(lang, store);
   }
   return store;
+}
+
+/** What the build rendered with: no catalogue yet (a loading grid). */
+const CATALOGUE_AT_BUILD: FetcherValue<Game[]> = { loading: true };
+
+/**
+ * The catalogue for an island's render: the build's (not loaded) while hydrating, so the markup
+ * matches the HTML even when another island (the header's search) fetched it first.
+ */
+export function useGames(lang: Language): FetcherValue<Game[]> {
+  return useBuildFirst(gamesStore(lang), CATALOGUE_AT_BUILD);
 }
 
 /** The games whose tags include the upper-cased category tag (spec section 2). */

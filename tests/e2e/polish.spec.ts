@@ -102,29 +102,42 @@ for (const lang of ['ja', 'en'] as const) {
       const round = await playUpTo(page, slot, withLines(2));
       const wins = baseSpin(round).lineWins;
       const cellsOf = (win: (typeof wins)[number]) => Array.from({ length: win.count }, (_, reel) => `${reel}:${slot.definition.paylines[win.line][reel]}`);
-      const litCells = () => frame.locator('[data-lit=yes]').evaluateAll((cells) => cells.map((c) => `${c.parentElement!.dataset.reel}:${[...c.parentElement!.children].indexOf(c)}`).sort());
+      /** The lines drawn and the symbols lit, read in one go (the lines take turns every 1.3 s). */
+      const drawn = () => frame.getByTestId('slot-reels').evaluate((reels) => ({
+        lines: [...reels.querySelectorAll('[data-testid=win-lines] g[data-line]')].map((g) => Number(g.getAttribute('data-line'))).sort(),
+        lit: [...reels.querySelectorAll<HTMLElement>('[data-lit=yes]')].map((c) => `${c.parentElement!.dataset.reel}:${[...c.parentElement!.children].indexOf(c)}`).sort(),
+      }));
 
       await frame.getByTestId('spin').click();
       await expect(frame.getByTestId('round-win')).toHaveText(g('slot.win').replace('{{amount}}', formatNumber(round.win, lang)));
-      const lines = frame.getByTestId('win-lines').locator('g[data-line]');
-      // First every winning line, with every winning symbol lit...
-      await expect(lines).toHaveCount(wins.length);
-      expect((await lines.evaluateAll((gs) => gs.map((el) => Number(el.getAttribute('data-line'))))).sort()).toEqual(wins.map((w) => w.line).sort());
-      expect(await litCells()).toEqual([...new Set(wins.flatMap(cellsOf))].sort());
+      // First every winning line, with every winning symbol lit (again after each has had its turn)...
+      await expect(async () => {
+        expect(await drawn()).toEqual({ lines: wins.map((w) => w.line).sort(), lit: [...new Set(wins.flatMap(cellsOf))].sort() });
+      }).toPass({ timeout: 10_000 });
       await expect(frame.getByTestId('line-wins').locator('li')).toHaveCount(wins.length);
       // ...then each line in turn, lighting only its own symbols; the line runs through their centres.
-      await expect(lines).toHaveCount(1, { timeout: 5_000 });
-      const line = Number(await lines.first().getAttribute('data-line'));
-      expect(await litCells()).toEqual(cellsOf(wins.find((w) => w.line === line)!).sort());
-      const misses = await frame.getByTestId('slot-reels').evaluate((reels, rows: number[]) => {
-        const polyline = reels.querySelector<SVGPolylineElement>('[data-testid=win-lines] polyline:last-child')!;
+      // The shown line, its lit symbols and its points are read in one go: the lines take turns.
+      const turn = () => frame.getByTestId('slot-reels').evaluate((reels, paylines: number[][]) => {
+        const groups = reels.querySelectorAll<SVGGElement>('[data-testid=win-lines] g[data-line]');
+        if (groups.length !== 1) return null;
+        const line = Number(groups[0].getAttribute('data-line'));
+        const polyline = groups[0].querySelector<SVGPolylineElement>('polyline:last-child')!;
         const toScreen = polyline.getScreenCTM()!;
-        return [...polyline.points].map((point, reel) => {
+        const misses = [...polyline.points].map((point, reel) => {
           const at = new DOMPoint(point.x, point.y).matrixTransform(toScreen);
-          const cell = reels.querySelector(`[data-reel="${reel}"]`)!.children[rows[reel]].getBoundingClientRect();
+          const cell = reels.querySelector(`[data-reel="${reel}"]`)!.children[paylines[line][reel]].getBoundingClientRect();
           return Math.hypot(at.x - (cell.left + cell.width / 2), at.y - (cell.top + cell.height / 2));
         });
-      }, slot.definition.paylines[line]);
+        const lit = [...reels.querySelectorAll<HTMLElement>('[data-lit=yes]')].map((c) => `${c.parentElement!.dataset.reel}:${[...c.parentElement!.children].indexOf(c)}`).sort();
+        return { line, misses, lit };
+      }, slot.definition.paylines);
+      let shown: NonNullable<Awaited<ReturnType<typeof turn>>> | null = null;
+      await expect(async () => {
+        shown = await turn();
+        expect(shown, 'one line on show').not.toBeNull();
+      }).toPass({ timeout: 5_000 });
+      const { line, misses, lit } = shown!;
+      expect(lit).toEqual(cellsOf(wins.find((w) => w.line === line)!).sort());
       // Within a tenth of a cell: the winning symbols bounce (scale) while the line is measured.
       for (const miss of misses) expect(miss, 'distance of the line from a cell centre').toBeLessThan(6);
       await frame.getByTestId('fairness-toggle').click();
@@ -186,9 +199,9 @@ for (const lang of ['ja', 'en'] as const) {
       const slot = await openSlot(page, path('/game-launch/slot-dragon-pearl'));
       const { frame } = slot;
       const { lineWins } = baseSpin(await playUpTo(page, slot, withLines(2)));
+      const lines = frame.getByTestId('win-lines').locator('g[data-line]');
       await frame.getByTestId('spin').click();
       await expect(frame.getByTestId('round-win')).toBeVisible();
-      const lines = frame.getByTestId('win-lines').locator('g[data-line]');
       await expect(lines).toHaveCount(lineWins.length);
       await page.waitForTimeout(3_000);
       await expect(lines).toHaveCount(lineWins.length);

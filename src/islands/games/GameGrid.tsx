@@ -1,7 +1,6 @@
-import { useStore } from '@nanostores/react';
 import type { Language } from '../../../contracts/constants';
 import type { Game } from '../../../contracts/games';
-import { gamesInCategory, gamesStore } from '../../stores/games';
+import { gamesInCategory, useGames } from '../../stores/games';
 import { useSession } from '../../stores/useSession';
 import { useT } from '../../lib/useT';
 import Spinner from '../Spinner';
@@ -28,7 +27,7 @@ export function TileGrid({ games, lang, label }: { games: Game[]; lang: Language
 /** The category screen's grid: the catalogue filtered to games tagged with the category (upper-cased). */
 export default function GameGrid({ lang, tag }: { lang: Language; tag: string }) {
   const t = useT(lang, 'games');
-  const { data, error, loading } = useStore(gamesStore(lang));
+  const { data, error, loading } = useGames(lang);
   if (!data && (loading || !error)) return <Spinner lang={lang} />;
   if (!data) {
     return (

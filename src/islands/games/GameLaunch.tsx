@@ -1,11 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { useStore } from '@nanostores/react';
 import type { Language } from '../../../contracts/constants';
 import { ApiError } from '../../lib/api';
 import { localizePath } from '../../lib/routes';
 import { pageLanguage } from '../../lib/i18n';
 import { useT } from '../../lib/useT';
-import { gameCodeFromPath, gamesStore, launchGame, type LaunchMode } from '../../stores/games';
+import { gameCodeFromPath, gamesStore, useGames, launchGame, type LaunchMode } from '../../stores/games';
 import { onGameMessage, requireSignInForLaunch } from '../../stores/gamesLaunch';
 import { $session, clearSession } from '../../stores/session';
 import { useSession } from '../../stores/useSession';
@@ -60,7 +59,7 @@ export default function GameLaunch({ lang }: { lang: Language }) {
   // first render must still be the build's (the spinner), so it is read once the island has mounted.
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
-  const loaded = useStore(gamesStore(lang));
+  const loaded = useGames(lang);
   const catalogue = mounted ? loaded : { data: undefined, error: undefined };
   const [launch, setLaunch] = useState<Launch>({ kind: 'pending' });
   const frame = useRef<HTMLIFrameElement>(null);

@@ -1,9 +1,8 @@
-import { useStore } from '@nanostores/react';
 import type { Language } from '../../../contracts/constants';
 import type { Game } from '../../../contracts/games';
 import { localizePath } from '../../lib/routes';
 import { useT } from '../../lib/useT';
-import { GAME_CATEGORIES, gamesInCategory, gamesStore } from '../../stores/games';
+import { GAME_CATEGORIES, gamesInCategory, useGames } from '../../stores/games';
 import { useSession } from '../../stores/useSession';
 import GameTile from './GameTile';
 import 'virtual:strings?common.loading,games.gameTag,games.grid,games.lobby';
@@ -77,7 +76,7 @@ function GameRows({ games: all, lang }: { games: Game[]; lang: Language }) {
  */
 export default function Lobby({ lang }: { lang: Language }) {
   const t = useT(lang, 'games');
-  const { data, error } = useStore(gamesStore(lang));
+  const { data, error } = useGames(lang);
 
   return (
     <div className="flex flex-col gap-8" data-testid="lobby">

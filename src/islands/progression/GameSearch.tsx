@@ -1,9 +1,8 @@
-import { useStore } from '@nanostores/react';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { Language } from '../../../contracts/constants';
 import { searchGames } from '../../../contracts/game-search';
 import { useT } from '../../lib/useT';
-import { gameLaunchPath, gamesStore } from '../../stores/games';
+import { gameLaunchPath, useGames } from '../../stores/games';
 import './strings';
 
 /**
@@ -21,7 +20,7 @@ export default function GameSearch({ lang }: { lang: Language }) {
   const inputRef = useRef<HTMLInputElement>(null);
   const rootRef = useRef<HTMLDivElement>(null);
   const listId = useId();
-  const games = useStore(gamesStore(lang)).data;
+  const games = useGames(lang).data;
   const results = useMemo(() => (games ? searchGames(games, query) : []), [games, query]);
   const showList = open && query.trim().length > 0;
 

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import type { Language } from '../../../contracts/constants';
 import type { Game } from '../../../contracts/games';
 import { useT } from '../../lib/useT';
-import { gamesStore } from '../../stores/games';
+import { useGames } from '../../stores/games';
 import { $favourites, $recentlyPlayed } from '../../stores/progression';
 import { useSession } from '../../stores/useSession';
 import GameTile from '../games/GameTile';
@@ -38,7 +38,7 @@ function Row({ id, title, codes, games, lang }: { id: string; title: string; cod
 export default function PlayerRows({ lang, missions = false }: { lang: Language; missions?: boolean }) {
   const t = useT(lang, 'progress');
   const session = useSession();
-  const games = useStore(gamesStore(lang)).data;
+  const games = useGames(lang).data;
   const favourites = useStore($favourites).data;
   const recent = useStore($recentlyPlayed).data;
   if (!session) return null;

@@ -1,6 +1,5 @@
 import { dateFormat, numberFormat } from '../../../contracts/languages';
 import { useCallback, useEffect, useState } from 'react';
-import { useStore } from '@nanostores/react';
 import type { Language } from '../../../contracts/constants';
 import { STATEMENT_PAGE_SIZE } from '../../../contracts/constants';
 import type { TransactionList } from '../../../contracts/wallet';
@@ -8,7 +7,7 @@ import { useT } from '../../lib/useT';
 import { openPopup } from '../../stores/popup';
 import { useSession } from '../../stores/useSession';
 import { fetchStatement } from '../../stores/wallet';
-import { gamesStore } from '../../stores/games';
+import { useGames } from '../../stores/games';
 import Spinner from '../Spinner';
 import CoinIcon from './CoinIcon';
 import 'virtual:strings?wallet.statement';
@@ -22,7 +21,7 @@ export default function CoinStatement({ lang }: { lang: Language }) {
   const [loading, setLoading] = useState(false);
   const [failed, setFailed] = useState(false);
   // Game titles in the page's language, as the bet history shows them (the statement only has codes).
-  const { data: catalogue } = useStore(gamesStore(lang));
+  const { data: catalogue } = useGames(lang);
   const titles = new Map((catalogue ?? []).map((game) => [game.gameCode, game.title]));
 
   const load = useCallback(async (next: number) => {
