@@ -6,7 +6,7 @@
  * exits non-zero on any breach of the budget (issue #14):
  *   performance >= 95; accessibility, best practices and SEO 100; CLS < 0.05;
  *   JavaScript (gzip, every script the page loaded, inline ones included): home and category
- *   95 KiB (issue #24: room for ofetch), game launch and bet history 100 KiB, the house game frame 85 KiB (ofetch and the language registry, docs/decisions/0012) (without the game's
+ *   100 KiB, game launch and bet history 104 KiB (docs/decisions/0022: the progression header), the house game frame 85 KiB (ofetch and the language registry, docs/decisions/0012) (without the game's
  *   own module, which it loads once the play session has started: column "later"), static and
  *   in-app pages nothing but their inline script.
  * Every page is measured RUNS times (3, fixed up front and the same for every page, never "again
@@ -74,12 +74,12 @@ const houseFrame = (who: Who) => async (api: Api, lang: Lang) => {
 const FRAME_SEO = { category: 'seo', why: 'a game client for the launch iframe, noindex on purpose' };
 
 const TARGETS: Target[] = [
-  { label: 'home', path: '/', jsBudget: 95 * KIB, who: ['visitor', 'player'] },
-  { label: 'category', path: '/category/slot', jsBudget: 95 * KIB, who: ['visitor', 'player'] },
-  { label: 'game launch', path: `/game-launch/${DEMO_GAME}`, jsBudget: 100 * KIB, who: ['visitor', 'player'] },
+  { label: 'home', path: '/', jsBudget: 100 * KIB, who: ['visitor', 'player'] },
+  { label: 'category', path: '/category/slot', jsBudget: 100 * KIB, who: ['visitor', 'player'] },
+  { label: 'game launch', path: `/game-launch/${DEMO_GAME}`, jsBudget: 104 * KIB, who: ['visitor', 'player'] },
   { label: 'house frame', path: houseFrame('visitor'), jsBudget: 85 * KIB, who: ['visitor'], exempt: FRAME_SEO, budgetWithoutLazy: true },
   { label: 'house frame', path: houseFrame('player'), jsBudget: 85 * KIB, who: ['player'], exempt: FRAME_SEO, budgetWithoutLazy: true },
-  { label: 'bet history', path: '/bet-history', jsBudget: 100 * KIB, who: ['player'] },
+  { label: 'bet history', path: '/bet-history', jsBudget: 104 * KIB, who: ['player'] },
   { label: 'about', path: '/about', jsBudget: 0, who: ['visitor'] },
   { label: 'app-about', path: '/app-about', jsBudget: 0, who: ['visitor'] },
 ];

@@ -1,4 +1,4 @@
-import type { MouseEvent } from 'react';
+import { lazy, Suspense, type MouseEvent } from 'react';
 import type { Language } from '../../contracts/constants';
 import { useSession } from '../stores/useSession';
 import { openPopup } from '../stores/popup';
@@ -9,8 +9,10 @@ import HeaderBalance from './wallet/HeaderBalance';
 import DailyBonusButton from './wallet/DailyBonusButton';
 import RaffleButton from './raffle/RaffleButton';
 import GameSearch from './progression/GameSearch';
-import HeaderProgress from './progression/HeaderProgress';
-import NotificationBell from './progression/NotificationBell';
+
+// A player's level and bell load once the session is known: a visitor's pages never load them.
+const HeaderProgress = lazy(() => import('./progression/HeaderProgress'));
+const NotificationBell = lazy(() => import('./progression/NotificationBell'));
 // Installs the 401 hook (sign out, open login) and shows toasts flashed by the previous page.
 import './account/sessionHooks';
 import './layoutStrings';
@@ -44,12 +46,12 @@ export default function HeaderAccount({ lang }: { lang: Language }) {
     <div className="flex items-center gap-1 sm:gap-2">
       {/* Progression (docs/decisions/0018): search, level, bell; each compact, in its own component. */}
       <GameSearch lang={lang} />
-      <HeaderProgress lang={lang} />
+      <Suspense fallback={null}><HeaderProgress lang={lang} /></Suspense>
       <DailyBonusButton lang={lang} />
       <HeaderBalance lang={lang} />
       {/* Only while a current raffle exists. */}
       <RaffleButton lang={lang} />
-      <NotificationBell lang={lang} />
+      <Suspense fallback={null}><NotificationBell lang={lang} /></Suspense>
       {/* Opens the unclosable phone verification popup while the phone is not verified (spec section 2). */}
       <PhoneWatcher />
       <AccountMenu lang={lang} displayName={session.displayName} />

@@ -114,7 +114,7 @@ for (const lang of LANGS) {
       await expect(favourites.locator('[data-testid="game-tile"][data-game-code="slot-lucky-cat"]')).toBeVisible({ timeout: 30_000 });
       await screens(page, lang, 'favourites');
 
-      // Search: results as you type, keyboard to the game (below 1536 px the field opens from its button).
+      // Search: results as you type, keyboard to the game (the field opens from its button, the combobox loading with the first press).
       await page.getByTestId('game-search-open').click();
       const input = page.getByRole('combobox', { name: text(lang, 'search.label') });
       await expect(input).toBeFocused();

@@ -4,7 +4,7 @@ import { ApiError } from '../../lib/api';
 import { useT } from '../../lib/useT';
 import { $favourites, setFavourite } from '../../stores/progression';
 import { showToast } from '../../stores/toasts';
-import './strings';
+import 'virtual:strings?progress.heart';
 
 /** The heart on a game tile (signed in): adds or removes the game from the player's favourites. */
 export default function FavouriteHeart({ gameCode, title, lang }: { gameCode: string; title: string; lang: Language }) {

@@ -8,7 +8,7 @@ import { $progression, claimTierBonus } from '../../stores/progression';
 import { useSession } from '../../stores/useSession';
 import { showToast } from '../../stores/toasts';
 import MissionsPanel from './MissionsPanel';
-import './strings';
+import 'virtual:strings?progress';
 
 /** The levels page's own part for a signed-in player: level, XP to the next, tier and its monthly bonus, streak, missions. */
 export default function LevelsProgress({ lang }: { lang: Language }) {

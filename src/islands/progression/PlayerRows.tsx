@@ -6,8 +6,11 @@ import { useGames } from '../../stores/games';
 import { $favourites, $recentlyPlayed } from '../../stores/progression';
 import { useSession } from '../../stores/useSession';
 import GameTile from '../games/GameTile';
-import MissionsPanel from './MissionsPanel';
-import './strings';
+import 'virtual:strings?progress.rows';
+import { lazy, Suspense } from 'react';
+
+// Players only: a visitor's home never loads it.
+const MissionsPanel = lazy(() => import('./MissionsPanel'));
 
 const ROW_CLASSES = 'grid grid-cols-3 gap-2 md:grid-cols-5 md:gap-3 xl:grid-cols-7';
 const ROW_SIZE = 7;
@@ -44,7 +47,7 @@ export default function PlayerRows({ lang, missions = false }: { lang: Language;
   if (!session) return null;
   return (
     <div className="mb-8 flex flex-col gap-8 empty:hidden">
-      {missions && <MissionsPanel lang={lang} />}
+      {missions && <Suspense fallback={null}><MissionsPanel lang={lang} /></Suspense>}
       {games && favourites && <Row id="favourites" title={t('rows.favourites')} codes={favourites.gameCodes} games={games} lang={lang} />}
       {games && recent && <Row id="recent" title={t('rows.recent')} codes={recent.gameCodes} games={games} lang={lang} />}
     </div>

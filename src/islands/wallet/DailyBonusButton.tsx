@@ -3,7 +3,7 @@ import { useT } from '../../lib/useT';
 import GiftIcon from './GiftIcon';
 import { useDailyBonus } from './useDailyBonus';
 import '../layoutStrings';
-import '../progression/strings';
+import 'virtual:strings?progress.daily';
 import { formatCoins } from '../../lib/formatCoins';
 
 /**

@@ -3,7 +3,7 @@ import { useT } from '../../lib/useT';
 import { useSession } from '../../stores/useSession';
 import GiftIcon from './GiftIcon';
 import { useDailyBonus } from './useDailyBonus';
-import '../progression/strings';
+import 'virtual:strings?progress.daily';
 import '../layoutStrings';
 
 const RADIUS = 16;
