@@ -124,7 +124,7 @@ interface Row {
   jsLazy: number;
   jsBudgetBytes: number;
   jsBudget: number;
-  /** Categories a run was asked to audit and did not score ("seo", "performance in run 2"). */
+  /** Categories a run was asked to audit and did not score ("seo", "performance (run 2)"). */
   missing: string[];
   breaches: string[];
 }
