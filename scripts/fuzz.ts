@@ -9,9 +9,10 @@
  * fresh PostgreSQL database when TEST_DATABASE_URL is set).
  *
  * Prints counts by status. Fails (exit 1) on any 5xx, any request without an answer, any refused
- * request (4xx) that changed state (row counts and digests of the key tables, wallet balances), or a
+ * request (4xx) that changed state (any insert, update or delete in any table of the schema), or a
  * wallet whose balance is not the sum of its journal. Bounded: at most N variants per endpoint and
- * identity, and a time limit.
+ * identity, and a time limit; a run that sent fewer than its minimum of requests (--min-requests=N,
+ * else 80% of those scheduled) fails.
  */
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
@@ -33,7 +34,8 @@ const flag = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.spl
 const short = args.includes('--short');
 const seed = Number(flag('seed') ?? Math.floor(Math.random() * 2 ** 31));
 const perEndpoint = Number(flag('per-endpoint') ?? (short ? 24 : 80));
-const deadline = Date.now() + 1000 * Number(flag('seconds') ?? (short ? 120 : 600));
+// Upper bounds, not durations: a run that reaches one before it sent its minimum of requests fails.
+const deadline = Date.now() + 1000 * Number(flag('seconds') ?? (short ? 300 : 900));
 const rand: Rand = seeded(seed);
 
 /* ---------------- the app, on a fresh database, on loopback ---------------- */
@@ -138,38 +140,56 @@ async function playSession(who: Identity): Promise<string | undefined> {
   return who.playSession;
 }
 
-/* ---------------- what changed: key tables, counted and digested ---------------- */
+/* ---------------- what changed: every table of the schema, by triggers ---------------- */
 
-async function snapshot(): Promise<Record<string, string>> {
-  const row = await sql<Record<string, string>>`
-    select
-      (select count(*) from accounts)::text as accounts,
-      (select md5(coalesce(string_agg(id::text || '|' || coalesce(email, '') || '|' || coalesce(display_name, '') || '|' || coalesce(password_hash, '')
-         || '|' || coalesce(phone_number, '') || '|' || coalesce(phone_verified_at::text, '') || '|' || coalesce(deleted_at::text, '') || '|' || language, ',' order by id), ''))
-       from accounts) as account_rows,
-      (select count(*) from sessions where revoked_at is null)::text as live_sessions,
-      (select count(*) from password_resets)::text as password_resets,
-      (select count(*) from wallets)::text as wallets,
-      (select md5(coalesce(string_agg(account_id::text || ':' || balance::text, ',' order by account_id), '')) from wallets) as balances,
-      (select count(*) from wallet_journal)::text as journal,
-      (select count(*) from launch_tokens)::text as launch_tokens,
-      (select count(*) from launch_tokens where used_at is not null)::text as used_launch_tokens,
-      (select count(*) from play_sessions)::text as play_sessions,
-      (select count(*) from house_rounds)::text as house_rounds,
-      (select count(*) from house_requests)::text as house_requests,
-      (select count(*) from fair_seeds)::text as fair_seeds,
-      (select count(*) from provider_transactions)::text as provider_transactions,
-      (select count(*) from provider_rounds)::text as provider_rounds,
-      (select count(*) from outbox)::text as outbox,
-      (select count(*) from phone_codes)::text as phone_codes,
-      (select count(*) from sms_sends)::text as sms_sends,
-      (select count(*) from page_views)::text as page_views,
-      (select count(*) from games)::text as games`.execute(db);
-  return row.rows[0];
+/**
+ * Every table of the schema the migrations built (information_schema, not a hand list: a table a
+ * later migration adds is covered without anyone remembering it) gets row triggers that log each
+ * insert, delete and real update (a row whose values changed) and a truncate into fuzz_changes, in
+ * the same transaction (a rolled-back change leaves no trace). The snapshot is that log, counted by
+ * table and operation: a refused request that wrote anywhere shows, and reading it costs the same
+ * however large the tables grow. (The fuzz's database is its own, dropped at the end.)
+ */
+const TABLES = (
+  await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name`.execute(db)
+).rows.map((r) => r.name);
+for (const name of ['accounts', 'wallets', 'wallet_journal', 'house_rounds', 'sessions']) {
+  if (!TABLES.includes(name)) throw new Error(`fuzz: the schema read from information_schema lacks ${name} (read ${TABLES.length} tables: ${TABLES.join(', ')})`);
+}
+await sql`create table fuzz_changes (id bigserial primary key, table_name text not null, op text not null)`.execute(db);
+await sql`create function fuzz_log_change() returns trigger language plpgsql as $$
+begin
+  insert into fuzz_changes (table_name, op) values (TG_TABLE_NAME, lower(TG_OP));
+  return null;
+end $$`.execute(db);
+for (const name of TABLES) {
+  await sql`create trigger fuzz_write after insert or delete on ${sql.table(name)} for each row execute function fuzz_log_change()`.execute(db);
+  await sql`create trigger fuzz_update after update on ${sql.table(name)} for each row when (old.* is distinct from new.*) execute function fuzz_log_change()`.execute(db);
+  await sql`create trigger fuzz_truncate after truncate on ${sql.table(name)} for each statement execute function fuzz_log_change()`.execute(db);
 }
 
-const diff = (a: Record<string, string>, b: Record<string, string>) =>
-  Object.keys(a).filter((k) => a[k] !== b[k]).map((k) => `${k}: ${a[k]} -> ${b[k]}`);
+/**
+ * Writes a refusal is meant to make, by operation, each with why: anything else a refused request
+ * writes is a failure.
+ */
+const REFUSAL_WRITES: Record<string, { writes: string[]; why: string }> = {
+  'POST /api/reset-phone-number': { writes: ['phone_password_failures insert'], why: 'a wrong password is counted towards the lockout that stops guessing' },
+};
+for (const [route, { writes }] of Object.entries(REFUSAL_WRITES)) {
+  for (const write of writes) if (!TABLES.includes(write.split(' ')[0])) throw new Error(`fuzz: REFUSAL_WRITES for ${route} names a table the schema does not have: ${write}`);
+}
+
+/** The last write logged so far. */
+async function snapshot(): Promise<string> {
+  const { rows } = await sql<{ last: string }>`select coalesce(max(id), 0)::text as last from fuzz_changes`.execute(db);
+  return rows[0].last;
+}
+
+/** The writes logged since that snapshot, by table and operation ("wallets update x1"). */
+async function diff(since: string): Promise<string[]> {
+  const { rows } = await sql<{ key: string; n: string }>`select table_name || ' ' || op as key, count(*)::text as n from fuzz_changes where id > ${since}::bigint group by 1 order by 1`.execute(db);
+  return rows.map((r) => `${r.key} x${r.n}`);
+}
 
 /* ---------------- the routes, from the OpenAPI document ---------------- */
 
@@ -309,17 +329,22 @@ function allPaths(value: unknown, at: Array<string | number> = []): Array<Array<
  * The variants of one endpoint: each mutation once (NUL and lone surrogates once per field of the
  * body or query, since a refusal of one field hides what another would do), then random ones.
  */
-function schedule(op: Operation, count: number): Array<{ mutation: Mutation; field?: number }> {
-  const fields = Math.max(1, op.body ? Object.keys(op.body.properties ?? {}).length : op.params.filter((p) => p.in === 'query').length);
+const fieldCount = (op: Operation) => Math.max(1, op.body ? Object.keys(op.body.properties ?? {}).length : op.params.filter((p) => p.in === 'query').length);
+function firstPass(op: Operation): Array<{ mutation: Mutation; field?: number }> {
   const first: Array<{ mutation: Mutation; field?: number }> = [];
   for (const m of mutations) {
-    if (m === 'nul-string' || m === 'surrogate-string') for (let f = 0; f < fields; f++) first.push({ mutation: m, field: f });
+    if (m === 'nul-string' || m === 'surrogate-string') for (let f = 0; f < fieldCount(op); f++) first.push({ mutation: m, field: f });
     else first.push({ mutation: m });
   }
-  const out = first.slice(0, Math.max(count, mutations.length));
-  while (out.length < count) out.push({ mutation: pick(rand, mutations), field: intBetween(rand, 0, fields - 1) });
+  return first;
+}
+function schedule(op: Operation, count: number): Array<{ mutation: Mutation; field?: number }> {
+  const out = firstPass(op).slice(0, Math.max(count, mutations.length));
+  while (out.length < count) out.push({ mutation: pick(rand, mutations), field: intBetween(rand, 0, fieldCount(op) - 1) });
   return out;
 }
+/** How many requests schedule(op, count) gives (without drawing from the seeded random numbers). */
+const scheduleLength = (op: Operation, count: number) => Math.max(count, Math.min(firstPass(op).length, Math.max(count, mutations.length)));
 
 /** The CHANNEL a `channel` mutation sent, to check it is refused. */
 let sentChannel: string | undefined;
@@ -471,7 +496,19 @@ const signedOut: Identity = { name: 'signed-out' };
 const describeRequest = (who: Identity, req: RawRequest, mutation: Mutation) =>
   `[${who.name} ${mutation}] ${req.method} ${req.target.slice(0, 160)}${req.body ? ` body=${JSON.stringify(req.body.toString('utf8').slice(0, 160))}` : ''}`;
 
-console.log(`fuzz: seed ${seed}, ${operations.length} operations, up to ${perEndpoint} variants each per identity, database ${testDb.kind}, http://127.0.0.1:${port}`);
+/**
+ * The fewest requests the run must send to pass: `--min-requests=N`, else MIN_SHARE of what it
+ * schedules (every operation, both identities, its variants). A run the time limit stopped early (a
+ * slow or busy machine), or whose route list came back short, did not test what it claims: it fails.
+ */
+const MIN_SHARE = 0.8;
+const scheduled = operations.reduce((n, op) => n + 2 * scheduleLength(op, perEndpoint), 0);
+const minRequests = Math.max(1, Number(flag('min-requests') ?? Math.ceil(MIN_SHARE * scheduled)));
+for (const route of Object.keys(REFUSAL_WRITES)) {
+  if (!operations.some((op) => `${op.method} ${op.path}` === route)) throw new Error(`fuzz: REFUSAL_WRITES names a route the API does not have: ${route}`);
+}
+if (operations.length < 20) fail('too few operations', `the OpenAPI document lists ${operations.length} operations`);
+console.log(`fuzz: seed ${seed}, ${operations.length} operations, up to ${perEndpoint} variants each per identity (${scheduled} scheduled, at least ${minRequests} to pass), database ${testDb.kind}, http://127.0.0.1:${port}`);
 outer: for (const op of operations) {
   for (const identity of ['signed-out', 'signed-in'] as const) {
     for (const { mutation, field } of schedule(op, perEndpoint)) {
@@ -525,7 +562,8 @@ outer: for (const op of operations) {
         }
       }
       if (res.status >= 400) {
-        const changed = diff(before, await snapshot());
+        const allowed = REFUSAL_WRITES[`${op.method} ${op.path}`]?.writes ?? [];
+        const changed = (await diff(before)).filter((d) => !allowed.includes(d.slice(0, d.lastIndexOf(' x'))));
         if (changed.length) fail(`refused (${res.status}) but changed state on ${op.method} ${op.path}`, `${changed.join(', ')}: ${describeRequest(who, req, mutation)}`);
       }
       if (sent % 250 === 0) {
@@ -540,8 +578,13 @@ outer: for (const op of operations) {
 {
   const before = await snapshot();
   await postMovement(db, { accountId: signedIn.accountId!, type: 'ADJUSTMENT', amount: 1, idempotencyKey: `fuzz-self-check-${randomBytes(8).toString('hex')}`, reason: 'fuzz self-check' });
-  const seen = diff(before, await snapshot());
-  if (!seen.includes(`journal: ${before.journal} -> ${Number(before.journal) + 1}`) || !seen.some((d) => d.startsWith('balances:'))) fail('self-check: the state check missed a planted movement', seen.join(', '));
+  const seen = await diff(before);
+  if (!seen.some((d) => d.startsWith('wallet_journal insert')) || !seen.some((d) => d.startsWith('wallets update'))) fail('self-check: the state check missed a planted movement', seen.join(', '));
+  // ...and every table of the schema is watched (a table made since the start would not be).
+  const watched = (await sql<{ name: string }>`select distinct event_object_table as name from information_schema.triggers where trigger_name = 'fuzz_write'`.execute(db)).rows.map((r) => r.name);
+  const tables = (await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE' and table_name <> 'fuzz_changes'`.execute(db)).rows.map((r) => r.name);
+  const uncovered = tables.filter((name) => !watched.includes(name));
+  if (uncovered.length) fail('self-check: tables left out of the state check', uncovered.join(', '));
 }
 
 const conservation = await checkConservation(db);
@@ -554,6 +597,7 @@ for (const [status, count] of [...byStatus.entries()].sort((a, b) => a[0] - b[0]
 if (args.includes('--verbose')) {
   for (const [key, statuses] of byOperation) console.log(`  ${key}: ${[...statuses.entries()].sort((a, b) => a[0] - b[0]).map(([st, n]) => `${st} x${n}`).join(', ')}`);
 }
+if (!(sent >= minRequests)) fail('too few requests', `${sent} sent, fewer than the minimum of ${minRequests} (--min-requests): the run stopped before it tested what it claims`);
 console.log(`wallets conserved: ${conservation.problems.length === 0 ? 'yes' : 'NO'} (${conservation.wallets} wallets, ${conservation.entries} journal entries)`);
 for (const [what, count] of notes) console.log(`note: ${what} x${count}`);
 if (failures.size) {

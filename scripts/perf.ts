@@ -16,8 +16,9 @@
  * page once, then every page again), so a burst of load from elsewhere hits one run of several pages
  * rather than every run of one. The table shows each run's score and the machine's load.
  * Runs are sequential in one Chromium (a 2-core machine's scores are noisy enough already).
- * PERF_ONLY=home,category runs only those pages (while fixing one); PERF_RUNS=1 one run each (a quick
- * look, not a verdict to trust).
+ * PERF_ONLY=home,category runs only those pages (while fixing one; a name no page has fails at once);
+ * PERF_RUNS=1 one run each (a quick look, not a verdict to trust). A category Lighthouse was asked for
+ * and did not score is a breach (scripts/perf-verdict.ts).
  * PERF_REPORTS=<folder> keeps each run's Lighthouse result (JSON) there.
  * `BASE_URL=... npm run perf` audits a running deployment built from this checkout instead
  * (JavaScript is then measured from SITE_DIR, default ./dist).
@@ -33,6 +34,7 @@ import type { Result as LighthouseResult } from 'lighthouse';
 import { INLINE_SCRIPT_BUDGET_GZ, inlineScripts, pageModules } from '../bench/site-bytes.bench';
 import { signUpViaApi, verifyPhoneViaApi } from '../tests/e2e/support/players';
 import { startBuiltSite, type BuiltSite } from './built-site';
+import { categoryScores, pickTargets } from './perf-verdict';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const DEMO_GAME = 'slot-sakura-fortune';
@@ -84,6 +86,9 @@ const TARGETS: Target[] = [
   { label: 'app-about', path: '/app-about', jsBudget: 0, who: ['visitor'] },
 ];
 
+/** The pages PERF_ONLY names (every page without it); a name no page has stops the run before it starts. */
+const SELECTED = pickTargets(TARGETS, process.env.PERF_ONLY);
+
 const BUDGET = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100, cls: 0.05 };
 /** Runs per page; the verdict on performance is their median. */
 const RUNS = Number(process.env.PERF_RUNS ?? 3);
@@ -119,6 +124,8 @@ interface Row {
   jsLazy: number;
   jsBudgetBytes: number;
   jsBudget: number;
+  /** Categories a run was asked to audit and did not score ("seo", "performance (run 2)"). */
+  missing: string[];
   breaches: string[];
 }
 
@@ -209,9 +216,10 @@ function failedAudits(lhr: LighthouseResult, category: string): string[] {
 }
 
 function check(row: Omit<Row, 'breaches'>, lhr: LighthouseResult, external: number, exempt?: Target['exempt']): string[] {
-  const breaches: string[] = [];
+  // A category the run did not score measured nothing: that is a breach, never a pass.
+  const breaches: string[] = row.missing.map((what) => `no ${what} score in Lighthouse's result`);
   for (const [category, min] of Object.entries(BUDGET)) {
-    if (category === 'cls' || category === exempt?.category) continue;
+    if (category === 'cls' || category === exempt?.category || row.scores[category] === undefined) continue;
     if (row.scores[category] < min) {
       const failing = category === 'performance' ? '' : ` (${failedAudits(lhr, category).join(', ')})`;
       breaches.push(`${category} ${row.scores[category]} < ${min}${failing}`);
@@ -237,8 +245,8 @@ function printTable(rows: Row[]) {
     console.log(
       line([
         r.label, r.lang, r.who,
-        String(r.scores.performance), r.runs.map((run) => String(run.performance).padStart(3)).join(' '),
-        String(r.scores.accessibility), String(r.scores['best-practices']), String(r.scores.seo),
+        String(r.scores.performance ?? '-'), r.runs.map((run) => String(run.performance ?? '-').padStart(3)).join(' '),
+        String(r.scores.accessibility ?? '-'), String(r.scores['best-practices'] ?? '-'), String(r.scores.seo ?? '-'),
         r.cls.toFixed(3), String(Math.round(r.lcpMs)), String(Math.round(r.tbtMs)),
         (r.jsBudgetBytes / KIB).toFixed(1), r.jsBudget === 0 ? 'inline' : String(r.jsBudget / KIB), r.jsBudgetBytes === r.jsBytes ? '' : `+${((r.jsBytes - r.jsBudgetBytes) / KIB).toFixed(1)}`,
         r.runs.map((run) => run.load.toFixed(1).padStart(3)).join(' '),
@@ -274,12 +282,12 @@ async function main() {
     await warm.close();
     const started = Date.now();
     const pages = (['visitor', 'player'] as const).flatMap((who) =>
-      TARGETS.filter((t) => t.who.includes(who) && (!process.env.PERF_ONLY || process.env.PERF_ONLY.split(',').includes(t.label))).flatMap((target) =>
+      SELECTED.filter((t) => t.who.includes(who)).flatMap((target) =>
         LANGUAGES.map((lang) => ({ who, target, lang })),
       ),
     );
     /** Per page: the first run's full result (categories, JavaScript) and every run's numbers. */
-    const measured = new Map<(typeof pages)[number], { first: Omit<Row, 'scores' | 'runs' | 'cls' | 'lcpMs' | 'tbtMs' | 'breaches'> & { scores: Record<string, number>; lhr: LighthouseResult; external: number }; runs: Run[] }>();
+    const measured = new Map<(typeof pages)[number], { first: Omit<Row, 'scores' | 'runs' | 'cls' | 'lcpMs' | 'tbtMs' | 'breaches' | 'missing'> & { scores: Record<string, number>; lhr: LighthouseResult; external: number }; runs: Run[]; missing: string[] }>();
     for (let round = 1; round <= RUNS; round++) {
       for (const page of pages) {
         const { who, target, lang } = page;
@@ -292,10 +300,13 @@ async function main() {
         };
         const pagePath = async () => (typeof target.path === 'string' ? localizePath(target.path, lang) : await target.path(api, lang));
         const load = await quietMachine();
-        const { url, lhr } = await audit(port, async () => `${baseUrl}${await pagePath()}`, round === 1 ? ALL_CATEGORIES : ['performance']);
+        const categories = round === 1 ? ALL_CATEGORIES : ['performance'];
+        const { url, lhr } = await audit(port, async () => `${baseUrl}${await pagePath()}`, categories);
+        const { scores, missing } = categoryScores(lhr.categories, categories);
         if (process.env.PERF_REPORTS) writeFileSync(path.join(process.env.PERF_REPORTS, `${target.label.replace(/ /g, '-')}-${lang}-${who}-${round}.json`), JSON.stringify(lhr));
         const run: Run = {
-          performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
+          // A run without a performance score counts as 0 (and is named a breach below).
+          performance: scores.performance ?? 0,
           cls: lhr.audits['cumulative-layout-shift'].numericValue ?? 0,
           lcpMs: lhr.audits['largest-contentful-paint'].numericValue ?? 0,
           tbtMs: lhr.audits['total-blocking-time'].numericValue ?? 0,
@@ -304,7 +315,6 @@ async function main() {
         if (round === 1) {
           const html = await (await context.request.get(url)).text();
           const js = javascriptOf(lhr, siteDir, origin, html, lang);
-          const scores = Object.fromEntries(Object.entries(lhr.categories).map(([id, c]) => [id, Math.round((c.score ?? 0) * 100)]));
           measured.set(page, {
             first: {
               label: target.label, lang, who, scores, lhr, external: js.external,
@@ -314,19 +324,22 @@ async function main() {
               jsBudget: target.jsBudget,
             },
             runs: [],
+            missing: [],
           });
         }
         measured.get(page)!.runs.push(run);
+        measured.get(page)!.missing.push(...missing.map((id) => (round === 1 ? id : `${id} (run ${round})`)));
         console.log(`run ${round}/${RUNS} ${target.label} ${lang} ${who}: performance ${run.performance}, LCP ${Math.round(run.lcpMs)} ms, TBT ${Math.round(run.tbtMs)} ms, CLS ${run.cls.toFixed(3)}, load ${load.toFixed(1)}`);
       }
     }
     for (const page of pages) {
-      const { first, runs } = measured.get(page)!;
+      const { first, runs, missing } = measured.get(page)!;
       const { lhr, external, ...rest } = first;
       const row: Omit<Row, 'breaches'> = {
         ...rest,
         scores: { ...first.scores, performance: median(runs.map((r) => r.performance)) },
         runs,
+        missing,
         cls: Math.max(...runs.map((r) => r.cls)),
         lcpMs: median(runs.map((r) => r.lcpMs)),
         tbtMs: median(runs.map((r) => r.tbtMs)),

@@ -1,5 +1,6 @@
 import { map } from 'nanostores';
-import type { BaccaratBet, BaccaratDefinition, RoundOutcome } from '../../contracts/games';
+import type { BaccaratBet, BaccaratDefinition, Card, RoundOutcome } from '../../contracts/games';
+import { baccaratValue } from '../../contracts/house/cards';
 import { baccaratOpposingBets } from '../../contracts/house/baccarat';
 import { playOut } from './dealing';
 import type { HeldRound } from './roulette';
@@ -36,6 +37,8 @@ export interface BaccaratTableState {
 }
 
 const EMPTY: Record<BaccaratSide, number> = { player: 0, banker: 0, tie: 0 };
+/** A hand's baccarat total: tens and faces count 0, aces 1, the sum modulo 10. */
+export const baccaratPoints = (cards: Card[]) => cards.reduce((sum, c) => sum + baccaratValue(c), 0) % 10;
 export const baccaratTotal = (bets: Record<BaccaratSide, number>) => bets.player + bets.banker + bets.tie;
 
 /** The next card towards the coup the server dealt, or null when all are shown. */

@@ -1,5 +1,6 @@
 import { map } from 'nanostores';
 import type { BlackjackAction, BlackjackDefinition, HouseSessionResponse, RoundOutcome } from '../../contracts/games';
+import { handTotal } from '../../contracts/house/cards';
 import { playOut } from './dealing';
 import type { HeldRound } from './roulette';
 import { roundErrorKeyOf } from './roundErrors';
@@ -51,6 +52,19 @@ export function nextBlackjackStep(v: BlackjackShown, outcome: BlackjackOutcome):
   if (v.dealer === 1 && v.hole && dealer > 1) return { ...v, dealer: 2, hole: false };
   if (v.dealer < dealer) return { ...v, dealer: v.dealer + 1 };
   return null;
+}
+
+/**
+ * The cards on the table and their totals, as far as the hand has been dealt: the dealer's total only
+ * once the hole card is turned (or the hand is over), the player's soft total as "7/17" while in play.
+ */
+export function blackjackHands(outcome: BlackjackOutcome | undefined, shown: BlackjackShown, settled: boolean) {
+  const playerCards = outcome?.playerCards.slice(0, shown.player) ?? [];
+  const dealerCards = outcome?.dealerCards.slice(0, shown.dealer) ?? [];
+  const player = handTotal(playerCards);
+  const dealerTotal = dealerCards.length > 1 || settled ? String(handTotal(dealerCards).total) : undefined;
+  const playerTotal = playerCards.length === 0 ? undefined : player.soft && player.total <= 21 && !settled ? `${player.total - 10}/${player.total}` : String(player.total);
+  return { playerCards, dealerCards, playerTotal, dealerTotal };
 }
 
 export function createBlackjackTable(

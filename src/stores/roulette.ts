@@ -52,8 +52,13 @@ export interface RouletteTableState {
   error: string | null;
 }
 
-/** Plays a round whose balance change waits for `reveal()` (playHouseRoundHeld in the game frame). */
-export type HeldRound = (input: PlayInput) => Promise<{ result: PlayResponse; reveal: () => void }>;
+/**
+ * What a table's show needs of a round: the server's answer to a play, or a stored round replayed
+ * from bet history (RoundReplay.tsx), which has no balance or seed state to give.
+ */
+export type ShownRound = Pick<PlayResponse, 'roundId' | 'stake' | 'win' | 'outcome'>;
+/** Plays a round whose balance change waits for `reveal()` (playHouseRoundHeld in the game frame; a replay answers the stored round). */
+export type HeldRound = (input: PlayInput) => Promise<{ result: ShownRound; reveal: () => void }>;
 
 export const totalBet = (bets: readonly RouletteBet[]) => bets.reduce((sum, bet) => sum + bet.amount, 0);
 
@@ -69,7 +74,7 @@ export function createRouletteTable(definition: RouletteDefinition, play: HeldRo
     recent: [],
     error: null,
   });
-  let pending: { response: PlayResponse; reveal: () => void; bets: RouletteBet[] } | null = null;
+  let pending: { response: ShownRound; reveal: () => void; bets: RouletteBet[] } | null = null;
 
   const busy = () => $table.get().phase === 'requesting' || $table.get().phase === 'spinning';
   /** Placing a chip after a spin clears the last result and starts a new round of bets. */

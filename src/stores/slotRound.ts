@@ -1,5 +1,6 @@
 import { map, type MapStore } from 'nanostores';
-import type { PlayResponse, SlotDefinition, SlotSpin } from '../../contracts/games';
+import type { SlotDefinition, SlotSpin } from '../../contracts/games';
+import type { ShownRound } from './roulette';
 
 /**
  * A slot round as the player sees it, from the Spin press to the last coin of the count-up: the
@@ -67,8 +68,8 @@ export interface SlotRoundState {
 
 export interface SlotRoundDeps {
   definition: SlotDefinition;
-  /** Plays a round at this bet; `reveal` moves the balance (called once the round has been shown). */
-  play: (bet: number) => Promise<{ result: PlayResponse; reveal: () => void }>;
+  /** Plays a round at this bet (or answers a stored one, for a replay); `reveal` moves the balance (called once the round has been shown). */
+  play: (bet: number) => Promise<{ result: ShownRound; reveal: () => void }>;
   reducedMotion: () => boolean;
   /** The catalogue message key for a failed round. */
   errorKey: (error: unknown) => string;

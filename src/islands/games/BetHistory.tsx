@@ -1,5 +1,5 @@
 import { dateFormat } from '../../../contracts/languages';
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import type { Language } from '../../../contracts/constants';
 import type { BetRecord } from '../../../contracts/games';
 import { verifyRoundHref } from '../../lib/routes';
@@ -10,6 +10,9 @@ import { useSession } from '../../stores/useSession';
 import Spinner from '../Spinner';
 import { formatCoins } from '../../lib/formatCoins';
 import 'virtual:strings?games.history';
+
+// The replay (the games' stores and drawings) loads the first time a round is replayed.
+const RoundReplay = lazy(() => import('./RoundReplay'));
 
 /**
  * The bet history (rounds) view: round id, game, time, stake, win, net and balance after, newest
@@ -23,6 +26,7 @@ export default function BetHistory({ lang }: { lang: Language }) {
   const [hasMore, setHasMore] = useState(true);
   const [loading, setLoading] = useState(false);
   const [failed, setFailed] = useState(false);
+  const [replaying, setReplaying] = useState<string | null>(null);
 
   const loadPage = useCallback(async (next: number) => {
     setLoading(true);
@@ -83,6 +87,16 @@ export default function BetHistory({ lang }: { lang: Language }) {
                       {record.roundId.slice(0, 8)}
                     </a>
                     {record.status !== 'settled' && <span className="ml-1 rounded bg-brown-700 px-1 text-[10px]">{t(`history.status.${record.status}`)}</span>}
+                    <button
+                      type="button"
+                      className="ml-2 rounded border border-gold-600 px-2 py-0.5 font-sans text-xs text-gold-400 hover:bg-brown-800"
+                      aria-haspopup="dialog"
+                      aria-label={t('history.replayRound', { round: record.roundId.slice(0, 8) })}
+                      onClick={() => setReplaying(record.roundId)}
+                      data-testid="replay-open"
+                    >
+                      {t('history.replay')}
+                    </button>
                   </td>
                   <td className="px-3 py-2" data-label={t('history.game')}>{record.gameTitle}</td>
                   <td className="px-3 py-2 whitespace-nowrap" data-label={t('history.time')}>{time.format(new Date(record.createdAt))}</td>
@@ -97,6 +111,11 @@ export default function BetHistory({ lang }: { lang: Language }) {
             </tbody>
           </table>
         </div>
+      )}
+      {replaying && (
+        <Suspense fallback={null}>
+          <RoundReplay lang={lang} roundId={replaying} onClose={() => setReplaying(null)} />
+        </Suspense>
       )}
       {loading && <Spinner lang={lang} />}
       {failed && <p role="alert" className="rounded border border-red-500 bg-red-950/40 p-3">{t('history.loadFailed')}</p>}

@@ -1,11 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Language } from '../../../../contracts/constants';
-import type { BaccaratDefinition, Card } from '../../../../contracts/games';
-import { baccaratValue } from '../../../../contracts/house/cards';
+import type { BaccaratDefinition } from '../../../../contracts/games';
 import { useT } from '../../../lib/useT';
 import { $house, playHouseRoundHeld } from '../../../stores/gamesHouse';
-import { BACCARAT_SIDES, baccaratTotal, createBaccaratTable } from '../../../stores/baccarat';
+import { BACCARAT_SIDES, baccaratPoints, baccaratTotal, createBaccaratTable } from '../../../stores/baccarat';
 import { dealStepMs } from '../../../stores/dealing';
 import { ChipPicker, ErrorLine, Hand, PlayingCard, TableChip } from './common';
 import { formatCoins } from '../../../lib/formatCoins';
@@ -13,8 +12,6 @@ import 'virtual:strings?games.baccarat,games.cards,games.roulette';
 
 /** Time between two cards coming out of the shoe. */
 const DEAL_MS = 520;
-/** A hand's baccarat total: tens and faces count 0, aces 1, the sum modulo 10. */
-const points = (cards: Card[]) => cards.reduce((sum, c) => sum + baccaratValue(c), 0) % 10;
 
 /**
  * Punto banco: put chips on Player, Banker or Tie, deal, and the cards come one at a time as the
@@ -37,10 +34,10 @@ export default function BaccaratGame({ lang, definition }: { lang: Language; def
   return (
     <div className="flex w-full max-w-3xl flex-col items-center gap-2 rounded-2xl bg-green-900 p-2 shadow-inner sm:gap-3 sm:p-3" data-testid="baccarat-game" data-phase={phase}>
       <div className="flex w-full flex-wrap justify-around gap-2">
-        <Hand label={t('baccarat.player')} total={playerCards.length ? String(points(playerCards)) : undefined}>
+        <Hand label={t('baccarat.player')} total={playerCards.length ? String(baccaratPoints(playerCards)) : undefined}>
           {playerCards.map((card, i) => <PlayingCard key={i} card={card} lang={lang} />)}
         </Hand>
-        <Hand label={t('baccarat.banker')} total={bankerCards.length ? String(points(bankerCards)) : undefined}>
+        <Hand label={t('baccarat.banker')} total={bankerCards.length ? String(baccaratPoints(bankerCards)) : undefined}>
           {bankerCards.map((card, i) => <PlayingCard key={i} card={card} lang={lang} />)}
         </Hand>
       </div>

@@ -2,10 +2,9 @@ import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Language } from '../../../../contracts/constants';
 import type { BlackjackAction, BlackjackDefinition, HouseSessionResponse } from '../../../../contracts/games';
-import { handTotal } from '../../../../contracts/house/cards';
 import { useT } from '../../../lib/useT';
 import { $house, playHouseRoundHeld } from '../../../stores/gamesHouse';
-import { createBlackjackTable } from '../../../stores/blackjack';
+import { blackjackHands, createBlackjackTable } from '../../../stores/blackjack';
 import { dealStepMs } from '../../../stores/dealing';
 import { ChipPicker, ErrorLine, Hand, PlayingCard, TableChip } from './common';
 import { formatCoins } from '../../../lib/formatCoins';
@@ -47,14 +46,10 @@ export default function BlackjackGame({ lang, definition, openRound }: { lang: L
   });
 
   const outcome = round?.outcome;
-  const playerCards = outcome?.playerCards.slice(0, shown.player) ?? [];
-  const dealerCards = outcome?.dealerCards.slice(0, shown.dealer) ?? [];
   const settled = phase === 'settled';
   const resultKey = settled && outcome?.result ? `blackjack.result.${outcome.result}` : null;
   // Totals count the cards on the table (the hole card only once it is turned).
-  const player = handTotal(playerCards);
-  const dealerTotal = dealerCards.length > 1 || settled ? String(handTotal(dealerCards).total) : undefined;
-  const playerTotal = playerCards.length === 0 ? undefined : player.soft && player.total <= 21 && !settled ? `${player.total - 10}/${player.total}` : String(player.total);
+  const { playerCards, dealerCards, playerTotal, dealerTotal } = blackjackHands(outcome, shown, settled);
 
   return (
     <div className="flex w-full max-w-2xl flex-col items-center gap-2 rounded-2xl bg-green-900 p-2 shadow-inner sm:gap-3 sm:p-3" data-testid="blackjack-game" data-phase={phase}>

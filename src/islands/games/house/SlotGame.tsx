@@ -6,7 +6,7 @@ import { useT } from '../../../lib/useT';
 import { $house, $houseBusy, playHouseRoundHeld } from '../../../stores/gamesHouse';
 import { ErrorLine, roundErrorKey } from './common';
 import { formatCoins } from '../../../lib/formatCoins';
-import SlotReels, { LINE_COLORS, lineCells, useSymbolName, winningCells } from './SlotReels';
+import SlotReels, { LINE_COLORS, useSymbolName, winsOnShow } from './SlotReels';
 import { setSfxEnabled, sfx, sfxEnabled } from '../../../lib/sfx';
 import { createSlotRound } from '../../../stores/slotRound';
 import SlotCelebration from './SlotCelebration';
@@ -48,13 +48,7 @@ export default function SlotGame({ lang, definition, gameCode }: { lang: Languag
   const lineBet = bet / definition.paylines.length;
   const running = phase === 'spinning' || phase === 'free' || busy;
 
-  // (The step of the previous spin may outlast it by one render.)
-  const step = shown && lineStep < shown.lineWins.length ? lineStep : -1;
-  const shownLines = !shown ? [] : step < 0 ? shown.lineWins : [shown.lineWins[step]];
-  const lit = useMemo(
-    () => (!shown ? new Set<string>() : step < 0 ? winningCells(shown, definition, scatterIds) : new Set(lineCells(shown.lineWins[step], definition))),
-    [shown, step, definition, scatterIds],
-  );
+  const { step, lines: shownLines, lit } = useMemo(() => winsOnShow(shown, lineStep, definition, scatterIds), [shown, lineStep, definition, scatterIds]);
 
   const spin = useCallback(async () => {
     if (round.running()) return;

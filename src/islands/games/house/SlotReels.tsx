@@ -28,6 +28,18 @@ export function winningCells(spin: SlotSpin, definition: SlotDefinition, scatter
   return cells;
 }
 
+/**
+ * What the reels draw of the spin on show: all its lines and winning cells, or only the line whose
+ * turn it is (`lineStep`, from the slot round store; -1 for all of them).
+ */
+export function winsOnShow(shown: SlotSpin | null, lineStep: number, definition: SlotDefinition, scatterIds: ReadonlySet<string>): { step: number; lines: LineWin[]; lit: Set<string> } {
+  if (!shown) return { step: -1, lines: [], lit: new Set() };
+  // (The step of the previous spin may outlast it by one render.)
+  const step = lineStep < shown.lineWins.length ? lineStep : -1;
+  if (step < 0) return { step, lines: shown.lineWins, lit: winningCells(shown, definition, scatterIds) };
+  return { step, lines: [shown.lineWins[step]], lit: new Set(lineCells(shown.lineWins[step], definition)) };
+}
+
 /** A symbol id's name in the page's language: what the slot's drawing shows (a cat, a koi...), else its shape's name. */
 export function useSymbolName(lang: Language, definition: SlotDefinition, gameCode?: string): (id: string) => string {
   const t = useT(lang, 'games');
