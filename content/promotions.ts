@@ -1,35 +1,15 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { PromotionSchema, type Promotion } from '../contracts/promotions';
 
 /**
- * Promotions are content files, one per slug: content/promotions/<slug>.json. The site prerenders
- * /promotions/<slug> from them and the API reads the same files to know which bonus a slug carries,
- * so both validate them with this one schema.
+ * The shipped promotions are content files, one per slug: content/promotions/<slug>.json, validated
+ * with contracts/promotions.ts. The server imports them into its promotions table at start when their
+ * slug is not there yet (server/modules/promotions/service.ts); content staff edit them and add more
+ * in the back-office (issue 27), and the site shows the table's (GET /api/promotions).
  */
-const PromotionTextSchema = z.strictObject({
-  title: z.string().min(1).max(120),
-  summary: z.string().min(1).max(400),
-  /** Plain text; paragraphs separated by a blank line. */
-  body: z.string().min(1),
-});
-
-export const PromotionSchema = z
-  .strictObject({
-    slug: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'lower-case words joined by hyphens'),
-    startsAt: z.iso.datetime({ offset: true }),
-    endsAt: z.iso.datetime({ offset: true }),
-    /** Claimable play-money coins (once per player), or null for an informational promotion. */
-    bonus: z.number().int().positive().nullable(),
-    /** A path under public/ or an absolute URL. */
-    image: z.string().min(1).optional(),
-    ja: PromotionTextSchema,
-    en: PromotionTextSchema,
-  })
-  .refine((p) => Date.parse(p.startsAt) < Date.parse(p.endsAt), { message: 'startsAt must be before endsAt', path: ['endsAt'] });
-
-export type Promotion = z.infer<typeof PromotionSchema>;
-export type PromotionText = z.infer<typeof PromotionTextSchema>;
+export { PromotionSchema, isPromotionActive, type Promotion, type PromotionText } from '../contracts/promotions';
 
 /** Where the files live: content/promotions under the working directory (npm scripts run at the root). */
 export const PROMOTIONS_DIR = path.resolve('content', 'promotions');
@@ -47,9 +27,4 @@ export function loadPromotions(dir: string = PROMOTIONS_DIR): Promotion[] {
 
 export function findPromotion(slug: string, dir?: string): Promotion | undefined {
   return loadPromotions(dir).find((p) => p.slug === slug);
-}
-
-/** Running at `now`: started and not yet ended. */
-export function isPromotionActive(promotion: Promotion, now: Date = new Date()): boolean {
-  return Date.parse(promotion.startsAt) <= now.getTime() && now.getTime() < Date.parse(promotion.endsAt);
 }

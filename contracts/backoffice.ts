@@ -8,7 +8,10 @@ import {
   STAFF_PASSWORD_MIN,
   STAFF_ROLES,
 } from './backoffice-constants';
+import { RaceFileSchema, RaceMetricSchema } from './lobby';
+import { PromotionFieldsSchema, PromotionSchema, PromotionSlugSchema, PromotionUpdateSchema } from './promotions';
 import { RaffleDefinitionSchema, RaffleRefSchema } from './raffle';
+import { TournamentTranslationSchema } from './tournaments';
 import { TransactionTypeSchema } from './wallet';
 
 export * from './backoffice-constants';
@@ -138,6 +141,31 @@ export const BackofficeRaffleCreateSchema = RaffleDefinitionSchema;
 export const RaffleRefBodyParamsSchema = z.strictObject({ ref: RaffleRefSchema });
 export const ContentRaffleSchema = z.object({ ref: z.string(), status: z.string(), startDateUtc: isoDate, endDateUtc: isoDate, raffleDrawDate: isoDate, title: z.string() });
 export const ContentRaffleListSchema = z.object({ raffles: z.array(ContentRaffleSchema) });
+/** Races: the same RaceFileSchema as `tournament:create`. */
+const eachLanguageOnce = (ts: Array<{ languageCode: string }>) => new Set(ts.map((t) => t.languageCode)).size === ts.length;
+export const BackofficeRaceCreateSchema = RaceFileSchema.refine((r) => eachLanguageOnce(r.translations), { message: 'each language once', path: ['translations'] });
+export const RaceRefParamsSchema = z.strictObject({ ref: z.string().regex(/^[a-z0-9][a-z0-9-]{2,63}$/) });
+/** Editing a race's texts: its translations replace the old ones (not once it is paid or cancelled). */
+export const BackofficeRaceTextsSchema = body({
+  translations: z.array(TournamentTranslationSchema.strict()).min(1).refine(eachLanguageOnce, 'each language once'),
+  reason: ReasonSchema,
+});
+export const ContentRaceSchema = z.object({
+  ref: z.string(),
+  status: z.string(),
+  metric: RaceMetricSchema.nullable(),
+  startDateUtc: isoDate,
+  endDateUtc: isoDate,
+  title: z.string(),
+  translations: z.array(TournamentTranslationSchema),
+});
+export const ContentRaceListSchema = z.object({ races: z.array(ContentRaceSchema) });
+/** Promotions: the same schema as the shipped files (content/promotions). */
+export const BackofficePromotionCreateSchema = PromotionSchema;
+export const BackofficePromotionUpdateSchema = PromotionUpdateSchema;
+export const PromotionSlugParamsSchema = z.strictObject({ slug: PromotionSlugSchema });
+export const ContentPromotionSchema = PromotionFieldsSchema.extend({ slug: z.string(), published: z.boolean() });
+export const ContentPromotionListSchema = z.object({ promotions: z.array(ContentPromotionSchema) });
 export const GameCodeParamsSchema = z.strictObject({ code: z.string().min(1).max(100) });
 export const GameUpdateSchema = body({
   enabled: z.boolean().optional(),

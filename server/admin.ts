@@ -10,8 +10,10 @@
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { sql, type Transaction } from 'kysely';
 import { loadConfig, type Config } from './config';
 import { createDb, migrateToLatest, type Db } from './db';
+import type { Database } from './db/schema';
 import { DataDirInUse, lockDataDir, lockHolder, onDisk, runInServer, type AdminResult, type DataDirLock } from './data-dir';
 import { UsageError, type AdminCommand, type AdminContext } from './admin-command';
 import { accountCommands } from './modules/auth/admin';
@@ -68,6 +70,38 @@ export function commandMissing(argv: string[], out: (line: string) => void): num
   return null;
 }
 
+/**
+ * A transaction that a command sees as its database: the command's own `db.transaction()` calls
+ * become savepoints inside it (a failure inside one rolls back that part only, as a transaction of
+ * its own would), so everything the command changes commits, or not, with its audit row.
+ */
+export function joinedTransaction(trx: Transaction<Database>): Db {
+  let savepoints = 0;
+  const nested = {
+    execute: async <T>(fn: (t: Db) => Promise<T>): Promise<T> => {
+      const name = sql.raw(`admin_cmd_${++savepoints}`);
+      await sql`savepoint ${name}`.execute(trx);
+      try {
+        const result = await fn(joined);
+        await sql`release savepoint ${name}`.execute(trx);
+        return result;
+      } catch (error) {
+        await sql`rollback to savepoint ${name}`.execute(trx);
+        throw error;
+      }
+    },
+  };
+  const builder = { ...nested, setIsolationLevel: () => builder, setAccessMode: () => builder };
+  const joined = new Proxy(trx, {
+    get(target, prop) {
+      if (prop === 'transaction') return () => builder;
+      const value = Reflect.get(target, prop, target) as unknown;
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  }) as unknown as Db;
+  return joined;
+}
+
 /** Runs one command line; returns the process exit code. */
 export async function runAdmin(argv: string[], ctx: AdminContext): Promise<number> {
   const missing = commandMissing(argv, ctx.out);
@@ -75,14 +109,19 @@ export async function runAdmin(argv: string[], ctx: AdminContext): Promise<numbe
   const [name, ...args] = argv;
   const command = commands[name];
   try {
-    const code = await command.run(ctx, args);
-    // Every state-changing command leaves an audit row (docs/decisions/0019). The older commands
-    // write theirs just after their change (they run their own transactions); staff:create writes
-    // its own inside its transaction.
-    if (code === 0 && !isReadOnlyCommand(name) && !selfAuditedCommands.has(name)) {
-      await ctx.db.transaction().execute((trx) => writeAudit(trx, cliActor(), { action: `cli.${name}`, target: args[0] ?? null, after: { args } }));
-    }
-    return code;
+    // Read-only commands change nothing to audit; backup and restore are among them (see
+    // isReadOnlyCommand: a backup only reads, and a restore swaps the database's files, audit
+    // chain included, so no row written beside it could survive it). staff:create writes its own.
+    if (isReadOnlyCommand(name) || selfAuditedCommands.has(name)) return await command.run(ctx, args);
+    // Every other command runs in one transaction with its audit row (docs/decisions/0019): a
+    // command that throws leaves neither its change nor a row; an audit row that cannot be written
+    // rolls the change back. A command that ends with a non-zero exit (a refusal, or a partial
+    // result such as mails queued but not delivered yet) keeps what it did, and its row says how it ended.
+    return await ctx.db.transaction().execute(async (trx) => {
+      const code = await command.run({ ...ctx, db: joinedTransaction(trx) }, args);
+      await writeAudit(trx, cliActor(), { action: `cli.${name}`, target: args[0] ?? null, after: code === 0 ? { args } : { args, exitCode: code } });
+      return code;
+    });
   } catch (error) {
     if (error instanceof UsageError) {
       ctx.out(`Usage: npm run admin -- ${command.usage}`);

@@ -16,6 +16,7 @@ import type { NotificationTables } from '../modules/notifications/tables';
 import type { FavouriteTables } from '../modules/favourites/tables';
 import type { AuditTables } from '../modules/audit/tables';
 import type { BackofficeTables } from '../modules/backoffice/tables';
+import type { PromotionTables } from '../modules/promotions/tables';
 
 /**
  * The database as Kysely sees it. Each domain declares its tables in its own module
@@ -32,4 +33,4 @@ export interface SystemTables {
   };
 }
 
-export interface Database extends SystemTables, AuthTables, CaptchaTables, OutboxTables, PhoneTables, WalletTables, GamesTables, HouseTables, TournamentTables, RaffleTables, RaceTables, ProtectionTables, MarketingTables, ProgressionTables, NotificationTables, FavouriteTables, RetentionTables, AuditTables, BackofficeTables {}
+export interface Database extends SystemTables, AuthTables, CaptchaTables, OutboxTables, PhoneTables, WalletTables, GamesTables, HouseTables, TournamentTables, RaffleTables, RaceTables, ProtectionTables, MarketingTables, ProgressionTables, NotificationTables, FavouriteTables, RetentionTables, AuditTables, BackofficeTables, PromotionTables {}

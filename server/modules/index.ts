@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import systemRoutes from './system/routes';
 import outboxRoutes from './outbox/routes';
 import walletRoutes from './wallet/routes';
+import promotionRoutes from './promotions/routes';
 import authRoutes from './auth/routes';
 import phoneRoutes from './phone/routes';
 import gamesRoutes from './games/routes';
@@ -17,4 +18,4 @@ import retentionJob from './retention/routes';
 import backofficeRoutes from './backoffice/routes';
 
 /** Every API module, registered under API_BASE in this order. One line per domain. */
-export const apiModules: Array<(app: FastifyInstance) => Promise<void>> = [systemRoutes, outboxRoutes, walletRoutes, authRoutes, phoneRoutes, gamesRoutes, houseRoutes, raffleRoutes, tournamentRoutes, protectionRoutes, marketingRoutes, progressionRoutes, notificationRoutes, favouriteRoutes, retentionJob, backofficeRoutes];
+export const apiModules: Array<(app: FastifyInstance) => Promise<void>> = [systemRoutes, outboxRoutes, promotionRoutes, walletRoutes, authRoutes, phoneRoutes, gamesRoutes, houseRoutes, raffleRoutes, tournamentRoutes, protectionRoutes, marketingRoutes, progressionRoutes, notificationRoutes, favouriteRoutes, retentionJob, backofficeRoutes];

@@ -7,7 +7,7 @@ import type { Config } from '../config';
 
 /**
  * Serves the prerendered site from SITE_DIR with the rewrites static hosting needs:
- * /game-launch/<code> and /raffles/<ref> are one shell page per language, unknown paths get the
+ * /game-launch/<code>, /raffles/<ref> and /promotions/<slug> are one shell page per language, unknown paths get the
  * locale's 404 page. Text files are sent precompressed (brotli or gzip, made at build time by
  * scripts/precompress.ts) to clients that accept them, with `Vary: accept-encoding`.
  */
@@ -53,6 +53,9 @@ export async function registerSite(app: FastifyInstance, config: Config) {
     }
     if (/^\/raffles\/[a-z0-9][a-z0-9-]{0,62}\/?$/.test(local) && request.method === 'GET') {
       return reply.type('text/html').header('cache-control', 'no-cache').sendFile(`${prefix}raffles/index.html`);
+    }
+    if (/^\/promotions\/[a-z0-9]+(?:-[a-z0-9]+)*\/?$/.test(local) && request.method === 'GET') {
+      return reply.type('text/html').header('cache-control', 'no-cache').sendFile(`${prefix}promotions/index.html`);
     }
     return reply.status(404).type('text/html').sendFile(own ? `${own}/404/index.html` : '404.html');
   });

@@ -182,6 +182,23 @@ describe(`back-office staff, roles, players, adjustments and audit (${db})`, () 
       prizes: [{ amount: 1000 }],
       translations: [{ languageCode: 'default', title: 'Role raffle' }],
     });
+    const promotionDef = () => ({
+      slug: `role-promo-${++n}-${randomUUID().slice(0, 6)}`,
+      startsAt: new Date(Date.now() - 3600_000).toISOString(),
+      endsAt: new Date(Date.now() + 7 * 86400_000).toISOString(),
+      bonus: 100,
+      ja: { title: '役割テスト', summary: '概要', body: '本文' },
+      en: { title: 'Role test', summary: 'Summary', body: 'Body' },
+    });
+    const raceDef = () => ({
+      ref: `role-race-${++n}-${randomUUID().slice(0, 6)}`,
+      metric: 'WAGERED',
+      startDateUtc: new Date(Date.now() - 3600_000).toISOString(),
+      endDateUtc: new Date(Date.now() + 7 * 86400_000).toISOString(),
+      prizes: [{ rank: 1, amount: 1000 }],
+      games: [{ gameCode: 'roulette-european' }],
+      translations: [{ languageCode: 'default', languageDisplayName: 'Default', title: 'Role race', description: '', termsAndConditions: '' }],
+    });
     const actions: Array<{ name: string; allowed: StaffRole[]; call: (ref: string) => Call }> = [
       { name: 'me', allowed: ['support', 'finance', 'content', 'admin'], call: () => ({ method: 'GET', url: '/backoffice/me' }) },
       { name: 'search players', allowed: ['support', 'finance', 'admin'], call: () => ({ method: 'GET', url: '/backoffice/players?query=example' }) },
@@ -197,6 +214,15 @@ describe(`back-office staff, roles, players, adjustments and audit (${db})`, () 
       { name: 'create raffle', allowed: ['content', 'admin'], call: () => ({ method: 'POST', url: '/backoffice/raffles', payload: raffleDef() }) },
       { name: 'cancel raffle', allowed: ['content', 'admin'], call: () => ({ method: 'POST', url: '/backoffice/raffles/no-such-raffle/cancel', payload: { reason: 'test' } }) },
       { name: 'draw raffle', allowed: ['content', 'admin'], call: () => ({ method: 'POST', url: '/backoffice/raffles/no-such-raffle/draw' }) },
+      { name: 'list promotions', allowed: ['content', 'admin'], call: () => ({ method: 'GET', url: '/backoffice/promotions' }) },
+      { name: 'create promotion', allowed: ['content', 'admin'], call: () => ({ method: 'POST', url: '/backoffice/promotions', payload: promotionDef() }) },
+      { name: 'edit promotion', allowed: ['content', 'admin'], call: () => ({ method: 'POST', url: '/backoffice/promotions/no-such-promotion', payload: { ...promotionDef(), slug: undefined, reason: 'test' } }) },
+      { name: 'publish promotion', allowed: ['content', 'admin'], call: () => ({ method: 'POST', url: '/backoffice/promotions/no-such-promotion/publish', payload: { reason: 'test' } }) },
+      { name: 'unpublish promotion', allowed: ['content', 'admin'], call: () => ({ method: 'POST', url: '/backoffice/promotions/no-such-promotion/unpublish', payload: { reason: 'test' } }) },
+      { name: 'list races', allowed: ['content', 'admin'], call: () => ({ method: 'GET', url: '/backoffice/races' }) },
+      { name: 'create race', allowed: ['content', 'admin'], call: () => ({ method: 'POST', url: '/backoffice/races', payload: raceDef() }) },
+      { name: 'edit race texts', allowed: ['content', 'admin'], call: () => ({ method: 'POST', url: '/backoffice/races/no-such-race', payload: { translations: raceDef().translations, reason: 'test' } }) },
+      { name: 'cancel race', allowed: ['content', 'admin'], call: () => ({ method: 'POST', url: '/backoffice/races/no-such-race/cancel', payload: { reason: 'test' } }) },
       { name: 'list games', allowed: ['content', 'admin'], call: () => ({ method: 'GET', url: '/backoffice/games' }) },
       { name: 'update game', allowed: ['content', 'admin'], call: () => ({ method: 'POST', url: '/backoffice/games/roulette-european', payload: { demo: true } }) },
       { name: 'dashboard', allowed: ['admin'], call: () => ({ method: 'GET', url: '/backoffice/dashboard' }) },

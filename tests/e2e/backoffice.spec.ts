@@ -153,6 +153,93 @@ for (const lang of LANGS) {
     await screens(playerPage, lang, 'player-statement', { fits: false });
   });
 
+  test(`a content agent creates a promotion, edits it, and it shows on the player's promotions page (${lang})`, async ({ browser, page: playerPage }) => {
+    test.setTimeout(240_000);
+    const content = await newStaff(browser, lang, 'content');
+    const page = content.page;
+    const slug = `bo-promo-${lang}-${randomBytes(3).toString('hex')}`;
+    const tag = slug.slice(-4);
+    await page.getByLabel(text(lang, 'promotions.slug')).fill(slug);
+    await page.getByLabel(text(lang, 'promotions.bonus')).fill('1200');
+    await page.getByLabel(text(lang, 'promotions.titleJa')).fill(`秋のボーナス ${tag}`);
+    await page.getByLabel(text(lang, 'promotions.titleEn')).fill(`Autumn bonus ${tag}`);
+    await page.getByLabel(text(lang, 'promotions.summaryJa')).fill('1,200コインを1回受け取れます。');
+    await page.getByLabel(text(lang, 'promotions.summaryEn')).fill('Claim 1,200 coins once.');
+    await page.getByLabel(text(lang, 'promotions.bodyJa')).fill('期間中、アカウントごとに1回受け取れます。\n\nコインはプレイマネーです。');
+    await page.getByLabel(text(lang, 'promotions.bodyEn')).fill('Once per account while it runs.\n\nCoins are play money.');
+    await page.getByRole('button', { name: text(lang, 'promotions.create') }).click();
+    await expect(page.getByText(text(lang, 'promotions.created'))).toBeVisible();
+    const row = page.getByTestId('bo-promotion-row').filter({ hasText: slug });
+    await expect(row).toHaveCount(1);
+    await axeClean(page);
+    await screens(page, lang, 'content-promotions');
+
+    const titleNow = lang === 'ja' ? `秋のボーナス ${tag}` : `Autumn bonus ${tag}`;
+    await row.getByRole('button', { name: `${text(lang, 'promotions.edit')}: ${titleNow}` }).click();
+    const edit = row.getByRole('form');
+    await edit.getByLabel(text(lang, 'promotions.titleJa')).fill(`紅葉ボーナス ${tag}`);
+    await edit.getByLabel(text(lang, 'promotions.titleEn')).fill(`Maple bonus ${tag}`);
+    await edit.getByLabel(text(lang, 'promotions.reason')).fill('e2e: new name');
+    await axeClean(page);
+    await edit.getByRole('button', { name: text(lang, 'content.save') }).click();
+    await expect(page.getByText(text(lang, 'promotions.saved'))).toBeVisible();
+    await content.context.close();
+
+    const title = lang === 'ja' ? `紅葉ボーナス ${tag}` : `Maple bonus ${tag}`;
+    await newSignedInPlayer(playerPage, { language: lang });
+    await playerPage.goto(localized('/promotions/', lang));
+    const card = playerPage.locator(`[data-testid="promotion-card"][data-slug="${slug}"]`);
+    await expect(card.getByRole('heading')).toHaveText(title, { timeout: 15_000 });
+    await axeClean(playerPage);
+    await screens(playerPage, lang, 'player-promotions');
+    await card.getByRole('link').click();
+    await expect(playerPage).toHaveURL(new RegExp(`/promotions/${slug}/?$`));
+    await expect(playerPage.getByRole('heading', { level: 1 })).toHaveText(title);
+    await expect(playerPage.getByTestId('promotion-bonus')).toContainText('1,200');
+    await expect(playerPage.locator('#promotion-claim').getByRole('button')).toBeVisible();
+    await axeClean(playerPage);
+    await screens(playerPage, lang, 'player-promotion');
+  });
+
+  test(`a content agent creates a race, edits its texts, and it shows in the player's tournaments lobby (${lang})`, async ({ browser, page: playerPage }) => {
+    test.setTimeout(240_000);
+    const content = await newStaff(browser, lang, 'content');
+    const page = content.page;
+    const ref = `bo-race-${lang}-${randomBytes(3).toString('hex')}`;
+    const tag = ref.slice(-4);
+    await page.getByLabel(text(lang, 'races.ref')).fill(ref);
+    await page.getByLabel(text(lang, 'races.metric')).selectOption('WAGERED');
+    await page.getByLabel(text(lang, 'races.titleJa')).fill(`春のレース ${tag}`);
+    await page.getByLabel(text(lang, 'races.titleEn')).fill(`Spring race ${tag}`);
+    await page.getByLabel(text(lang, 'races.descriptionJa')).first().fill('対象スロットで賭けたコインの合計で競います。');
+    await page.getByLabel(text(lang, 'races.descriptionEn')).first().fill('Most coins wagered on the race slots wins.');
+    await page.getByLabel(text(lang, 'races.prize', { rank: 1 })).fill('7000');
+    await page.getByRole('checkbox', { name: lang === 'ja' ? '桜フォーチュン' : 'Sakura Fortune' }).check();
+    await page.getByRole('button', { name: text(lang, 'races.create') }).click();
+    const row = page.getByTestId('bo-race-row').filter({ hasText: ref });
+    await expect(row).toHaveCount(1);
+    await axeClean(page);
+    await screens(page, lang, 'content-races');
+
+    // Edit the texts in both languages.
+    await row.getByRole('button', { name: `${text(lang, 'races.edit')}: 春のレース ${tag}` }).click();
+    const edit = row.getByRole('form');
+    await edit.getByLabel(text(lang, 'races.titleJa')).fill(`桜レース ${tag}`);
+    await edit.getByLabel(text(lang, 'races.titleEn')).fill(`Cherry race ${tag}`);
+    await edit.getByLabel(text(lang, 'races.reason')).fill('e2e: new name');
+    await axeClean(page);
+    await screens(page, lang, 'content-race-edit');
+    await edit.getByRole('button', { name: text(lang, 'content.save') }).click();
+    await expect(page.getByText(text(lang, 'races.saved'))).toBeVisible();
+    await expect(row).toContainText(`桜レース ${tag}`);
+    await content.context.close();
+
+    await playerPage.goto(localized('/tournaments', lang));
+    const section = playerPage.locator(`section[data-ref="${ref}"]`);
+    await expect(section.getByRole('heading', { level: 2 })).toHaveText(lang === 'ja' ? `桜レース ${tag}` : `Cherry race ${tag}`, { timeout: 15_000 });
+    await screens(playerPage, lang, 'player-tournaments', { fits: false });
+  });
+
   test(`a content agent creates a raffle that then shows in the player's header (${lang})`, async ({ browser, page: playerPage }) => {
     test.setTimeout(240_000);
     await newSignedInPlayer(playerPage, { language: lang });
@@ -162,11 +249,11 @@ for (const lang of LANGS) {
     // Ends before any other raffle running (the weekly one), so it is the current one; en after ja ends sooner.
     const end = new Date(Date.now() + (lang === 'ja' ? 40 : 20) * 60_000);
     const local = (d: Date) => d.toISOString().slice(0, 16);
-    await content.page.getByLabel(text(lang, 'content.ref')).fill(ref);
-    await content.page.getByLabel(text(lang, 'content.titleJa')).fill(lang === 'ja' ? title : `抽選 ${ref.slice(-4)}`);
-    await content.page.getByLabel(text(lang, 'content.titleEn')).fill(lang === 'en' ? title : `Raffle ${ref.slice(-4)}`);
-    await content.page.getByLabel(text(lang, 'content.end')).fill(local(end));
-    await content.page.getByLabel(text(lang, 'content.draw')).fill(local(new Date(end.getTime() + 60_000)));
+    await content.page.getByLabel(text(lang, 'content.ref'), { exact: true }).fill(ref);
+    await content.page.getByLabel(text(lang, 'content.titleJa'), { exact: true }).fill(lang === 'ja' ? title : `抽選 ${ref.slice(-4)}`);
+    await content.page.getByLabel(text(lang, 'content.titleEn'), { exact: true }).fill(lang === 'en' ? title : `Raffle ${ref.slice(-4)}`);
+    await content.page.getByLabel(text(lang, 'content.end'), { exact: true }).fill(local(end));
+    await content.page.getByLabel(text(lang, 'content.draw'), { exact: true }).fill(local(new Date(end.getTime() + 60_000)));
     await content.page.getByRole('button', { name: text(lang, 'content.create') }).click();
     await expect(content.page.getByTestId('bo-notice').first()).toHaveText(text(lang, 'content.created'));
     await expect(content.page.getByTestId('bo-raffle-row').filter({ hasText: ref })).toHaveCount(1);

@@ -18,15 +18,23 @@ async function period(db: Db, since: Date): Promise<Dashboard['today']> {
       .where('created_at', '>=', since)
       .groupBy('type')
       .execute(),
+    // Per game from the wallet journal, the record of every coin that moved: wagered is the stakes
+    // less their refunds (rolled-back bets), won the wins. (Reading house rounds instead left out every
+    // bet without a round record, such as the demo players' bets, and provider games.)
     db
-      .selectFrom('house_rounds')
-      .leftJoin('games', 'games.code', 'house_rounds.game_code')
-      .select(['house_rounds.game_code', sql<number>`coalesce(sum(house_rounds.stake), 0)`.as('wagered'), sql<number>`coalesce(sum(house_rounds.win), 0)`.as('won'), sql<number | null>`max(games.rtp)`.as('rtp')])
-      .where('house_rounds.mode', '=', 'real')
-      .where('house_rounds.status', '=', 'settled')
-      .where('house_rounds.created_at', '>=', since)
-      .groupBy('house_rounds.game_code')
-      .orderBy('house_rounds.game_code')
+      .selectFrom('wallet_journal')
+      .leftJoin('games', 'games.code', 'wallet_journal.game_code')
+      .select([
+        'wallet_journal.game_code',
+        sql<number>`coalesce(sum(case when wallet_journal.type in ('BET', 'REFUND') then -wallet_journal.amount else 0 end), 0)`.as('wagered'),
+        sql<number>`coalesce(sum(case when wallet_journal.type = 'WIN' then wallet_journal.amount else 0 end), 0)`.as('won'),
+        sql<number | null>`max(games.rtp)`.as('rtp'),
+      ])
+      .where('wallet_journal.type', 'in', ['BET', 'REFUND', 'WIN'])
+      .where('wallet_journal.game_code', 'is not', null)
+      .where('wallet_journal.created_at', '>=', since)
+      .groupBy('wallet_journal.game_code')
+      .orderBy('wallet_journal.game_code')
       .execute(),
   ]);
   const sum = (type: string) => Number(issued.find((r) => r.type === type)?.total ?? 0);
@@ -44,7 +52,7 @@ async function period(db: Db, since: Date): Promise<Dashboard['today']> {
     games: games.map((g) => {
       const wagered = Number(g.wagered);
       const won = Number(g.won);
-      return { gameCode: g.game_code, wagered, won, measuredRtp: wagered > 0 ? won / wagered : null, declaredRtp: g.rtp === null ? null : Number(g.rtp) };
+      return { gameCode: g.game_code!, wagered, won, measuredRtp: wagered > 0 ? won / wagered : null, declaredRtp: g.rtp === null ? null : Number(g.rtp) };
     }),
   };
 }

@@ -9,7 +9,14 @@ import {
   AdjustmentResultSchema,
   AuditListSchema,
   AuditQuerySchema,
+  BackofficePromotionCreateSchema,
+  BackofficePromotionUpdateSchema,
+  BackofficeRaceCreateSchema,
+  ContentPromotionListSchema,
+  PromotionSlugParamsSchema,
+  BackofficeRaceTextsSchema,
   BackofficeRaffleCreateSchema,
+  ContentRaceListSchema,
   ContentGameListSchema,
   ContentRaffleListSchema,
   DashboardSchema,
@@ -18,6 +25,7 @@ import {
   Player360Schema,
   PlayerSearchQuerySchema,
   PlayerSearchResultSchema,
+  RaceRefParamsSchema,
   RaffleRefBodyParamsSchema,
   ReasonBodySchema,
   RecoveryCodesSchema,
@@ -44,6 +52,8 @@ import { limitOf, registerRateLimit } from '../../plugins/rate-limit';
 import { toAuditEntry, writeAudit, type AuditActor } from '../audit/log';
 import { cancelRaffle, createRaffle, findRaffle, listRaffles } from '../raffle/service';
 import { drawRaffle } from '../raffle/draw';
+import { cancelRace, createRace, updateRaceTexts } from '../tournaments/admin';
+import { insertPromotion, listPromotions, updatePromotion } from '../promotions/service';
 import { decideAdjustment, listAdjustments, requestAdjustment } from './adjustments';
 import { dashboard } from './dashboard';
 import { player360, revokePlayerSessions, searchPlayers, setPlayerLock } from './players';
@@ -95,6 +105,15 @@ const ROUTE_RIGHTS: Record<string, StaffRight | 'any'> = {
   'POST /backoffice/raffles': 'content',
   'POST /backoffice/raffles/:ref/cancel': 'content',
   'POST /backoffice/raffles/:ref/draw': 'content',
+  'GET /backoffice/races': 'content',
+  'POST /backoffice/races': 'content',
+  'POST /backoffice/races/:ref': 'content',
+  'POST /backoffice/races/:ref/cancel': 'content',
+  'GET /backoffice/promotions': 'content',
+  'POST /backoffice/promotions': 'content',
+  'POST /backoffice/promotions/:slug': 'content',
+  'POST /backoffice/promotions/:slug/publish': 'content',
+  'POST /backoffice/promotions/:slug/unpublish': 'content',
   'GET /backoffice/games': 'content',
   'POST /backoffice/games/:code': 'content',
   'GET /backoffice/dashboard': 'dashboard',
@@ -305,6 +324,117 @@ export default async function backofficeRoutes(app: FastifyInstance) {
     );
     return { ok: true as const };
   });
+  // ---- Content: races (the same RaceFileSchema and createRace as `tournament:create`)
+  r.get('/backoffice/races', { schema: { response: { 200: ContentRaceListSchema } } }, async (request) => {
+    requireStaff(request, 'content');
+    const rows = await app.db.selectFrom('tournaments').selectAll().where('kind', '=', 'RACE').orderBy('start_at', 'desc').limit(200).execute();
+    const texts = rows.length
+      ? await app.db.selectFrom('tournament_translations').selectAll().where('tournament_id', 'in', rows.map((x) => x.id)).orderBy('position').execute()
+      : [];
+    return {
+      races: rows.map((x) => {
+        const translations = texts
+          .filter((t) => Number(t.tournament_id) === Number(x.id))
+          .map((t) => ({ languageCode: t.language_code, languageDisplayName: t.language_display_name, title: t.title, description: t.description, termsAndConditions: t.terms_and_conditions }));
+        return {
+          ref: x.ref,
+          status: x.status,
+          metric: (x.metric as 'WAGERED' | 'BEST_MULTIPLIER' | null) ?? null,
+          startDateUtc: new Date(x.start_at).toISOString(),
+          endDateUtc: new Date(x.end_at).toISOString(),
+          title: translations.find((t) => t.languageCode === 'default')?.title ?? translations[0]?.title ?? x.ref,
+          translations,
+        };
+      }),
+    };
+  });
+  r.post('/backoffice/races', { schema: { body: BackofficeRaceCreateSchema, response: { 200: OkSchema } } }, async (request) => {
+    const staff = requireStaff(request, 'content');
+    const result = await createRace(app.db, request.body, (trx, created) =>
+      writeAudit(trx, actor(request, staff), { action: 'race.create', target: `race:${created.ref}`, after: request.body }).then(() => undefined),
+    );
+    if ('errors' in result) {
+      throw new AppError('REQUEST_VALIDATION_ERROR', result.errors.join('; '), result.errors.map((e) => ({ path: e.split(':')[0]!, message: e })));
+    }
+    return { ok: true as const };
+  });
+  r.post('/backoffice/races/:ref', { schema: { params: RaceRefParamsSchema, body: BackofficeRaceTextsSchema, response: { 200: OkSchema } } }, async (request) => {
+    const staff = requireStaff(request, 'content');
+    await app.db.transaction().execute(async (trx) => {
+      const done = await updateRaceTexts(trx, request.params.ref, request.body.translations);
+      if ('refused' in done) {
+        if (done.refused === 'NOT_FOUND') throw new AppError('NOT_FOUND', 'No such race');
+        throw new AppError('REQUEST_VALIDATION_ERROR', 'The race is paid or cancelled already');
+      }
+      await writeAudit(trx, actor(request, staff), {
+        action: 'race.update',
+        target: `race:${request.params.ref}`,
+        before: { translations: done.before },
+        after: { translations: request.body.translations },
+        reason: request.body.reason,
+      });
+    });
+    return { ok: true as const };
+  });
+  r.post('/backoffice/races/:ref/cancel', { schema: { params: RaceRefParamsSchema, body: ReasonBodySchema, response: { 200: OkSchema } } }, async (request) => {
+    const staff = requireStaff(request, 'content');
+    await app.db.transaction().execute(async (trx) => {
+      const { result, status } = await cancelRace(trx, request.params.ref);
+      if (result === 'NOT_FOUND' || result === 'NOT_A_RACE') throw new AppError('NOT_FOUND', 'No such race');
+      if (result === 'ALREADY_FINAL') throw new AppError('REQUEST_VALIDATION_ERROR', 'The race is paid or cancelled already');
+      await writeAudit(trx, actor(request, staff), { action: 'race.cancel', target: `race:${request.params.ref}`, before: { status }, after: { status: 'CANCELLED' }, reason: request.body.reason });
+    });
+    return { ok: true as const };
+  });
+
+  // ---- Content: promotions (the same schema as the shipped files, content/promotions)
+  r.get('/backoffice/promotions', { schema: { response: { 200: ContentPromotionListSchema } } }, async (request) => {
+    requireStaff(request, 'content');
+    return { promotions: await listPromotions(app.db) };
+  });
+  r.post('/backoffice/promotions', { schema: { body: BackofficePromotionCreateSchema, response: { 200: OkSchema } } }, async (request) => {
+    const staff = requireStaff(request, 'content');
+    await app.db.transaction().execute(async (trx) => {
+      if (!(await insertPromotion(trx, request.body))) {
+        throw new AppError('REQUEST_VALIDATION_ERROR', `A promotion with slug ${request.body.slug} exists`, [{ path: 'slug', message: 'taken' }]);
+      }
+      await writeAudit(trx, actor(request, staff), { action: 'promotion.create', target: `promotion:${request.body.slug}`, after: request.body });
+    });
+    return { ok: true as const };
+  });
+  r.post('/backoffice/promotions/:slug', { schema: { params: PromotionSlugParamsSchema, body: BackofficePromotionUpdateSchema, response: { 200: OkSchema } } }, async (request) => {
+    const staff = requireStaff(request, 'content');
+    const { reason, ...fields } = request.body;
+    await app.db.transaction().execute(async (trx) => {
+      // Every field is given: an image left out is removed.
+      const before = await updatePromotion(trx, request.params.slug, { image: undefined, ...fields });
+      if (!before) throw new AppError('NOT_FOUND', 'No such promotion');
+      await writeAudit(trx, actor(request, staff), { action: 'promotion.update', target: `promotion:${request.params.slug}`, before, after: fields, reason });
+    });
+    return { ok: true as const };
+  });
+  for (const published of [true, false]) {
+    r.post(
+      `/backoffice/promotions/:slug/${published ? 'publish' : 'unpublish'}`,
+      { schema: { params: PromotionSlugParamsSchema, body: ReasonBodySchema, response: { 200: OkSchema } } },
+      async (request) => {
+        const staff = requireStaff(request, 'content');
+        await app.db.transaction().execute(async (trx) => {
+          const before = await updatePromotion(trx, request.params.slug, { published });
+          if (!before) throw new AppError('NOT_FOUND', 'No such promotion');
+          await writeAudit(trx, actor(request, staff), {
+            action: published ? 'promotion.publish' : 'promotion.unpublish',
+            target: `promotion:${request.params.slug}`,
+            before: { published: before.published },
+            after: { published },
+            reason: request.body.reason,
+          });
+        });
+        return { ok: true as const };
+      },
+    );
+  }
+
   r.get('/backoffice/games', { schema: { response: { 200: ContentGameListSchema } } }, async (request) => {
     requireStaff(request, 'content');
     const rows = await app.db.selectFrom('games').selectAll().orderBy('sort_order').orderBy('code').execute();

@@ -1,7 +1,8 @@
 import { formatNumber, localizePath, toLanguage } from '../../../contracts/languages';
 import type { Language } from '../../../contracts/constants';
 import type { MarketingPreferences } from '../../../contracts/marketing';
-import { isPromotionActive, loadPromotions, type Promotion } from '../../../content/promotions';
+import { isPromotionActive, type Promotion } from '../../../contracts/promotions';
+import { currentPromotions } from '../promotions/service';
 import type { Config } from '../../config';
 import type { Db, DbOrTrx } from '../../db';
 import { AppError } from '../../errors';
@@ -119,7 +120,7 @@ export async function sendMarketingMail(
 ): Promise<SendReport> {
   const report: SendReport = { sent: 0, skipped: 0, failed: 0 };
   const day = dayStart(now).toISOString().slice(0, 10);
-  const promotions = loadPromotions()
+  const promotions = (await currentPromotions(db, now))
     .filter((p) => isPromotionActive(p, now))
     .sort((a, b) => Date.parse(b.startsAt) - Date.parse(a.startsAt));
   let after = '00000000-0000-0000-0000-000000000000';

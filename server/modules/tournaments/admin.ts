@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { UsageError, type AdminCommand } from '../../admin-command';
 import { RaceFileSchema } from '../../../contracts/lobby';
 import { clock } from '../../clock';
-import type { Db } from '../../db';
+import type { Db, DbOrTrx } from '../../db';
 import { settleRaces } from './races';
 
 /**
@@ -10,7 +10,12 @@ import { settleRaces } from './races';
  * leaderboard races from a JSON file (contracts/lobby.ts RaceFileSchema; an example is in
  * docs/lobby-launcher.md); raffles are made with the raffle commands.
  */
-export async function createRace(db: Db, input: unknown): Promise<{ id: number; ref: string } | { errors: string[] }> {
+export async function createRace(
+  db: Db,
+  input: unknown,
+  /** Runs in the creating transaction (the back-office writes its audit row there). */
+  within?: (trx: DbOrTrx, created: { id: number; ref: string }) => Promise<void>,
+): Promise<{ id: number; ref: string } | { errors: string[] }> {
   const parsed = RaceFileSchema.safeParse(input);
   if (!parsed.success) return { errors: parsed.error.issues.map((i) => `${i.path.join('.') || '(file)'}: ${i.message}`) };
   const race = parsed.data;
@@ -46,8 +51,27 @@ export async function createRace(db: Db, input: unknown): Promise<{ id: number; 
       .values(race.translations.map((t, position) => ({ tournament_id: Number(row.id), language_code: t.languageCode, language_display_name: t.languageDisplayName, title: t.title, description: t.description, terms_and_conditions: t.termsAndConditions, position })))
       .execute();
     await trx.insertInto('tournament_games').values(race.games.map((g) => ({ tournament_id: Number(row.id), game_code: g.gameCode, icon_file_name: g.iconFileName }))).execute();
-    return { id: Number(row.id), ref: row.ref };
+    const created = { id: Number(row.id), ref: row.ref };
+    if (within) await within(trx, created);
+    return created;
   });
+}
+
+export type RaceCancelResult = 'CANCELLED' | 'NOT_FOUND' | 'NOT_A_RACE' | 'ALREADY_FINAL';
+
+/** Cancels a race that is not paid yet (no prize is paid). Pass a transaction to audit alongside. */
+export async function cancelRace(db: DbOrTrx, ref: string): Promise<{ result: RaceCancelResult; status?: string }> {
+  const row = await db.selectFrom('tournaments').select(['kind', 'status']).where('ref', '=', ref).executeTakeFirst();
+  if (!row) return { result: 'NOT_FOUND' };
+  if (row.kind !== 'RACE') return { result: 'NOT_A_RACE', status: row.status };
+  // Same guard as the payout's claim: whichever commits first wins, never both.
+  const res = await db
+    .updateTable('tournaments')
+    .set({ status: 'CANCELLED', updated_at: clock.now() })
+    .where('ref', '=', ref)
+    .where('status', 'in', ['DRAFT', 'SCHEDULED', 'ACTIVE', 'CLOSED'])
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 0 ? { result: 'ALREADY_FINAL', status: row.status } : { result: 'CANCELLED', status: row.status };
 }
 
 export const tournamentCommands: Record<string, AdminCommand> = {
@@ -92,24 +116,17 @@ export const tournamentCommands: Record<string, AdminCommand> = {
     description: 'Cancel a race that is not paid yet (no prize is paid; raffles: use the raffle commands).',
     async run({ db, out }, [ref]) {
       if (!ref) throw new UsageError();
-      const row = await db.selectFrom('tournaments').select(['kind', 'status']).where('ref', '=', ref).executeTakeFirst();
-      if (!row) {
+      const { result, status } = await cancelRace(db, ref);
+      if (result === 'NOT_FOUND') {
         out(`No tournament ${ref}.`);
         return 1;
       }
-      if (row.kind !== 'RACE') {
+      if (result === 'NOT_A_RACE') {
         out(`${ref} is a raffle: cancel it with the raffle commands.`);
         return 1;
       }
-      // Same guard as the payout's claim: whichever commits first wins, never both.
-      const res = await db
-        .updateTable('tournaments')
-        .set({ status: 'CANCELLED', updated_at: clock.now() })
-        .where('ref', '=', ref)
-        .where('status', 'in', ['DRAFT', 'SCHEDULED', 'ACTIVE', 'CLOSED'])
-        .executeTakeFirst();
-      if (Number(res.numUpdatedRows) === 0) {
-        out(`${ref} is ${row.status}: it cannot be cancelled.`);
+      if (result === 'ALREADY_FINAL') {
+        out(`${ref} is ${status}: it cannot be cancelled.`);
         return 1;
       }
       out(`Cancelled ${ref}.`);
@@ -127,3 +144,32 @@ export const tournamentCommands: Record<string, AdminCommand> = {
     },
   },
 };
+
+export interface RaceTexts {
+  languageCode: string;
+  languageDisplayName: string;
+  title: string;
+  description: string;
+  termsAndConditions: string;
+}
+
+/**
+ * Replaces a race's texts (every language at once), inside the caller's transaction. Refused once the
+ * race is paid or cancelled: its record is final. Answers the texts it replaced, or why not.
+ */
+export async function updateRaceTexts(trx: DbOrTrx, ref: string, translations: RaceTexts[]): Promise<{ before: RaceTexts[] } | { refused: 'NOT_FOUND' | 'FINAL' }> {
+  const row = await trx.selectFrom('tournaments').select(['id', 'kind', 'status']).where('ref', '=', ref).forUpdate().executeTakeFirst();
+  if (!row || row.kind !== 'RACE') return { refused: 'NOT_FOUND' };
+  if (row.status === 'DRAWN' || row.status === 'CANCELLED') return { refused: 'FINAL' };
+  const id = Number(row.id);
+  const old = await trx.selectFrom('tournament_translations').selectAll().where('tournament_id', '=', id).orderBy('position').execute();
+  await trx.deleteFrom('tournament_translations').where('tournament_id', '=', id).execute();
+  await trx
+    .insertInto('tournament_translations')
+    .values(translations.map((t, position) => ({ tournament_id: id, language_code: t.languageCode, language_display_name: t.languageDisplayName, title: t.title, description: t.description, terms_and_conditions: t.termsAndConditions, position })))
+    .execute();
+  await trx.updateTable('tournaments').set({ updated_at: clock.now() }).where('id', '=', id).execute();
+  return {
+    before: old.map((t) => ({ languageCode: t.language_code, languageDisplayName: t.language_display_name, title: t.title, description: t.description, termsAndConditions: t.terms_and_conditions })),
+  };
+}

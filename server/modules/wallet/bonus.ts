@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import { COIN_CURRENCY } from '../../../contracts/constants';
 import { DAILY_BONUS_INTERVAL_MS, type Balance, type BonusResult } from '../../../contracts/wallet';
-import { isPromotionActive, type Promotion } from '../../../content/promotions';
+import { isPromotionActive, type Promotion } from '../../../contracts/promotions';
 import type { Db } from '../../db';
 import { AppError } from '../../errors';
 import type { DbOrTrx } from '../../db';

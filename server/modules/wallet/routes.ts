@@ -9,7 +9,8 @@ import {
   TransactionsQuerySchema,
 } from '../../../contracts/wallet';
 import { COIN_CURRENCY } from '../../../contracts/constants';
-import { isPromotionActive, loadPromotions, type Promotion } from '../../../content/promotions';
+import { isPromotionActive } from '../../../contracts/promotions';
+import { findPublishedPromotion } from '../promotions/service';
 import { zod } from '../../zod-routes';
 import { AppError } from '../../errors';
 import { requireAccount } from '../../plugins/session';
@@ -25,8 +26,7 @@ import { recordBonusClaimed } from '../../metrics';
 /** GET /balance, POST /claimDailyBonus, POST /claimBonus, GET /promotionBonus, GET /transactions. */
 export default async function walletRoutes(app: FastifyInstance) {
   const api = zod(app);
-  // Promotions are content shipped with the build: read and validated once, failing loudly at start.
-  const promotions = new Map<string, Promotion>(loadPromotions().map((p) => [p.slug, p]));
+  // Promotions are rows of the promotions table (the back-office edits them; server/modules/promotions).
 
   api.get('/balance', { schema: { response: { 200: BalanceSchema } } }, async (request, reply) => {
     const account = requireAccount(request);
@@ -47,7 +47,7 @@ export default async function walletRoutes(app: FastifyInstance) {
     const account = requireAccount(request);
     await refuseUnverifiedPhone(app.db, app.config, account.id);
     await assertMayPlay(app.db, account.id, 0, clock.now());
-    const claimed = await claimPromotionBonus(app.db, account.id, promotions.get(request.body.promoSlug), clock.now());
+    const claimed = await claimPromotionBonus(app.db, account.id, await findPublishedPromotion(app.db, request.body.promoSlug), clock.now());
     recordBonusClaimed('promotion');
     return claimed;
   });
@@ -57,7 +57,7 @@ export default async function walletRoutes(app: FastifyInstance) {
     { schema: { querystring: PromotionBonusQuerySchema, response: { 200: PromotionBonusSchema } } },
     async (request, reply) => {
       const account = requireAccount(request);
-      const promotion = promotions.get(request.query.promoSlug);
+      const promotion = await findPublishedPromotion(app.db, request.query.promoSlug);
       if (!promotion || promotion.bonus === null) throw new AppError('PROMOTION_NOT_AVAILABLE', 'No promotion with a bonus has this slug');
       reply.header('cache-control', 'no-store');
       return {

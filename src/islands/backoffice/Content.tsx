@@ -2,13 +2,15 @@ import { useState } from 'react';
 import type { z } from 'zod';
 import type { Language } from '../../../contracts/constants';
 import type { ContentGameListSchema, ContentRaffleListSchema } from '../../../contracts/backoffice';
+import { PromotionsView } from './PromotionsAdmin';
+import { RacesView } from './Races';
 import { bo, errorText, Field, fmtDate, Notice, Section, useBo, useLoad } from './shared';
 
 type Msg = { text: string; kind: 'ok' | 'error' } | null;
 const toInputValue = (d: Date) => d.toISOString().slice(0, 16);
 const fromInput = (v: string) => new Date(`${v}:00Z`).toISOString();
 
-/** Raffles (the same RaffleDefinitionSchema as `raffle:create`) and the games catalogue. */
+/** Raffles (the same RaffleDefinitionSchema as `raffle:create`), races, promotions and the games catalogue. */
 export function ContentView({ lang }: { lang: Language }) {
   const t = useBo(lang);
   const raffles = useLoad(() => bo<z.output<typeof ContentRaffleListSchema>>('/raffles'), []);
@@ -139,6 +141,8 @@ export function ContentView({ lang }: { lang: Language }) {
           ))}
         </ul>
       </Section>
+      <RacesView lang={lang} games={games.data?.games ?? []} />
+      <PromotionsView lang={lang} />
       <Section title={t('content.games')}>
         <Notice message={gameMessage} />
         <table className="table-stack w-full text-left text-sm">

@@ -47,6 +47,7 @@ export const ROUTES: SiteRoute[] = [
   { path: '/bet-history', title: page('betHistory.title'), layout: 'main', signedIn: true },
   { path: '/transactions/raffle', title: page('raffleHistory.title'), layout: 'main', signedIn: true },
   { path: '/tournaments', title: page('tournaments.title'), layout: 'main' },
+  { path: '/promotions/', title: page('promotions.title'), layout: 'main' },
   ...loadPromotions().map((p): SiteRoute => ({ path: `/promotions/${p.slug}`, title: (lang) => p[lang].title, layout: 'main' })),
   { path: '/app-about', title: page('about.title'), layout: 'inApp' },
   { path: '/app-terms', title: page('terms.title'), layout: 'inApp' },
