@@ -24,7 +24,9 @@ export function pseudoString(text: string): string {
     .join('');
   // About 35 % longer in all (words grow this much in German or Finnish): the brackets and a space,
   // then dots; at least one, so even "OK" grows.
-  const padding = '·'.repeat(Math.max(1, Math.round(length * 0.35) - 3));
+  // The dots come in words of at most 8, so a long text still wraps on a narrow screen.
+  const dots = Math.max(1, Math.round(length * 0.35) - 3);
+  const padding = Array.from({ length: Math.ceil(dots / 8) }, (_, i) => '·'.repeat(Math.min(8, dots - i * 8))).join(' ');
   return `${before}[${body} ${padding}]${after}`;
 }
 
