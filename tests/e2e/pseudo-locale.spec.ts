@@ -94,7 +94,8 @@ async function plainText(frame: Frame, allowed: string[]): Promise<Finding[]> {
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         const el = node.parentElement;
         const text = node.textContent?.trim() ?? '';
-        if (!el || !text || el.closest('script, style, noscript, template, svg')) continue;
+        // Code (a formula, an identifier) is the same in every language.
+        if (!el || !text || el.closest('script, style, noscript, template, svg, code')) continue;
         if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
         if (plain(text)) found.push({ text, where: describe(el) });
       }
@@ -127,11 +128,14 @@ async function overflow(page: Page): Promise<string[]> {
 /** Lets the page settle: hydrated islands, their first answers, the ones that wait to be scrolled to. */
 async function settle(page: Page, first: boolean) {
   if (first) await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => {});
-  await page.evaluate(async () => {
-    window.scrollTo(0, document.body.scrollHeight);
-    await new Promise((r) => setTimeout(r, 300));
-    window.scrollTo(0, 0);
-  });
+  await page
+    .evaluate(async () => {
+      window.scrollTo(0, document.body.scrollHeight);
+      await new Promise((r) => setTimeout(r, 300));
+      window.scrollTo(0, 0);
+    })
+    // A page that sends a signed-out visitor away (to sign in) navigates meanwhile: the new page is checked.
+    .catch(() => page.waitForLoadState('load'));
   await page.waitForFunction(() => !document.querySelector('astro-island[ssr]:not([client="visible"]):not([client="idle"])'), undefined, { timeout: 5_000 }).catch(() => {});
   await page.waitForLoadState('networkidle', { timeout: first ? 5_000 : 1_000 }).catch(() => {});
 }
