@@ -77,9 +77,10 @@ async function plainText(frame: Frame, allowed: string[]): Promise<Finding[]> {
     ({ allowed, patterns }) => {
       const res = patterns.map((p) => new RegExp(p, 'g'));
       const plain = (text: string) => {
+        // Patterns first (a whole e-mail address), then the words, the longest first.
         let rest = text;
-        for (const word of allowed) rest = rest.split(word).join(' ');
         for (const re of res) rest = rest.replace(re, ' ');
+        for (const word of [...allowed].sort((a, b) => b.length - a.length)) rest = rest.split(word).join(' ');
         // Plain (unaccented) Latin letters, or Japanese: not from the pseudo-locale's strings.
         return /[A-Za-z]{2,}|[\u3040-\u30ff\u4e00-\u9fff]/.test(rest);
       };
