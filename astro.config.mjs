@@ -25,6 +25,9 @@ export default defineConfig({
   integrations: [react(), lobbyLauncher(), modulePreload(), precompress()],
   vite: {
     plugins: [tailwindcss(), localeStrings()],
+    // The pseudo-locale is a language of the build only with PSEUDO_LOCALE=1 (contracts/languages.ts):
+    // the browser's copy of the registry gets the flag here.
+    define: { 'process.env.PSEUDO_LOCALE': JSON.stringify(process.env.PSEUDO_LOCALE ?? '') },
     server: { proxy: { '/api': { target: `http://127.0.0.1:${process.env.PORT ?? 4321}`, changeOrigin: false } } },
     // SOURCEMAP=1 keeps source maps (to see what each chunk holds); never in a deployed build.
     build: { sourcemap: process.env.SOURCEMAP === '1', rolldownOptions: { output: { codeSplitting } } },

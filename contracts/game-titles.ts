@@ -1,11 +1,11 @@
-import type { Language } from './languages';
+import { contentFor, type Language, type ShippedLanguage } from './languages';
 
 /** Game display titles, zod-free: the server's answers and the site's search (contracts/game-search.ts) use them. */
 /**
  * The built-in map of 30 game codes to display titles (spec section 3): used when a catalogue entry
  * has no title of its own; an unmapped code is shown as is.
  */
-export const GAME_TITLES: Record<string, Record<Language, string>> = {
+export const GAME_TITLES: Record<string, Record<ShippedLanguage, string>> = {
   'slot-sakura-fortune': { ja: '桜フォーチュン', en: 'Sakura Fortune' },
   'slot-dragon-pearl': { ja: '龍の真珠', en: 'Dragon Pearl' },
   'slot-neon-sevens': { ja: 'ネオンセブン', en: 'Neon Sevens' },
@@ -38,8 +38,13 @@ export const GAME_TITLES: Record<string, Record<Language, string>> = {
   'baccarat-vip': { ja: 'VIPバカラ', en: 'VIP Baccarat' },
 };
 
-/** A game's display title: its own title, else the built-in map's, else the raw code. */
-export function gameDisplayTitle(gameCode: string, language: Language, own?: string | null): string {
+/** A game's own titles (the catalogue's `titles`), one per shipped language. */
+export type GameTitles = Readonly<Record<ShippedLanguage, string>>;
+
+/** A game's display title: its own title in the language, else the built-in map's, else the raw code. */
+export function gameDisplayTitle(gameCode: string, language: Language, titles?: GameTitles | null): string {
+  const own = titles ? contentFor(titles, language) : undefined;
   if (own && own.trim()) return own;
-  return GAME_TITLES[gameCode]?.[language] ?? gameCode;
+  const builtIn = GAME_TITLES[gameCode];
+  return builtIn ? contentFor(builtIn, language) : gameCode;
 }

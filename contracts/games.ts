@@ -413,7 +413,7 @@ export const SportsbookQuerySchema = z.strictObject({ language: LanguageSchema.o
 /* ---------- Display titles ---------- */
 
 // Zod-free (the site's search reads them): contracts/game-titles.ts.
-export { GAME_TITLES, gameDisplayTitle } from './game-titles';
+export { GAME_TITLES, gameDisplayTitle, type GameTitles } from './game-titles';
 
 /* ---------- Live stats of a game (GET /games/:code/stats, decision 0020) ---------- */
 

@@ -4,8 +4,11 @@
  * number and date formatters, the tests — derives from this list; nothing else names a language.
  * Adding a language is a row here plus its locales/<code>/ folder.
  *
- * No imports: the lobby launcher (a standalone script) and the inline boot scripts read this too.
+ * No imports but the pseudo-locale's (itself import-free): the lobby launcher (a standalone script)
+ * and the inline boot scripts read this too.
  */
+import { pseudoTree } from './pseudo-locale';
+
 export interface LanguageInfo {
   /** The code in URLs, on accounts, in API fields and under locales/ (lowercase). */
   readonly code: string;
@@ -19,15 +22,42 @@ export interface LanguageInfo {
   readonly listSeparator: string;
   /** Written without spaces between words: headings are cut into phrases at build time (BudouX) so no line ends mid-word. */
   readonly breaksByPhrase: boolean;
+  /** A pseudo-locale: its strings are generated from this language's (contracts/pseudo-locale.ts), it is never shipped. */
+  readonly pseudoOf?: string;
 }
 
 /** Shipped languages; the first one is the default (site root, fallback for unknown values) and the source of the strings. */
-export const LANGUAGE_LIST = [
+const SHIPPED = [
   { code: 'ja', tag: 'ja-JP', prefix: '', name: '日本語', listSeparator: '、', breaksByPhrase: true },
   { code: 'en', tag: 'en-GB', prefix: 'en', name: 'English', listSeparator: ', ', breaksByPhrase: false },
 ] as const satisfies readonly LanguageInfo[];
 
+/**
+ * The pseudo-locale (English accented, longer and bracketed): proof that languages are data and the
+ * way hard-coded strings and layouts that break with longer text get caught (tests/e2e/pseudo-locale.spec.ts).
+ * A language only when the build, the server or the test runs with PSEUDO_LOCALE=1 (`npm run test:pseudo`);
+ * the site's client code gets the flag from the build (astro.config.mjs `define`). Never shipped to players.
+ */
+const PSEUDO = { code: 'en-xa', tag: 'en-XA', prefix: 'en-xa', name: 'Ƥšéûðö', listSeparator: ', ', breaksByPhrase: false, pseudoOf: 'en' } as const satisfies LanguageInfo;
+
+/** PSEUDO_LOCALE=1 in Node; in the browser the build replaces `process.env.PSEUDO_LOCALE`, and without it there is no `process`. */
+function pseudoLocaleOn(): boolean {
+  try {
+    return process.env.PSEUDO_LOCALE === '1';
+  } catch {
+    return false;
+  }
+}
+export const PSEUDO_LOCALE_ON = pseudoLocaleOn();
+
+/** The languages of this build: the shipped ones, and the pseudo-locale when PSEUDO_LOCALE=1. */
+export const LANGUAGE_LIST: readonly [(typeof SHIPPED)[number], ...Array<(typeof SHIPPED)[number] | typeof PSEUDO>] = PSEUDO_LOCALE_ON ? [...SHIPPED, PSEUDO] : SHIPPED;
+
 export type Language = (typeof LANGUAGE_LIST)[number]['code'];
+/** The shipped languages (content written by hand exists for these; a pseudo-locale derives its own). */
+export type ShippedLanguage = (typeof SHIPPED)[number]['code'];
+/** The shipped languages' codes: the ones with a locales/<code>/ folder and hand-written content. */
+export const SHIPPED_LANGUAGES: readonly ShippedLanguage[] = SHIPPED.map((l) => l.code);
 export const LANGUAGES = LANGUAGE_LIST.map((l) => l.code) as readonly Language[] as readonly [Language, ...Language[]];
 /** The fallback: the site root's language, and the one an unknown or missing language becomes. */
 export const DEFAULT_LANGUAGE: Language = LANGUAGE_LIST[0].code;
@@ -40,6 +70,16 @@ export const isLanguage = (value: unknown): value is Language => typeof value ==
 /** Any value as a language: the fallback when it is not one. */
 export const toLanguage = (value: unknown): Language => (isLanguage(value) ? value : DEFAULT_LANGUAGE);
 export const languageInfo = (lang: Language): LanguageInfo => byCode.get(lang) ?? LANGUAGE_LIST[0];
+/** The shipped language whose hand-written content a language shows (itself, or the one a pseudo-locale is made from). */
+export const contentLanguage = (lang: Language): ShippedLanguage => (languageInfo(lang).pseudoOf ?? lang) as ShippedLanguage;
+/**
+ * A language's entry of content written per shipped language ({ ja, en }: promotions, game titles):
+ * a pseudo-locale gets its language's entry, pseudo-localised (contracts/pseudo-locale.ts).
+ */
+export function contentFor<T>(record: Readonly<Record<ShippedLanguage, T>>, lang: Language): T {
+  const value = record[contentLanguage(lang)];
+  return languageInfo(lang).pseudoOf ? pseudoTree(value) : value;
+}
 /** The BCP-47 tag Intl gets for a language. */
 export const localeTag = (lang: Language): string => languageInfo(lang).tag;
 /** Open Graph's locale form (ja_JP). */

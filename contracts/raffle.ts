@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LanguageSchema } from './common';
-import { localizePath, toLanguage } from './languages';
+import { isLanguage, languageInfo, localizePath, toLanguage } from './languages';
 import { TournamentSchema, TournamentStatusSchema } from './tournaments';
 
 /**
@@ -79,7 +79,6 @@ export const RaffleRecordSchema = RaffleSummarySchema.extend({
 });
 export type RaffleRecord = z.infer<typeof RaffleRecordSchema>;
 
-const LANGUAGE_NAMES: Record<string, string> = { ja: '日本語', en: 'English', default: 'Default' };
 
 /** A raffle as the operator defines it (`npm run admin -- raffle:create <file.json>`, the dev route). */
 export const RaffleDefinitionSchema = z
@@ -117,7 +116,7 @@ export const RaffleDefinitionSchema = z
   .refine((d) => d.translations.some((t) => t.languageCode === 'default'), { message: "a 'default' translation is required", path: ['translations'] })
   .refine((d) => d.prizes.reduce((n, p) => n + (p.count ?? 1), 0) <= 1000, { message: 'at most 1000 prize places', path: ['prizes'] });
 export type RaffleDefinition = z.infer<typeof RaffleDefinitionSchema>;
-export const languageDisplayName = (code: string) => LANGUAGE_NAMES[code] ?? code;
+export const languageDisplayName = (code: string) => (isLanguage(code) ? languageInfo(code).name : code === 'default' ? 'Default' : code);
 
 /** The record page of a raffle, relative to the site (the API answers it as an absolute link). */
 export const raffleRecordPath = (ref: string, language?: string) => localizePath(`/raffles/${ref}`, toLanguage(language));

@@ -27,6 +27,19 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** The server settings of a Playwright run (scripts/e2e.ts, scripts/pseudo.ts). */
+export const E2E_SERVER_ENV: Record<string, string> = {
+  // Every Playwright player signs up from 127.0.0.1: the per-IP limits are tested in the API suite.
+  SIGNIN_RATE_LIMIT: '10000',
+  SIGNUP_RATE_LIMIT: '10000',
+  CAPTCHA_RATE_LIMIT: '10000',
+  FORGOT_PASSWORD_RATE_LIMIT: '10000',
+  RESET_PASSWORD_RATE_LIMIT: '10000',
+  UNIQUE_CHECK_RATE_LIMIT: '10000',
+  // The journeys read captcha answers and SMS codes from the dev routes.
+  DEV_TOOLS: 'true',
+};
+
 /** Builds the site for `baseUrl` into a new folder; throws when the build fails. */
 function build(baseUrl: string): string {
   const siteDir = mkdtempSync(path.join(tmpdir(), 'cc-site-'));

@@ -4,7 +4,7 @@
  * (or DATABASE_URL), runs Playwright against it and stops it.
  */
 import { spawnSync } from 'node:child_process';
-import { startBuiltSite } from './built-site';
+import { E2E_SERVER_ENV, startBuiltSite } from './built-site';
 
 const passThrough = process.argv.slice(2);
 
@@ -20,17 +20,7 @@ if (process.env.BASE_URL) {
   process.exit(runPlaywright(process.env.BASE_URL));
 }
 
-const site = await startBuiltSite({
-  // Every Playwright player signs up from 127.0.0.1: the per-IP limits are tested in the API suite.
-  SIGNIN_RATE_LIMIT: '10000',
-  SIGNUP_RATE_LIMIT: '10000',
-  CAPTCHA_RATE_LIMIT: '10000',
-  FORGOT_PASSWORD_RATE_LIMIT: '10000',
-  RESET_PASSWORD_RATE_LIMIT: '10000',
-  UNIQUE_CHECK_RATE_LIMIT: '10000',
-  // The journeys read captcha answers and SMS codes from the dev routes.
-  DEV_TOOLS: 'true',
-});
+const site = await startBuiltSite(E2E_SERVER_ENV);
 let status = 1;
 try {
   status = runPlaywright(site.baseUrl);

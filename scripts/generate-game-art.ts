@@ -11,7 +11,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { GAME_TITLES } from '../contracts/games';
-import { LANGUAGES, type Language } from '../contracts/languages';
+import { SHIPPED_LANGUAGES, type ShippedLanguage } from '../contracts/languages';
 import { loadCatalogue } from '../server/modules/games/catalogue';
 import { SLOT_THEMES, type Deco } from './game-art/slots';
 import { TABLE_THEMES } from './game-art/tables';
@@ -121,7 +121,7 @@ const catalogue = loadCatalogue();
 mkdirSync(artDir, { recursive: true });
 mkdirSync(backdropDir, { recursive: true });
 rmSync(symbolDir, { recursive: true, force: true });
-const names = Object.fromEntries(LANGUAGES.map((lang) => [lang, {}])) as Record<Language, Record<string, Record<string, string>>>;
+const names = Object.fromEntries(SHIPPED_LANGUAGES.map((lang) => [lang, {}])) as Record<ShippedLanguage, Record<string, Record<string, string>>>;
 for (const entry of catalogue) {
   const title = entry.titles?.en ?? GAME_TITLES[entry.gameCode]?.en ?? entry.gameCode;
   if (!SLOT_THEMES[entry.gameCode] && !TABLE_THEMES[entry.gameCode]) throw new Error(`no art drawn for ${entry.gameCode}`);
@@ -135,13 +135,13 @@ for (const entry of catalogue) {
     const art = theme.symbols[symbol.id];
     if (!art) throw new Error(`${entry.gameCode}: no drawing for symbol ${symbol.id}`);
     writeFileSync(path.join(dir, `${symbol.id}.svg`), symbolFile(art.svg, art.en));
-    for (const lang of LANGUAGES) (names[lang][entry.gameCode] ??= {})[symbol.id] = art[lang];
+    for (const lang of SHIPPED_LANGUAGES) (names[lang][entry.gameCode] ??= {})[symbol.id] = art[lang];
   }
 }
-for (const lang of LANGUAGES) {
+for (const lang of SHIPPED_LANGUAGES) {
   const file = path.join(root, 'locales', lang, 'games.json');
   const strings = JSON.parse(readFileSync(file, 'utf8'));
   strings.slotArt = names[lang];
   writeFileSync(file, `${JSON.stringify(strings, null, 2)}\n`);
 }
-console.log(`wrote ${catalogue.length} tiles and the symbols of ${Object.keys(names[LANGUAGES[0]]).length} slots`);
+console.log(`wrote ${catalogue.length} tiles and the symbols of ${Object.keys(names[SHIPPED_LANGUAGES[0]]).length} slots`);

@@ -8,7 +8,8 @@
  * renders at hydration exactly the text the build did. At build time (SSR) every string is loaded
  * anyway, and the module is empty. An unknown namespace or section fails the build.
  */
-import { LANGUAGES, SOURCE_LANGUAGE } from '../contracts/languages';
+import { LANGUAGES, SOURCE_LANGUAGE, isLanguage, languageInfo } from '../contracts/languages';
+import { pseudoTree } from '../contracts/pseudo-locale';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
@@ -25,8 +26,13 @@ export function localeStrings(options: { root?: string; i18n?: string } = {}): P
   const i18n = path.resolve(options.i18n ?? 'src/lib/i18n.ts');
   // The registry's languages, the source one first (its files are what parts are checked against).
   const languages = () => [SOURCE_LANGUAGE, ...LANGUAGES.filter((code) => code !== SOURCE_LANGUAGE)];
-  const file = (lang: string, ns: string) => path.join(root, lang, `${ns}.json`);
-  const namespace = (lang: string, ns: string): Tree => JSON.parse(readFileSync(file(lang, ns), 'utf8')) as Tree;
+  // A pseudo-locale reads its language's files and makes its strings from them.
+  const pseudoOf = (lang: string) => (isLanguage(lang) ? languageInfo(lang).pseudoOf : undefined);
+  const file = (lang: string, ns: string) => path.join(root, pseudoOf(lang) ?? lang, `${ns}.json`);
+  const namespace = (lang: string, ns: string): Tree => {
+    const tree = JSON.parse(readFileSync(file(lang, ns), 'utf8')) as Tree;
+    return pseudoOf(lang) ? pseudoTree(tree) : tree;
+  };
 
   /** The parts of an import, checked against the default language's files, sorted and without repeats. */
   function parse(list: string): string[] {

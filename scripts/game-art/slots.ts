@@ -3,12 +3,12 @@
  * slot (100×100 SVG fragments). Card ranks are the only shared idea, and even they are dressed in
  * each slot's colours and ornament. Names (ja, en) label the symbols for screen readers.
  */
-import type { Language } from '../../contracts/languages';
+import type { ShippedLanguage } from '../../contracts/languages';
 import { INK, O, THIN, around, blossom, burst, c, e, g, ln, p, r, rank, ribbon, shine, star } from './draw';
 
 export type Deco = 'petals' | 'waves' | 'stars' | 'dots' | 'rays' | 'confetti' | 'grid' | 'leaves' | 'bamboo' | 'sand' | 'scales';
 /** A symbol's drawing and its name in every language of the site. */
-export type SymbolArt = Record<Language, string> & { svg: string };
+export type SymbolArt = Record<ShippedLanguage, string> & { svg: string };
 export interface SlotTheme {
   bg: [string, string];
   frame: string;

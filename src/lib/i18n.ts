@@ -1,4 +1,5 @@
-import { DEFAULT_LANGUAGE, isLanguage, localeTag, type Language } from '../../contracts/languages';
+import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage, languageInfo, localeTag, type Language } from '../../contracts/languages';
+import { pseudoTree } from '../../contracts/pseudo-locale';
 import { makeT, type Namespaces, type StringNamespace, type TFunction, type UntypedT } from './translate';
 
 export type { StringNamespace, TFunction } from './translate';
@@ -16,6 +17,11 @@ if (import.meta.env.SSR) {
   for (const [file, content] of Object.entries(files)) {
     const [, lang, ns] = file.match(/locales\/([^/]+)\/([^/]+)\.json$/) ?? [];
     if (lang && ns) (resources[lang as Language] ??= {})[ns] = content;
+  }
+  // A pseudo-locale's strings are made from its language's files (no folder of its own).
+  for (const code of LANGUAGES) {
+    const { pseudoOf } = languageInfo(code);
+    if (pseudoOf) resources[code] = pseudoTree(resources[pseudoOf as Language] ?? {});
   }
 }
 

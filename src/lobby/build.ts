@@ -10,7 +10,16 @@ import { fileURLToPath } from 'node:url';
 
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
-const common: BuildOptions = { bundle: true, minify: true, legalComments: 'none', charset: 'utf8', logLevel: 'warning', target: 'es2020' };
+// The registry's pseudo-locale flag (contracts/languages.ts) is fixed at build time, as in the site's scripts.
+const common: BuildOptions = {
+  bundle: true,
+  minify: true,
+  legalComments: 'none',
+  charset: 'utf8',
+  logLevel: 'warning',
+  target: 'es2020',
+  define: { 'process.env.PSEUDO_LOCALE': JSON.stringify(process.env.PSEUDO_LOCALE ?? '') },
+};
 
 /** Writes lobby/launcher.js and lobby/launcher.css under `outDir`. */
 export async function buildLobbyLauncher(outDir: string): Promise<void> {

@@ -11,7 +11,7 @@
 import type { Leaderboard, LobbyResponse, LobbyTournament } from '../../contracts/lobby';
 import en from '../../locales/en/tournaments.json';
 import ja from '../../locales/ja/tournaments.json';
-import { dateFormat, numberFormat, toLanguage, type Language } from '../../contracts/languages';
+import { contentFor, dateFormat, numberFormat, toLanguage, type Language, type ShippedLanguage } from '../../contracts/languages';
 
 type Lang = Language;
 
@@ -43,12 +43,14 @@ export interface GameLaunchMessage {
 }
 
 const scriptUrl = (document.currentScript as HTMLScriptElement | null)?.src || location.href;
-// esbuild bundles the lobby without a glob: one import a language, checked against the registry by the type.
-const dictionaries: Record<Language, typeof ja.lobby> = { ja: ja.lobby, en: en.lobby };
+// esbuild bundles the lobby without a glob: one import a shipped language, checked against the registry
+// by the type; a pseudo-locale's strings are made from its language's.
+const dictionaries: Record<ShippedLanguage, typeof ja.lobby> = { ja: ja.lobby, en: en.lobby };
 
 function translator(lang: Lang) {
+  const strings = contentFor(dictionaries, lang);
   return (key: string, vars: Record<string, string | number> = {}): string => {
-    let value: unknown = dictionaries[lang];
+    let value: unknown = strings;
     for (const part of key.split('.')) value = (value as Record<string, unknown> | undefined)?.[part];
     return String(value ?? key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name] ?? ''));
   };

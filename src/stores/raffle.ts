@@ -2,7 +2,7 @@ import { formatDate, formatNumber } from '../../contracts/languages';
 import { computed } from 'nanostores';
 import { DEMO_CURRENCY } from '../../contracts/constants';
 import type { RaffleHistoryEntry, RaffleHistorySchema, RaffleListSchema, RaffleRecordSchema, RaffleStanding, RaffleStandingSchema } from '../../contracts/raffle';
-import { raffleBannerUrl, translationFor } from '../../contracts/tournament-helpers';
+import { raffleBannerUrl, translationFor, translationOrDefault, translationOrFirst } from '../../contracts/tournament-helpers';
 import type { Language } from '../../contracts/constants';
 import type { Tournament } from '../../contracts/tournaments';
 import { apiCall } from '../lib/api';
@@ -51,13 +51,12 @@ export function bannerUrl(raffle: Pick<Tournament, 'account' | 'bannerFileName'>
 
 /** The raffle popup's title and description: the current language, else the first translation. */
 export function popupTranslation(raffle: Pick<Tournament, 'translations'>, lang: Language) {
-  return raffle.translations.find((t) => t.languageCode === lang) ?? raffle.translations[0];
+  return translationOrFirst(raffle.translations, lang)!;
 }
 
 /** Raffle history's name: the current language, else 'default', else null (shown as N/A). */
 export function historyTitle(entry: Pick<RaffleHistoryEntry, 'translations'>, lang: Language): string | null {
-  const t = entry.translations.find((x) => x.languageCode === lang) ?? entry.translations.find((x) => x.languageCode === 'default');
-  return t?.title ?? null;
+  return translationOrDefault(entry.translations, lang)?.title ?? null;
 }
 
 /** Countdown target: the start before it ('Starts in'), the end after ('Ends in'), nothing once ended. */

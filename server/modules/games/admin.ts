@@ -1,4 +1,5 @@
 import type { Language } from '../../../contracts/languages';
+import type { GameTitles } from '../../../contracts/games';
 import { UsageError, type AdminCommand } from '../../admin-command';
 import { CatalogueEntrySchema, loadCatalogue } from './catalogue';
 import { readFileSync } from 'node:fs';
@@ -36,7 +37,7 @@ export const gamesCommands: Record<string, AdminCommand> = {
     async run({ db, out }) {
       const rows = await db.selectFrom('games').selectAll().orderBy('sort_order').orderBy('code').execute();
       for (const g of rows) {
-        const titles = g.titles as Record<Language, string> | null;
+        const titles = g.titles as GameTitles | null;
         out(`${g.code.padEnd(26)} ${g.kind.padEnd(9)} ${g.is_enabled ? 'enabled ' : 'DISABLED'} demo:${g.is_demo_available ? 'on ' : 'off'} ${(g.tags as string[]).join(',').padEnd(14)} rtp ${(g.rtp * 100).toFixed(2)}% ${titles ? `${titles.en} / ${titles.ja}` : '(built-in title)'}`);
       }
       out(`${rows.length} games.`);

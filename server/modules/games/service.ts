@@ -19,7 +19,7 @@ export type GameRow = Omit<Selectable<GamesTables['games']>, 'updated_at'>;
 export function toGame(row: GameRow, language: Language): Game {
   return {
     gameCode: row.code,
-    title: gameDisplayTitle(row.code, language, row.titles?.[language]),
+    title: gameDisplayTitle(row.code, language, row.titles),
     tags: row.tags.map((t) => t.toUpperCase()),
     gameType: row.kind,
     orientation: row.orientation === 'portrait' ? 'portrait' : 'landscape',

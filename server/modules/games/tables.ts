@@ -1,4 +1,5 @@
 import type { Language } from '../../../contracts/languages';
+import type { GameTitles } from '../../../contracts/games';
 import type { ColumnType, Generated } from 'kysely';
 
 /** JSON columns: written as JSON text, read back parsed. */
@@ -8,7 +9,7 @@ export interface GamesTables {
   games: {
     code: string;
     kind: string;
-    titles: Json<Record<Language, string> | null> | null;
+    titles: Json<GameTitles | null> | null;
     tags: Json<string[]>;
     orientation: string;
     is_demo_available: boolean;

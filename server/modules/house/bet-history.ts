@@ -1,5 +1,5 @@
 import type { Language } from '../../../contracts/constants';
-import { BET_HISTORY_PAGE_SIZE, gameDisplayTitle, type BetHistoryResponse } from '../../../contracts/games';
+import { BET_HISTORY_PAGE_SIZE, gameDisplayTitle, type BetHistoryResponse, type GameTitles } from '../../../contracts/games';
 import type { Db } from '../../db';
 
 /**
@@ -33,7 +33,7 @@ export async function betHistory(db: Db, accountId: string, page: number, langua
     records: rows.map((r) => ({
       roundId: r.id,
       gameCode: r.game_code,
-      gameTitle: gameDisplayTitle(r.game_code, language, (r.titles as Record<Language, string> | null)?.[language]),
+      gameTitle: gameDisplayTitle(r.game_code, language, r.titles as GameTitles | null),
       createdAt: new Date(r.created_at).toISOString(),
       stake: r.stake,
       win: r.win,

@@ -114,7 +114,7 @@ export async function openPlaySession(db: Db, launchToken: string): Promise<Hous
       lobbyUrl: launch.lobby_url,
       game: {
         gameCode: game.code,
-        title: gameDisplayTitle(game.code, language, game.titles?.[language]),
+        title: gameDisplayTitle(game.code, language, game.titles),
         orientation: game.orientation === 'portrait' ? ('portrait' as const) : ('landscape' as const),
         rtp: game.rtp,
         definition,

@@ -1,5 +1,5 @@
 import type { Language } from '../../../contracts/constants';
-import { gameDisplayTitle, type BlackjackAction, type PlayInput, type RoundOutcome, type VerifyRoundResponse } from '../../../contracts/games';
+import { gameDisplayTitle, type GameTitles, type BlackjackAction, type PlayInput, type RoundOutcome, type VerifyRoundResponse } from '../../../contracts/games';
 import type { Db } from '../../db';
 import { AppError } from '../../errors';
 import { definitionOf } from '../games/service';
@@ -21,7 +21,7 @@ export async function verifyRound(db: Db, roundId: string, language: Language): 
   return {
     roundId: row.id,
     gameCode: row.game_code,
-    gameTitle: gameDisplayTitle(row.game_code, language, (row.titles as Record<Language, string> | null)?.[language]),
+    gameTitle: gameDisplayTitle(row.game_code, language, row.titles as GameTitles | null),
     createdAt: new Date(row.created_at).toISOString(),
     status: row.status,
     serverSeed: row.revealed_at ? row.server_seed : null,

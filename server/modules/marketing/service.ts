@@ -1,4 +1,4 @@
-import { formatNumber, localizePath, toLanguage } from '../../../contracts/languages';
+import { contentFor, formatNumber, localizePath, toLanguage } from '../../../contracts/languages';
 import type { Language } from '../../../contracts/constants';
 import type { MarketingPreferences } from '../../../contracts/marketing';
 import { isPromotionActive, type Promotion } from '../../../contracts/promotions';
@@ -82,8 +82,8 @@ function mailOf(config: Config, player: Candidate, offer: Offer, unsubscribeToke
     offer.kind === 'promotion'
       ? renderMail(language, 'promotion', {
           ...common,
-          title: offer.promotion[language].title,
-          summary: offer.promotion[language].summary,
+          title: contentFor(offer.promotion, language).title,
+          summary: contentFor(offer.promotion, language).summary,
           link: siteLink(config, language, `/promotions/${offer.promotion.slug}`),
         })
       : renderMail(language, 'dailyBonusReminder', {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { PromotionsListSchema, PromotionsQuerySchema } from '../../../contracts/promotions';
 import { clock } from '../../clock';
 import { zod } from '../../zod-routes';
-import { toLanguage } from '../../../contracts/languages';
+import { contentFor, toLanguage } from '../../../contracts/languages';
 import { currentPromotions, importContentPromotions } from './service';
 
 /**
@@ -21,7 +21,7 @@ export default async function promotionRoutes(app: FastifyInstance) {
     reply.header('cache-control', 'no-cache');
     const promotions = await currentPromotions(app.db, clock.now());
     return {
-      promotions: promotions.map((p) => ({ slug: p.slug, startsAt: p.startsAt, endsAt: p.endsAt, bonus: p.bonus, image: p.image ?? null, ...p[language] })),
+      promotions: promotions.map((p) => ({ slug: p.slug, startsAt: p.startsAt, endsAt: p.endsAt, bonus: p.bonus, image: p.image ?? null, ...contentFor(p, language) })),
     };
   });
 }

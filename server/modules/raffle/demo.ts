@@ -1,6 +1,6 @@
-import { toLanguage, type Language } from '../../../contracts/languages';
+import { contentFor, toLanguage, type ShippedLanguage } from '../../../contracts/languages';
 /** The drawn demo raffle's title in each language (demo data). */
-const DEMO_DRAWN_TITLE: Record<Language, string> = { ja: 'オープン記念抽選会', en: 'Opening Raffle' };
+const DEMO_DRAWN_TITLE: Record<ShippedLanguage, string> = { ja: 'オープン記念抽選会', en: 'Opening Raffle' };
 import type { RaffleDefinition } from '../../../contracts/raffle';
 import { RaffleDefinitionSchema } from '../../../contracts/raffle';
 import type { Db } from '../../db';
@@ -80,7 +80,7 @@ export async function ensureDrawnDemoRaffle(db: Db, now: Date): Promise<void> {
   const start = new Date(weekStart(now).getTime() - 14 * DAY);
   const end = new Date(start.getTime() + 7 * DAY);
   const def = weeklyDefinition(DEMO_DRAWN_REF, start, end, new Date(end.getTime() + 5 * 60 * 1000));
-  def.translations = def.translations.map((t) => ({ ...t, title: DEMO_DRAWN_TITLE[toLanguage(t.languageCode)] }));
+  def.translations = def.translations.map((t) => ({ ...t, title: contentFor(DEMO_DRAWN_TITLE, toLanguage(t.languageCode)) }));
   const { id } = await createRaffle(db, def);
   for (const [i, p] of DEMO_PLAYERS.entries()) {
     const account = await db

@@ -1,5 +1,5 @@
 import { LEADERBOARD_CACHE_MS, LEADERBOARD_TOP, LOBBY_FINISHED_DAYS, LOBBY_POLL_MS, LobbyResponseSchema, type Leaderboard, type LobbyResponse, type LobbyTournament } from '../../../contracts/lobby';
-import { gameDisplayTitle } from '../../../contracts/games';
+import { gameDisplayTitle, type GameTitles } from '../../../contracts/games';
 import { translationFor } from '../../../contracts/tournaments';
 import type { Language } from '../../../contracts/constants';
 import { clock } from '../../clock';
@@ -74,8 +74,8 @@ async function buildSnapshot(db: Db, language: Language): Promise<Snapshot> {
           .filter((g) => g.isEnabled && gameByCode.get(g.gameCode)?.is_enabled)
           .map((g) => {
             const game = gameByCode.get(g.gameCode)!;
-            const titles = game.titles as Record<Language, string> | null;
-            return { gameCode: g.gameCode, title: gameDisplayTitle(g.gameCode, language, titles?.[language]), iconUrl: g.iconFileName ? `/games/art/${g.iconFileName}` : game.image_path };
+            const titles = game.titles as GameTitles | null;
+            return { gameCode: g.gameCode, title: gameDisplayTitle(g.gameCode, language, titles), iconUrl: g.iconFileName ? `/games/art/${g.iconFileName}` : game.image_path };
           }),
         leaderboard,
       };

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { Language } from '../../../contracts/languages';
 
 /**
  * Players for Playwright journeys of every domain, made through the real API (sign-up with the
@@ -16,7 +17,7 @@ export interface SignUpOptions {
   email?: string;
   password?: string;
   displayName?: string;
-  language?: 'ja' | 'en';
+  language?: Language;
   /** The CHANNEL header; WEB (the site's channel) by default. */
   channel?: string;
 }
