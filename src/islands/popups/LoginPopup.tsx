@@ -1,10 +1,9 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useT } from '../../lib/useT';
 import { loginForm, submitLogin } from '../../stores/accountForms';
 import { openPopup } from '../../stores/popup';
-import { $session } from '../../stores/session';
 import { ErrorBox, failureMessage, issueMessage, PasswordField, PopupTitle, SubmitButton, TextField, useForm } from '../account/forms';
-import { continueAfterSignIn, homePath } from '../account/navigation';
+import { continueAfterSignIn } from '../account/navigation';
 import type { PopupProps } from './types';
 import 'virtual:strings?auth.fields,auth.login';
 
@@ -18,11 +17,6 @@ export default function LoginPopup({ lang }: PopupProps) {
   const busy = form.submitting;
   const errors = form.fieldErrors;
   const failure = failureMessage(t, form.failure);
-
-  useEffect(() => {
-    // A signed-in visitor on the login popup is sent home (spec section 2).
-    if ($session.get()) location.assign(homePath(lang));
-  }, [lang]);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
