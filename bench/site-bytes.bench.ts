@@ -23,9 +23,8 @@ import { modulesLoadedUpFront } from '../scripts/page-modules';
 
 /** The inline boot script (language redirect, scroll, page view) plus the language switcher. */
 export const INLINE_SCRIPT_BUDGET_GZ = 1536;
-/** Pages that must carry no island: the static pages and the in-app pages of the spec. */
+/** Pages that must carry no island: the in-app pages of the spec (webviews). */
 export const NO_ISLAND_PAGES = [
-  '/about', '/terms-of-use', '/privacy-policy', '/contact-us',
   '/app-about', '/app-terms', '/app-privacy-policy', '/app-contact-us', '/password_reset', '/app-password-reset',
 ];
 
@@ -36,6 +35,8 @@ export const JS_BUDGETS: Array<{ page: RegExp; label: string; bytes: number }> =
   { page: /^\/game-launch$/, label: 'game launch', bytes: 104 * 1024 },
   { page: /^\/bet-history$/, label: 'bet history', bytes: 104 * 1024 },
   { page: /^\/house\/play$/, label: 'house game frame', bytes: 85 * 1024 },
+  // The header and popup host only (issue #24): within the main pages' budget.
+  { page: /^\/(about|terms-of-use|privacy-policy|contact-us)$/, label: 'static page', bytes: 95 * 1024 },
 ];
 
 const gz = (data: string | Buffer) => gzipSync(data).length;
@@ -166,14 +167,15 @@ export async function run(): Promise<void> {
         else if (row.layout === 'main') problems.push(`${lang} ${page}: uses the main layout (expected StaticLayout)`);
       }
     }
-    for (const r of rows.filter((row) => row.layout !== 'main')) {
+    // Web static pages carry the header and popup host (issue #24): only in-app pages stay island-free.
+    for (const r of rows.filter((row) => row.layout === 'in-app')) {
       if (r.jsFiles > 0 || r.islands > 0) problems.push(`${r.lang} ${r.page}: ships ${r.jsFiles} JS module(s) and ${r.islands} island(s)`);
       if (r.inlineJsGz > INLINE_SCRIPT_BUDGET_GZ) problems.push(`${r.lang} ${r.page}: inline script ${r.inlineJsGz} B gzip > ${INLINE_SCRIPT_BUDGET_GZ} B`);
     }
-    const worst = rows.filter((r) => r.layout !== 'main').reduce((m, r) => Math.max(m, r.inlineJsGz), 0);
-    console.log(`\nStatic and in-app pages: ${rows.filter((r) => r.layout !== 'main').length}, largest inline script ${worst} B gzip (budget ${INLINE_SCRIPT_BUDGET_GZ} B), no modules or islands expected.`);
-    if (problems.length) throw new Error(`static pages ship more than the inline script:\n  ${problems.join('\n  ')}`);
-    console.log('OK: static and in-app pages ship no JavaScript beyond the inline language/analytics script.');
+    const worst = rows.filter((r) => r.layout === 'in-app').reduce((m, r) => Math.max(m, r.inlineJsGz), 0);
+    console.log(`\nIn-app pages: ${rows.filter((r) => r.layout === 'in-app').length}, largest inline script ${worst} B gzip (budget ${INLINE_SCRIPT_BUDGET_GZ} B), no modules or islands expected.`);
+    if (problems.length) throw new Error(`in-app pages ship more than the inline script:\n  ${problems.join('\n  ')}`);
+    console.log('OK: in-app pages ship no JavaScript beyond the inline language/analytics script.');
 
     console.log(`\nJavaScript budgets (gzip KiB, modules + inline scripts):`);
     const breaches: string[] = [];

@@ -18,7 +18,7 @@ const LAYOUT = paths(
   'src/islands/wallet/TabBarBonus.', 'src/islands/wallet/DailyBonusButton.', 'src/islands/wallet/HeaderBalance.', 'src/islands/wallet/useDailyBonus.',
   'src/islands/wallet/useCountUp.', 'src/islands/wallet/CoinIcon.', 'src/islands/wallet/GiftIcon.', 'src/islands/raffle/RaffleButton.',
   'src/islands/account/AccountMenu.', 'src/islands/account/navigation.', 'src/islands/account/sessionHooks.', 'src/islands/account/protectionText.',
-  'src/islands/phone/PhoneWatcher.', 'src/islands/phone/phoneStatus.', 'node_modules/@nanostores/query/', 'node_modules/nanoevents/',
+  'src/islands/phone/PhoneWatcher.', 'node_modules/@nanostores/query/', 'node_modules/nanoevents/',
   'contracts/tournament-helpers.',
 );
 /** The stores, but the game frame's own (its session, the paytable dialog's flag, round error keys). */

@@ -3,6 +3,8 @@ import { useStore } from '@nanostores/react';
 import type { Language } from '../../contracts/constants';
 import { $popup, openPopup, SIGNED_IN_POPUPS, syncPopupFromUrl } from '../stores/popup';
 import { useSession } from '../stores/useSession';
+import { $session } from '../stores/session';
+import { localizePath } from '../lib/routes';
 import Spinner from './Spinner';
 
 /** The dialog and the popups' registry load with the first popup: most visits never open one. */
@@ -23,6 +25,12 @@ export default function PopupHost({ lang }: { lang: Language }) {
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
   }, []);
+
+  // A signed-in player arriving on the login or sign-up popup goes home (spec section 2), on every
+  // page. Only when the popup opens: signing in inside it moves on by its own way (continueAfterSignIn).
+  useEffect(() => {
+    if ((popup === 'login' || popup === 'signup') && $session.get()) location.assign(localizePath('/', lang));
+  }, [popup, lang]);
 
   // A signed-in-only popup opened by a visitor asks them to sign in instead.
   useEffect(() => {

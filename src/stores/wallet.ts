@@ -1,4 +1,4 @@
-import { atom, computed } from 'nanostores';
+import { atom, computed, onMount } from 'nanostores';
 import { BALANCE_CACHE_MS, BONUS_CLAIM_GUARD_MS, DAILY_BONUS_INTERVAL_MS } from '../../contracts/constants';
 import type {
   Balance,
@@ -16,18 +16,41 @@ import { $session } from './session';
 
 /**
  * The coin wallet on the site: the balance and daily-bonus status (cached BALANCE_CACHE_MS and
- * refetched on window focus by the query layer), the daily bonus claim with its double-click guard,
+ * refetched on a tab's visibility change by the query layer and on window focus here), the daily bonus claim with its double-click guard,
  * promotion claims and the coin statement. No UI here, so it is tested without a browser.
  */
 
 /** Fetch only while signed in: a null key keeps the store idle when signed out. */
 const $signedInKey = computed($session, (session) => (session ? 'me' : null));
 
+/** When the balance last arrived: a window focus within BALANCE_CACHE_MS of it asks nothing. */
+let balanceFetchedAt = -Infinity;
+
 export const $balance = createFetcherStore<Balance>(['/balance/', $signedInKey], {
-  fetcher: () => apiCall<typeof BalanceSchema>('/balance', { isQuery: true }),
+  fetcher: async () => {
+    const balance = await apiCall<typeof BalanceSchema>('/balance', { isQuery: true });
+    balanceFetchedAt = Date.now();
+    return balance;
+  },
   dedupeTime: BALANCE_CACHE_MS,
   revalidateOnFocus: true,
 });
+
+/**
+ * The query layer revalidates on a tab's visibility change only; the balance and bonus status also
+ * refetch when the window itself gets focus back (another application, another browser window, out
+ * of a game's frame), unless they arrived less than BALANCE_CACHE_MS ago. Answers the unsubscriber.
+ */
+export function refetchBalanceOnFocus(target: Pick<EventTarget, 'addEventListener' | 'removeEventListener'>): () => void {
+  const onFocus = () => {
+    if ($session.get() && Date.now() - balanceFetchedAt >= BALANCE_CACHE_MS) refreshBalance();
+  };
+  target.addEventListener('focus', onFocus);
+  return () => target.removeEventListener('focus', onFocus);
+}
+
+// While the balance is on screen (a listener), in the browser.
+onMount($balance, () => (typeof window === 'undefined' ? undefined : refetchBalanceOnFocus(window)));
 
 /** Refetch the balance (after a claim, a game round, a sign-in); the old value stays shown meanwhile. */
 export function refreshBalance() {

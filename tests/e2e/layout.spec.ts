@@ -68,18 +68,14 @@ for (const lang of ['ja', 'en'] as const) {
         for (const { path: p, layout } of PAGES) {
           await page.goto(path(p));
           await page.waitForLoadState('networkidle');
-          // Static pages ship no JavaScript: no account area, no tab bar. In-app pages have no header.
-          const isStatic = layout === 'static';
+          // Static pages have the main pages' header, balance and tab bar (issue #24). In-app pages have no header.
           if (layout === 'inApp') {
             await expectNoHorizontalOverflow(page, `${p} at ${size.width}`);
             continue;
           }
-          if (!isStatic) await expect(page.getByTestId('header-balance')).toBeVisible();
+          await expect(page.getByTestId('header-balance')).toBeVisible();
           await expectNoHorizontalOverflow(page, `${p} at ${size.width}`);
-          const desktop = size.width >= 1024;
-          if (isStatic) {
-            if (desktop) await expectTabsOnOneLine(page, page.getByTestId('header-tabs'), `${p} at ${size.width}`);
-          } else if (desktop) {
+          if (size.width >= 1024) {
             await expect(page.getByTestId('daily-bonus-claim').or(page.getByTestId('daily-bonus-countdown'))).toBeVisible();
             await expectTabsOnOneLine(page, page.getByTestId('header-tabs'), `${p} at ${size.width}`);
           } else {

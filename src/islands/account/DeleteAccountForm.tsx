@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { checkLoginPassword } from '../../../contracts/fields';
 import type { Language } from '../../../contracts/constants';
 import { useT } from '../../lib/useT';
-import { deleteAccount } from '../../stores/auth';
+import { deleteAccountForm, submitDeleteAccount } from '../../stores/accountForms';
 import { flashToast } from '../../stores/authFlash';
 import { clearPendingAction } from '../../stores/pending';
-import { apiErrorMessage, ErrorBox, issueMessage, PasswordField, validate, type FieldErrors } from './forms';
+import { ErrorBox, failureMessage, issueMessage, PasswordField, useForm } from './forms';
 import { homePath } from './navigation';
 import 'virtual:strings?auth.deleteAccount,auth.fields';
 
@@ -17,27 +16,17 @@ import 'virtual:strings?auth.deleteAccount,auth.fields';
 export default function DeleteAccountForm({ lang }: { lang: Language }) {
   const t = useT(lang, ['auth', 'errors']);
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useForm(deleteAccountForm);
+  const busy = form.submitting;
+  const errors = form.fieldErrors;
+  const failure = failureMessage(t, form.failure);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
-    setFailure(null);
-    const invalid = validate({ password: checkLoginPassword(password) });
-    setErrors(invalid ?? {});
-    if (invalid) return;
-    setBusy(true);
-    try {
-      await deleteAccount(password);
-      clearPendingAction();
-      flashToast(t('auth:deleteAccount.success'), 'success');
-      location.assign(homePath(lang));
-    } catch (error) {
-      setFailure(apiErrorMessage(t, error));
-      setBusy(false);
-    }
+    if (!(await submitDeleteAccount(password))) return;
+    clearPendingAction();
+    flashToast(t('auth:deleteAccount.success'), 'success');
+    location.assign(homePath(lang));
   };
 
   return (

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import type { Language } from '../../../contracts/constants';
-import type { MarketingPreferencesSchema, MarketingPreferences } from '../../../contracts/marketing';
-import { apiCall } from '../../lib/api';
+import { useStore } from '@nanostores/react';
+import { createOfferEmails } from '../../stores/offerEmails';
 import { useT } from '../../lib/useT';
 import { showToast } from '../../stores/toasts';
 import Spinner from '../Spinner';
-import { apiErrorMessage, ErrorBox, settingsHeading, settingsSection } from './forms';
+import { apiErrorMessage, ErrorBox, failureMessage, settingsHeading, settingsSection } from './forms';
 import 'virtual:strings?marketing';
 
 /**
@@ -14,31 +14,17 @@ import 'virtual:strings?marketing';
  */
 export default function OfferEmails({ lang }: { lang: Language }) {
   const t = useT(lang, ['marketing', 'errors']);
-  const [preferences, setPreferences] = useState<MarketingPreferences | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [offers] = useState(createOfferEmails);
+  const { preferences, loadFailure } = useStore(offers.$view);
+  const form = useStore(offers.form.$state);
+  const busy = form.submitting;
+  const error = loadFailure ? `${t('marketing:loadFailed')} ${apiErrorMessage(t, loadFailure, lang)}` : failureMessage(t, form.failure, lang);
 
-  useEffect(() => {
-    apiCall<typeof MarketingPreferencesSchema>('/marketing/preferences', { isQuery: true })
-      .then(setPreferences)
-      .catch((e: unknown) => setError(`${t('marketing:loadFailed')} ${apiErrorMessage(t, e, lang)}`));
-  }, [t, lang]);
+  useEffect(() => void offers.load(), [offers]);
 
-  // The box shows the choice at once; a refusal puts it back and says why.
   const choose = async (emails: boolean) => {
-    setBusy(true);
-    setError(null);
-    setPreferences({ emails });
-    try {
-      const saved = await apiCall<typeof MarketingPreferencesSchema>('/marketing/preferences', { method: 'POST', body: { emails } });
-      setPreferences(saved);
-      showToast(t(saved.emails ? 'marketing:turnedOn' : 'marketing:turnedOff'), 'success');
-    } catch (e) {
-      setPreferences({ emails: !emails });
-      setError(apiErrorMessage(t, e, lang));
-    } finally {
-      setBusy(false);
-    }
+    const saved = await offers.choose(emails);
+    if (saved) showToast(t(saved.emails ? 'marketing:turnedOn' : 'marketing:turnedOff'), 'success');
   };
 
   return (

@@ -1,11 +1,12 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useStore } from '@nanostores/react';
 import { BREAK_DAYS, EXCLUSION_PERIODS, REALITY_CHECK_MINUTES, type ExclusionPeriod, type Language } from '../../../contracts/constants';
-import type { LimitState, PlayControls, PlayControlsSchema } from '../../../contracts/protection';
-import { apiCall } from '../../lib/api';
+import type { LimitState } from '../../../contracts/protection';
+import { createPlayControls } from '../../stores/playControls';
 import { useT } from '../../lib/useT';
 import { showToast } from '../../stores/toasts';
 import Spinner from '../Spinner';
-import { apiErrorMessage, ErrorBox, settingsHeading, settingsSection } from './forms';
+import { apiErrorMessage, ErrorBox, failureMessage, settingsHeading, settingsSection } from './forms';
 import { formatWhen } from './protectionText';
 import 'virtual:strings?protection';
 
@@ -21,8 +22,6 @@ const periodKey: Record<ExclusionPeriod, string> = { '6m': 'period6m', '1y': 'pe
 
 /** A limit field's text from the value in force ('' = no limit). */
 const limitText = (l: LimitState) => (l.current === null ? '' : String(l.current));
-/** The field's value for the API: '' = no limit, digits a number (the contract checks the range), else undefined. */
-const limitValue = (text: string) => (text.trim() === '' ? null : /^\d+$/.test(text.trim()) ? Number(text.trim()) : undefined);
 
 /**
  * Settings, "Play safely" (issue #16): the reality check, daily limits (a raise shows as pending
@@ -30,40 +29,26 @@ const limitValue = (text: string) => (text.trim() === '' ? null : /^\d+$/.test(t
  */
 export default function PlaySafely({ lang }: { lang: Language }) {
   const t = useT(lang, ['protection', 'errors']);
-  const [controls, setControls] = useState<PlayControls | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [safely] = useState(createPlayControls);
+  const { controls, loadFailure, confirming } = useStore(safely.$view);
+  const form = useStore(safely.form.$state);
+  const busy = form.submitting;
+  const error = loadFailure ? `${t('protection:loadFailed')} ${apiErrorMessage(t, loadFailure, lang)}` : failureMessage(t, form.failure, lang);
   const [timeText, setTimeText] = useState('');
   const [wagerText, setWagerText] = useState('');
   const [breakDays, setBreakDays] = useState<number>(1);
   const [period, setPeriod] = useState<ExclusionPeriod>('6m');
-  const [confirming, setConfirming] = useState<'break' | 'exclusion' | null>(null);
 
-  const show = useCallback((c: PlayControls) => {
-    setControls(c);
-    setTimeText(limitText(c.dailyTimeLimitMinutes));
-    setWagerText(limitText(c.dailyWagerLimit));
-  }, []);
-
+  useEffect(() => void safely.load(), [safely]);
+  // The limit fields show the values in force after each answer.
   useEffect(() => {
-    apiCall<typeof PlayControlsSchema>('/play-controls', { isQuery: true })
-      .then(show)
-      .catch((e: unknown) => setError(`${t('protection:loadFailed')} ${apiErrorMessage(t, e, lang)}`));
-  }, [show, t, lang]);
+    if (!controls) return;
+    setTimeText(limitText(controls.dailyTimeLimitMinutes));
+    setWagerText(limitText(controls.dailyWagerLimit));
+  }, [controls]);
 
-  const send = async (path: string, body: unknown) => {
-    setBusy(true);
-    setError(null);
-    try {
-      show(await apiCall<typeof PlayControlsSchema>(path, { method: 'POST', body }));
-      setConfirming(null);
-      showToast(t('protection:saved'), 'success');
-    } catch (e) {
-      setError(apiErrorMessage(t, e, lang));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const saved = (done: boolean) => done && showToast(t('protection:saved'), 'success');
+  const send = (action: Promise<boolean>) => void action.then(saved);
 
   if (!controls) {
     return (
@@ -76,13 +61,7 @@ export default function PlaySafely({ lang }: { lang: Language }) {
 
   const saveLimits = (e: FormEvent) => {
     e.preventDefault();
-    const dailyTimeLimitMinutes = limitValue(timeText);
-    const dailyWagerLimit = limitValue(wagerText);
-    if (dailyTimeLimitMinutes === undefined || dailyWagerLimit === undefined) {
-      setError(t('errors:REQUEST_VALIDATION_ERROR'));
-      return;
-    }
-    void send('/play-controls', { dailyTimeLimitMinutes, dailyWagerLimit });
+    send(safely.saveLimits(timeText, wagerText));
   };
   const limitInfo = (name: string, l: LimitState) => (
     <>
@@ -116,7 +95,7 @@ export default function PlaySafely({ lang }: { lang: Language }) {
           </p>
           {ex.liftableFrom && ex.until === null && <p className="mt-1 text-sm">{t('protection:liftableFrom', { at: formatWhen(lang, ex.liftableFrom) })}</p>}
           {canLift && (
-            <button type="button" className="btn-ghost mt-2" disabled={busy} onClick={() => void send('/play-controls/self-exclusion/lift', {})}>
+            <button type="button" className="btn-ghost mt-2" disabled={busy} onClick={() => send(safely.liftExclusion())}>
               {t('protection:lift')}
             </button>
           )}
@@ -131,7 +110,7 @@ export default function PlaySafely({ lang }: { lang: Language }) {
         data-testid="reality-check-select"
         value={controls.realityCheckMinutes ?? ''}
         disabled={busy}
-        onChange={(e) => void send('/play-controls', { realityCheckMinutes: e.target.value === '' ? null : Number(e.target.value) })}
+        onChange={(e) => send(safely.setRealityCheck(e.target.value === '' ? null : Number(e.target.value)))}
       >
         <option value="">{t('protection:realityCheckOff')}</option>
         {REALITY_CHECK_MINUTES.map((m) => (
@@ -168,11 +147,11 @@ export default function PlaySafely({ lang }: { lang: Language }) {
         </select>
         {confirming === 'break' ? (
           <>
-            <button type="button" className="btn-gold" disabled={busy} data-testid="confirm-break" onClick={() => void send('/play-controls/break', { days: breakDays })}>{t('protection:confirm')}</button>
-            <button type="button" className="btn-ghost" onClick={() => setConfirming(null)}>{t('protection:cancel')}</button>
+            <button type="button" className="btn-gold" disabled={busy} data-testid="confirm-break" onClick={() => send(safely.takeBreak(breakDays))}>{t('protection:confirm')}</button>
+            <button type="button" className="btn-ghost" onClick={() => safely.confirm(null)}>{t('protection:cancel')}</button>
           </>
         ) : (
-          <button type="button" className="btn-ghost" data-testid="take-break" onClick={() => setConfirming('break')}>{t('protection:takeBreak')}</button>
+          <button type="button" className="btn-ghost" data-testid="take-break" onClick={() => safely.confirm('break')}>{t('protection:takeBreak')}</button>
         )}
       </div>
 
@@ -186,11 +165,11 @@ export default function PlaySafely({ lang }: { lang: Language }) {
         </select>
         {confirming === 'exclusion' ? (
           <>
-            <button type="button" className="btn-gold" disabled={busy} data-testid="confirm-exclusion" onClick={() => void send('/play-controls/self-exclusion', { period })}>{t('protection:confirm')}</button>
-            <button type="button" className="btn-ghost" onClick={() => setConfirming(null)}>{t('protection:cancel')}</button>
+            <button type="button" className="btn-gold" disabled={busy} data-testid="confirm-exclusion" onClick={() => send(safely.selfExclude(period))}>{t('protection:confirm')}</button>
+            <button type="button" className="btn-ghost" onClick={() => safely.confirm(null)}>{t('protection:cancel')}</button>
           </>
         ) : (
-          <button type="button" className="btn-ghost" data-testid="self-exclude" onClick={() => setConfirming('exclusion')}>{t('protection:exclude')}</button>
+          <button type="button" className="btn-ghost" data-testid="self-exclude" onClick={() => safely.confirm('exclusion')}>{t('protection:exclude')}</button>
         )}
       </div>
     </section>

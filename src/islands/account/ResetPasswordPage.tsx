@@ -1,13 +1,12 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { checkEmail } from '../../../contracts/fields';
 import type { Language } from '../../../contracts/constants';
-import { ApiError } from '../../lib/api';
 import { useT } from '../../lib/useT';
-import { resetPassword } from '../../stores/auth';
+import { resetPasswordForm, submitResetPassword } from '../../stores/accountForms';
 import { openPopup } from '../../stores/popup';
 import { showToast } from '../../stores/toasts';
 import Spinner from '../Spinner';
-import { apiErrorMessage, ErrorBox, issueMessage, newPasswordProblems, PasswordField, SubmitButton, validate, type FieldErrors } from './forms';
+import { ErrorBox, failureMessage, issueMessage, PasswordField, SubmitButton, useForm } from './forms';
 import 'virtual:strings?auth.fields,auth.resetPassword';
 
 type Link = { email: string; token: string };
@@ -30,9 +29,10 @@ export default function ResetPasswordPage({ lang }: { lang: Language }) {
   const [state, setState] = useState<State>('loading');
   const [link, setLink] = useState<Link | null>(null);
   const [values, setValues] = useState({ password: '', confirmPassword: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useForm(resetPasswordForm);
+  const busy = form.submitting;
+  const errors = form.fieldErrors;
+  const failure = failureMessage(t, form.failure);
 
   useEffect(() => {
     const found = readLink();
@@ -42,26 +42,15 @@ export default function ResetPasswordPage({ lang }: { lang: Language }) {
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (busy || !link) return;
-    setFailure(null);
-    const [password, confirmPassword] = newPasswordProblems(values.password, values.confirmPassword);
-    const invalid = validate({ password, confirmPassword });
-    setErrors(invalid ?? {});
-    if (invalid) return;
-    setBusy(true);
-    try {
-      await resetPassword({ email: link.email, token: link.token, password: values.password, confirmPassword: values.confirmPassword });
-      // The token is spent: keep it out of the address bar and history.
-      history.replaceState(null, '', location.pathname);
-      setState('done');
-      showToast(t('auth:resetPassword.success'), 'success');
-      openPopup('login');
-    } catch (error) {
-      setBusy(false);
-      if (error instanceof ApiError && error.code === 'INVALID_RESET_TOKEN') setState('invalid');
-      else setFailure(apiErrorMessage(t, error));
-      if (error instanceof ApiError && error.code === 'COMMON_PASSWORD') setErrors({ password: 'validation.passwordCommon' });
-    }
+    if (!link) return;
+    const outcome = await submitResetPassword(link, values);
+    if (outcome === 'invalid-link') setState('invalid');
+    if (outcome !== 'done') return;
+    // The token is spent: keep it out of the address bar and history.
+    history.replaceState(null, '', location.pathname);
+    setState('done');
+    showToast(t('auth:resetPassword.success'), 'success');
+    openPopup('login');
   };
 
   if (state === 'loading') return <Spinner lang={lang} />;

@@ -1,9 +1,10 @@
-import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useEffect, useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useStore } from '@nanostores/react';
+import type { Form, FormFailure, FormState } from '../../stores/formSubmit';
 import type { TFunction } from '../../lib/i18n';
 import { protectionMessage } from './protectionText';
 import type { Language } from '../../../contracts/constants';
 import { ApiError } from '../../lib/api';
-import { checkNewPassword } from '../../../contracts/fields';
 import 'virtual:strings?auth.validation,errors';
 
 /**
@@ -11,27 +12,20 @@ import 'virtual:strings?auth.validation,errors';
  * aria-describedby, the password show/hide toggle, and the red error box at the top of a form.
  */
 
-export type FieldErrors = Record<string, string>;
+export type { FieldErrors } from '../../stores/formSubmit';
 
 /**
- * The field errors of a form from each field's first problem (a locale key from the checks in
- * contracts/fields.ts, or the form's own), or null when every field passes.
+ * A form of the shared submit helper (src/stores/formSubmit.ts) on screen: its state, and a fresh form
+ * again when the island goes (a popup closed while it held on after success).
  */
-export function validate(problems: Record<string, string | null>): FieldErrors | null {
-  const errors: FieldErrors = {};
-  for (const [field, problem] of Object.entries(problems)) if (problem) errors[field] = problem;
-  return Object.keys(errors).length > 0 ? errors : null;
+export function useForm(form: Form): FormState {
+  useEffect(() => () => form.reset(), [form]);
+  return useStore(form.$state);
 }
 
-/**
- * A new password typed twice (change and reset forms): each field's own prompt when empty, then the
- * shared rules for the new one, and the confirmation must repeat it. Answers [new, confirmation].
- */
-export function newPasswordProblems(password: string, confirmation: string): [string | null, string | null] {
-  return [
-    password === '' ? 'validation.newPasswordRequired' : checkNewPassword(password),
-    confirmation === '' ? 'validation.confirmPasswordRequired' : confirmation === password ? null : 'validation.passwordsMismatch',
-  ];
+/** The refusal of a form in words (catalogue message), or null. */
+export function failureMessage(t: TFunction, failure: FormFailure | null, lang?: Language): string | null {
+  return failure ? apiErrorMessage(t, failure.error, lang) : null;
 }
 
 /** The message of a contract issue: `validation.*` keys live in the `auth` namespace. */

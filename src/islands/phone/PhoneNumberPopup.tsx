@@ -1,7 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { checkOtpToken } from '../../../contracts/fields';
-import { normalisePhoneNumber } from '../../../contracts/phone-number';
 import type { Language } from '../../../contracts/constants';
 import { useT } from '../../lib/useT';
 import { logOut } from '../../stores/auth';
@@ -9,13 +7,13 @@ import { flashToast } from '../../stores/authFlash';
 import { clearPendingAction } from '../../stores/pending';
 import { closePopup, openPopup } from '../../stores/popup';
 import { showToast } from '../../stores/toasts';
-import { apiErrorMessage, ErrorBox, PopupTitle, SubmitButton, TextField, validate, type FieldErrors } from '../account/forms';
+import { apiErrorMessage, ErrorBox, PopupTitle, SubmitButton, TextField } from '../account/forms';
 import { homePath } from '../account/navigation';
 import type { PopupProps } from '../popups/types';
 import Spinner from '../Spinner';
-import { CodeField, linkButton, phoneIssue, PopupLanguageSwitcher, ResendButton, sendDecision, useResendCountdown } from './parts';
-import { requestVerificationCode, verifyPhoneNumber } from './phoneStore';
-import { $phoneStatus } from './phoneStatus';
+import { CodeField, linkButton, phoneIssue, phoneMessageText, PopupLanguageSwitcher, ResendButton } from './parts';
+import { phoneVerification } from '../../stores/phoneVerification';
+import { $phoneStatus } from '../../stores/phoneStatus';
 import 'virtual:strings?auth.menu,phone';
 
 
@@ -89,26 +87,26 @@ function VerificationMenu({ lang }: { lang: Language }) {
 export default function PhoneNumberPopup({ lang }: PopupProps) {
   const t = useT(lang, ['phone', 'errors', 'common', 'auth']);
   const status = useStore($phoneStatus);
-  const [step, setStep] = useState<1 | 2 | null>(null);
+  const flow = useStore(phoneVerification.$flow);
+  const form = useStore(phoneVerification.form.$state);
+  const secondsLeft = useStore(phoneVerification.$resendLeft);
   const [typed, setTyped] = useState('');
-  const [phoneNumber, setPhoneNumber] = useState<string | null>(null);
   const [token, setToken] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const secondsLeft = useResendCountdown('verify');
   const headingRef = useRef<HTMLDivElement>(null);
+  const { step, phoneNumber } = flow;
+  const busy = form.submitting;
+  const errors = form.fieldErrors;
+  const lines = phoneMessageText(t, flow.message);
+  const failure = lines.wait ?? (form.failure && apiErrorMessage(t, form.failure.error));
 
-  // Decide the first step once the status is known: a number on file but unverified starts at the code.
+  // The first step once the status is known: a number on file but unverified starts at the code.
   useEffect(() => {
-    if (step !== null || !status.data) return;
-    if (status.data.phoneNumber && !status.data.isVerified) {
-      setPhoneNumber(status.data.phoneNumber);
-      setTyped(status.data.phoneNumber);
-      setStep(2);
-    } else setStep(1);
-  }, [status.data, step]);
+    if (status.data) phoneVerification.start(status.data);
+  }, [status.data]);
+  useEffect(() => () => phoneVerification.reset(), []);
+  useEffect(() => {
+    if (step === 2 && phoneNumber) setTyped((v) => v || phoneNumber);
+  }, [step, phoneNumber]);
 
   // Move focus to the new step's first field, so keyboard and screen-reader users follow along.
   useEffect(() => {
@@ -117,83 +115,19 @@ export default function PhoneNumberPopup({ lang }: PopupProps) {
     return () => clearTimeout(timer);
   }, [step]);
 
-  const fail = (error: unknown) => {
-    setFailure(apiErrorMessage(t, error));
-    setBusy(false);
-  };
-
-  const onSendCode = async (event: FormEvent) => {
+  const onSendCode = (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
-    setFailure(null);
-    setNotice(null);
-    const parsed = normalisePhoneNumber(typed);
-    if ('issue' in parsed) {
-      setErrors({ phoneNumber: parsed.issue });
-      return;
-    }
-    setErrors({});
-    const wanted = parsed.phoneNumber;
-    const decision = sendDecision('verify', wanted);
-    // Back at step 1 with the number a code just went to: no new SMS, straight back to the code.
-    if (decision === 'code') {
-      setPhoneNumber(wanted);
-      setStep(2);
-      return;
-    }
-    if (decision === 'wait') {
-      setFailure(t('phone:verify.waitToSend', { seconds: secondsLeft }));
-      return;
-    }
-    setBusy(true);
-    try {
-      const sent = await requestVerificationCode(wanted);
-      setPhoneNumber(sent.phoneNumber);
-      setToken('');
-      setStep(2);
-      setBusy(false);
-    } catch (error) {
-      fail(error);
-    }
+    const before = phoneVerification.$flow.get().phoneNumber;
+    void phoneVerification.sendCode(typed).then(() => {
+      if (phoneVerification.$flow.get().phoneNumber !== before) setToken('');
+    });
   };
-
-  const onResend = async () => {
-    if (!phoneNumber || busy) return;
-    setFailure(null);
-    setNotice(null);
-    setBusy(true);
-    try {
-      await requestVerificationCode(phoneNumber);
-      setNotice(t('phone:verify.resent', { phone: phoneNumber }));
-      setBusy(false);
-    } catch (error) {
-      fail(error);
-    }
-  };
-
   const onVerify = async (event: FormEvent) => {
     event.preventDefault();
-    if (busy || !phoneNumber) return;
-    setFailure(null);
-    setNotice(null);
-    const invalid = validate({ token: checkOtpToken(token) });
-    setErrors(invalid ?? {});
-    if (invalid) return;
-    setBusy(true);
-    try {
-      await verifyPhoneNumber(phoneNumber, token);
+    if (await phoneVerification.verify(token)) {
       showToast(t('phone:verify.verified'), 'success');
       closePopup({ force: true });
-    } catch (error) {
-      fail(error);
     }
-  };
-
-  const onChangeNumber = () => {
-    setFailure(null);
-    setNotice(null);
-    setErrors({});
-    setStep(1);
   };
 
   return (
@@ -212,9 +146,9 @@ export default function PhoneNumberPopup({ lang }: PopupProps) {
         <>
           <p className="mb-3 text-xs text-cream/70">{t('phone:verify.steps', { step })}</p>
           <ErrorBox message={failure} />
-          {notice && (
+          {lines.notice && (
             <p role="status" className="mb-3 text-sm text-green-300" data-testid="phone-notice">
-              {notice}
+              {lines.notice}
             </p>
           )}
           {step === 1 ? (
@@ -249,10 +183,10 @@ export default function PhoneNumberPopup({ lang }: PopupProps) {
                 {t('phone:verify.submit')}
               </SubmitButton>
               <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
-                <button type="button" className={linkButton} onClick={onChangeNumber} data-testid="change-number">
+                <button type="button" className={linkButton} onClick={() => phoneVerification.changeNumber()} data-testid="change-number">
                   {t('phone:verify.changeNumber')}
                 </button>
-                <ResendButton t={t} secondsLeft={secondsLeft} busy={busy} onResend={onResend} />
+                <ResendButton t={t} secondsLeft={secondsLeft} busy={busy} onResend={() => void phoneVerification.resend()} />
               </div>
               <div className="mt-4 border-t border-brown-600 pt-3">
                 <PopupLanguageSwitcher t={t} lang={lang} />

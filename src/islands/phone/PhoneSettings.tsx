@@ -4,7 +4,7 @@ import { useT } from '../../lib/useT';
 import { openPopup } from '../../stores/popup';
 import { apiErrorMessage, ErrorBox } from '../account/forms';
 import Spinner from '../Spinner';
-import { $phoneStatus, $setPhoneMode } from './phoneStatus';
+import { $phoneStatus, $setPhoneMode } from '../../stores/phoneStatus';
 import 'virtual:strings?phone.settings,phone.verify';
 
 /** The settings page's phone section: the number on file, and change or reset it (set-phone-number popup). */

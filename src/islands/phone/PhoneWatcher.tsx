@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import type { PopupName } from '../../../contracts/constants';
 import { $popup, closePopup, openPopup } from '../../stores/popup';
 import { useSession } from '../../stores/useSession';
-import { $phoneStatus } from './phoneStatus';
+import { $phoneStatus } from '../../stores/phoneStatus';
 
 /** Popups the verification popup lets go first: delete account is reachable from its own menu. */
 const MAY_COVER: readonly PopupName[] = ['phone-number', 'delete-account'];

@@ -1,17 +1,15 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { checkLoginPassword, checkOtpToken } from '../../../contracts/fields';
-import { normalisePhoneNumber } from '../../../contracts/phone-number';
 import { useT } from '../../lib/useT';
 import { closePopup, openPopup } from '../../stores/popup';
 import { $session } from '../../stores/session';
 import { showToast } from '../../stores/toasts';
-import { apiErrorMessage, ErrorBox, PasswordField, PopupTitle, SubmitButton, TextField, validate, type FieldErrors } from '../account/forms';
+import { apiErrorMessage, ErrorBox, PasswordField, PopupTitle, SubmitButton, TextField } from '../account/forms';
 import { currentPathForRedirect } from '../account/navigation';
 import type { PopupProps } from '../popups/types';
-import { CodeField, linkButton, phoneIssue, ResendButton, sendDecision, useResendCountdown } from './parts';
-import { changePhoneNumber, requestChangeCode, resetPhoneNumber } from './phoneStore';
-import { $phoneStatus, $setPhoneMode } from './phoneStatus';
+import { CodeField, linkButton, phoneIssue, phoneMessageText, ResendButton } from './parts';
+import { phoneChange } from '../../stores/phoneChange';
+import { $phoneStatus, $setPhoneMode } from '../../stores/phoneStatus';
 import 'virtual:strings?auth.fields,phone';
 
 /**
@@ -22,90 +20,46 @@ export default function SetPhoneNumberPopup({ lang }: PopupProps) {
   const t = useT(lang, ['phone', 'auth', 'errors']);
   const mode = useStore($setPhoneMode);
   const status = useStore($phoneStatus);
+  const flow = useStore(phoneChange.$flow);
+  const form = useStore(phoneChange.form.$state);
+  const secondsLeft = useStore(phoneChange.$resendLeft);
   const [password, setPassword] = useState('');
   const [typed, setTyped] = useState('');
-  const [phoneNumber, setPhoneNumber] = useState<string | null>(null);
   const [token, setToken] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const secondsLeft = useResendCountdown('change');
+  const { phoneNumber } = flow;
+  const busy = form.submitting;
+  const errors = form.fieldErrors;
+  const failure = phoneMessageText(t, flow.message).wait ?? (form.failure && apiErrorMessage(t, form.failure.error));
 
   useEffect(() => {
     if (!$session.get()) openPopup('login', { redirect: currentPathForRedirect() });
+    return () => phoneChange.reset();
   }, []);
 
   const switchMode = (next: 'change' | 'reset') => {
-    setErrors({});
-    setFailure(null);
+    phoneChange.form.reset();
     $setPhoneMode.set(next);
   };
-  const fail = (error: unknown) => {
-    setFailure(apiErrorMessage(t, error));
-    setBusy(false);
-  };
 
-  const onSendCode = async (event?: FormEvent) => {
-    event?.preventDefault();
-    if (busy) return;
-    setFailure(null);
-    const number = normalisePhoneNumber(phoneNumber ?? typed);
-    const invalid = validate({ password: checkLoginPassword(password), phoneNumber: 'issue' in number ? number.issue : null });
-    setErrors(invalid ?? {});
-    if (invalid || 'issue' in number) return;
-    const wanted = number.phoneNumber;
-    const decision = sendDecision('change', wanted);
-    if (decision === 'code') {
-      setPhoneNumber(wanted);
-      return;
-    }
-    if (decision === 'wait') {
-      setFailure(t('phone:verify.waitToSend', { seconds: secondsLeft }));
-      return;
-    }
-    setBusy(true);
-    try {
-      const sent = await requestChangeCode(password, wanted);
-      setPhoneNumber(sent.phoneNumber);
-      setBusy(false);
-    } catch (error) {
-      fail(error);
-    }
+  const onSendCode = (event: FormEvent) => {
+    event.preventDefault();
+    void phoneChange.sendCode(password, typed);
   };
 
   const onChange = async (event: FormEvent) => {
     event.preventDefault();
-    if (busy || !phoneNumber) return;
-    setFailure(null);
-    const invalid = validate({ token: checkOtpToken(token) });
-    setErrors(invalid ?? {});
-    if (invalid) return;
-    setBusy(true);
-    try {
-      const result = await changePhoneNumber(password, phoneNumber, token);
-      showToast(t('phone:change.changed', { phone: result.phoneNumber }), 'success');
-      closePopup();
-    } catch (error) {
-      fail(error);
-    }
+    const result = await phoneChange.confirm(password, token);
+    if (!result) return;
+    showToast(t('phone:change.changed', { phone: result.phoneNumber }), 'success');
+    closePopup();
   };
 
   const onReset = async (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
-    setFailure(null);
-    const invalid = validate({ password: checkLoginPassword(password) });
-    setErrors(invalid ?? {});
-    if (invalid) return;
-    setBusy(true);
-    try {
-      await resetPhoneNumber(password);
-      showToast(t('phone:change.resetDone'), 'success');
-      // The verification popup (phone watcher) takes over from here.
-      closePopup();
-    } catch (error) {
-      fail(error);
-    }
+    if (!(await phoneChange.resetNumber(password))) return;
+    showToast(t('phone:change.resetDone'), 'success');
+    // The verification popup (phone watcher) takes over from here.
+    closePopup();
   };
 
   const passwordField = (
@@ -175,14 +129,13 @@ export default function SetPhoneNumberPopup({ lang }: PopupProps) {
               type="button"
               className={linkButton}
               onClick={() => {
-                setPhoneNumber(null);
                 setToken('');
-                setFailure(null);
+                phoneChange.otherNumber();
               }}
             >
               {t('phone:change.otherNumber')}
             </button>
-            <ResendButton t={t} secondsLeft={secondsLeft} busy={busy} onResend={() => void onSendCode()} />
+            <ResendButton t={t} secondsLeft={secondsLeft} busy={busy} onResend={() => void phoneChange.resend(password)} />
           </div>
         </form>
       )}

@@ -1,16 +1,15 @@
-import { useEffect, useState } from 'react';
 import type { TFunction } from '../../lib/i18n';
 import { OTP_LENGTH } from '../../../contracts/constants';
 import { LANGUAGES, languageInfo, type Language } from '../../../contracts/languages';
 import { switchLanguage } from '../../stores/auth';
 import { localizePath, splitLocalePath } from '../../lib/routes';
 import { TextField } from '../account/forms';
-import { lastCodeSent, resendWaitLeft, type CodeFlow } from './phoneStore';
+import type { PhoneMessage } from '../../stores/phone';
 import 'virtual:strings?auth.validation,common.footer,common.language,errors.REQUEST_VALIDATION_ERROR,phone';
 
 /**
  * Pieces shared by the two phone popups: contract issue messages, the 6-digit code field and the
- * resend link with its 30 second countdown.
+ * resend link with its 30 second countdown (the flows themselves are stores: src/stores/phone*.ts).
  */
 
 /** A contract issue key: phone and code issues live in `phone`, password issues in `auth`. */
@@ -18,26 +17,6 @@ export function phoneIssue(t: TFunction, field: string, key: string | undefined)
   if (!key) return undefined;
   if (!key.startsWith('validation.')) return t('errors:REQUEST_VALIDATION_ERROR');
   return field === 'password' ? t(`auth:${key}`) : t(`phone:${key}`);
-}
-
-/** Seconds left before the flow may ask for another code, ticking every second. */
-export function useResendCountdown(flow: CodeFlow): number {
-  const [left, setLeft] = useState(() => resendWaitLeft(flow));
-  useEffect(() => {
-    setLeft(resendWaitLeft(flow));
-    const timer = setInterval(() => setLeft(resendWaitLeft(flow)), 1000);
-    return () => clearInterval(timer);
-  }, [flow]);
-  return left;
-}
-
-/**
- * Step 1 asked to send a code to `phoneNumber`: 'send' it, go back to the 'code' step when that
- * number already has a fresh code, or 'wait' while the resend wait of another number runs.
- */
-export function sendDecision(flow: CodeFlow, phoneNumber: string): 'send' | 'code' | 'wait' {
-  if (resendWaitLeft(flow) === 0) return 'send';
-  return lastCodeSent(flow)?.phoneNumber === phoneNumber ? 'code' : 'wait';
 }
 
 export function CodeField({ t, value, onValueChange, error }: { t: TFunction; value: string; onValueChange: (v: string) => void; error?: string }) {
@@ -71,6 +50,14 @@ export function ResendButton({ t, secondsLeft, busy, onResend }: { t: TFunction;
       {waiting ? t('phone:verify.resendIn', { seconds: secondsLeft }) : t('phone:verify.resend')}
     </button>
   );
+}
+
+/** The wait before another code (shown as a refusal) or the "sent again" notice, in words. */
+export function phoneMessageText(t: TFunction, message: PhoneMessage | null): { wait: string | null; notice: string | null } {
+  if (!message) return { wait: null, notice: null };
+  return message.kind === 'wait'
+    ? { wait: t('phone:verify.waitToSend', { seconds: message.seconds }), notice: null }
+    : { wait: null, notice: t('phone:verify.resent', { phone: message.phone }) };
 }
 
 export const linkButton = 'text-sm font-semibold text-gold-400 underline hover:text-gold-300';

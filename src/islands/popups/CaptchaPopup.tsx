@@ -2,19 +2,16 @@ import { useCallback, useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { CaptchaChallenge } from '../../../contracts/auth';
 import { useT } from '../../lib/useT';
-import { ApiError } from '../../lib/api';
-import { $signupDraft, $signupProblem, newCaptchaChallenge, register } from '../../stores/auth';
+import { $signupDraft, newCaptchaChallenge } from '../../stores/auth';
+import { $registering, captchaForm, submitCaptcha } from '../../stores/accountForms';
 import { openPopup } from '../../stores/popup';
-import { apiErrorMessage } from '../account/forms';
+import { apiErrorMessage, failureMessage, useForm } from '../account/forms';
 import { continueAfterSignIn } from '../account/navigation';
 import Spinner from '../Spinner';
 import CaptchaPuzzle from './CaptchaPuzzle';
 import SignupSteps from './SignupSteps';
 import type { PopupProps } from './types';
 import 'virtual:strings?auth.captcha,auth.signup';
-
-/** Refusals that only step 1 can fix. */
-const FORM_PROBLEMS = ['EMAIL_ALREADY_EXISTS', 'DISPLAYNAME_ALREADY_EXISTS', 'COMMON_PASSWORD', 'REQUEST_VALIDATION_ERROR'];
 
 /**
  * Step 2 of sign-up in the 300x450 captcha popup (spec sections 2 and 9). It registers with the
@@ -25,20 +22,23 @@ export default function CaptchaPopup({ lang }: PopupProps) {
   const draft = useStore($signupDraft);
   const [challenge, setChallenge] = useState<CaptchaChallenge | null>(null);
   const [x, setX] = useState(0);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [registering, setRegistering] = useState(false);
+  const form = useForm(captchaForm);
+  const registering = useStore($registering);
+  const [loadFailure, setLoadFailure] = useState<unknown>(null);
+  const busy = form.submitting;
+  const failure = loadFailure ? apiErrorMessage(t, loadFailure) : failureMessage(t, form.failure);
 
   // Challenges are single use and expire after 2 minutes: every attempt gets a fresh one.
   const loadChallenge = useCallback(async () => {
     setChallenge(null);
     setX(0);
+    setLoadFailure(null);
     try {
       setChallenge(await newCaptchaChallenge());
     } catch (error) {
-      setFailure(apiErrorMessage(t, error));
+      setLoadFailure(error);
     }
-  }, [t]);
+  }, []);
 
   useEffect(() => {
     if (draft) void loadChallenge();
@@ -69,25 +69,12 @@ export default function CaptchaPopup({ lang }: PopupProps) {
   }
 
   const onSubmit = async () => {
-    if (!challenge || busy || !draft) return;
-    setBusy(true);
-    setFailure(null);
-    setRegistering(true);
-    try {
-      await register(draft, { challengeId: challenge.challengeId, answer: x });
-      continueAfterSignIn(); // signed in with no welcome toast (spec section 2)
-    } catch (error) {
-      setRegistering(false);
-      setBusy(false);
-      setFailure(apiErrorMessage(t, error));
-      // The form itself was refused (e.g. a common password): back to step 1 to fix it.
-      if (error instanceof ApiError && FORM_PROBLEMS.includes(error.code)) {
-        $signupProblem.set(error.code);
-        openPopup('signup');
-        return;
-      }
-      void loadChallenge();
-    }
+    if (!challenge) return;
+    const outcome = await submitCaptcha({ challengeId: challenge.challengeId, answer: x });
+    if (outcome === 'registered') continueAfterSignIn(); // signed in with no welcome toast (spec section 2)
+    // The form itself was refused (e.g. a common password): back to step 1 to fix it.
+    if (outcome === 'back') openPopup('signup');
+    if (outcome === 'retry') void loadChallenge();
   };
 
   return (

@@ -1,11 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { ApiError } from '../../lib/api';
 import { useT } from '../../lib/useT';
-import { changePassword } from '../../stores/auth';
+import { changePasswordForm, submitChangePassword } from '../../stores/accountForms';
 import { closePopup, openPopup } from '../../stores/popup';
 import { $session } from '../../stores/session';
 import { showToast } from '../../stores/toasts';
-import { apiErrorMessage, ErrorBox, issueMessage, newPasswordProblems, PasswordField, PopupTitle, SubmitButton, validate, type FieldErrors } from '../account/forms';
+import { ErrorBox, failureMessage, issueMessage, PasswordField, PopupTitle, SubmitButton, useForm } from '../account/forms';
 import { currentPathForRedirect } from '../account/navigation';
 import type { PopupProps } from './types';
 import 'virtual:strings?auth.changePassword,auth.fields';
@@ -14,9 +13,10 @@ import 'virtual:strings?auth.changePassword,auth.fields';
 export default function ChangePasswordPopup({ lang }: PopupProps) {
   const t = useT(lang, ['auth', 'errors']);
   const [values, setValues] = useState({ currentPassword: '', newPassword: '', confirmPassword: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useForm(changePasswordForm);
+  const busy = form.submitting;
+  const errors = form.fieldErrors;
+  const failure = failureMessage(t, form.failure);
   const set = (field: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
 
   useEffect(() => {
@@ -24,30 +24,13 @@ export default function ChangePasswordPopup({ lang }: PopupProps) {
     if (!$session.get()) openPopup('login', { redirect: currentPathForRedirect() });
   }, []);
 
+  // The form's own prompts (current, new, confirm) first, then the shared rules (contracts/fields.ts);
+  // ChangePasswordSchema checks the body again on the server.
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
-    setFailure(null);
-    // The form's own prompts (current, new, confirm) first, then the shared rules (contracts/fields.ts);
-    // ChangePasswordSchema checks the body again on the server.
-    const [newPassword, confirmPassword] = newPasswordProblems(values.newPassword, values.confirmPassword);
-    const invalid = validate({
-      currentPassword: values.currentPassword === '' ? 'validation.currentPasswordRequired' : null,
-      newPassword,
-      confirmPassword,
-    });
-    setErrors(invalid ?? {});
-    if (invalid) return;
-    setBusy(true);
-    try {
-      await changePassword(values.currentPassword, values.newPassword);
-      showToast(t('auth:changePassword.success'), 'success');
-      closePopup();
-    } catch (error) {
-      setFailure(apiErrorMessage(t, error));
-      if (error instanceof ApiError && error.code === 'COMMON_PASSWORD') setErrors({ newPassword: 'validation.passwordCommon' });
-      setBusy(false);
-    }
+    if (!(await submitChangePassword(values))) return;
+    showToast(t('auth:changePassword.success'), 'success');
+    closePopup();
   };
 
   const passwordProps = { showLabel: t('auth:fields.showPassword'), hideLabel: t('auth:fields.hidePassword') };

@@ -1,9 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { checkEmail } from '../../../contracts/fields';
 import { useT } from '../../lib/useT';
-import { requestPasswordReset } from '../../stores/auth';
+import { forgotPasswordForm, submitForgotPassword } from '../../stores/accountForms';
 import { openPopup } from '../../stores/popup';
-import { apiErrorMessage, ErrorBox, issueMessage, PopupTitle, SubmitButton, TextField, validate, type FieldErrors } from '../account/forms';
+import { ErrorBox, failureMessage, issueMessage, PopupTitle, SubmitButton, TextField, useForm } from '../account/forms';
 import type { PopupProps } from './types';
 import 'virtual:strings?auth.fields,auth.forgot';
 
@@ -16,27 +15,16 @@ import 'virtual:strings?auth.fields,auth.forgot';
 export default function ForgotPasswordPopup({ lang }: PopupProps) {
   const t = useT(lang, ['auth', 'errors']);
   const [email, setEmail] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useForm(forgotPasswordForm);
+  const busy = form.submitting;
+  const errors = form.fieldErrors;
+  const failure = failureMessage(t, form.failure);
   const [sentTo, setSentTo] = useState<string | null>(null);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
-    setFailure(null);
-    const invalid = validate({ email: checkEmail(email) });
-    setErrors(invalid ?? {});
-    if (invalid) return;
-    setBusy(true);
-    try {
-      await requestPasswordReset(email.trim(), lang);
-      setSentTo(email.trim());
-    } catch (error) {
-      setFailure(apiErrorMessage(t, error));
-    } finally {
-      setBusy(false);
-    }
+    const address = await submitForgotPassword(email, lang);
+    if (address) setSentTo(address);
   };
 
   if (sentTo) {

@@ -1,11 +1,9 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { checkEmail, checkLoginPassword } from '../../../contracts/fields';
+import { useState, type FormEvent } from 'react';
 import { useT } from '../../lib/useT';
-import { signIn } from '../../stores/auth';
+import { loginForm, submitLogin } from '../../stores/accountForms';
 import { openPopup } from '../../stores/popup';
-import { $session } from '../../stores/session';
-import { apiErrorMessage, ErrorBox, issueMessage, PasswordField, PopupTitle, SubmitButton, TextField, validate, type FieldErrors } from '../account/forms';
-import { continueAfterSignIn, homePath } from '../account/navigation';
+import { ErrorBox, failureMessage, issueMessage, PasswordField, PopupTitle, SubmitButton, TextField, useForm } from '../account/forms';
+import { continueAfterSignIn } from '../account/navigation';
 import type { PopupProps } from './types';
 import 'virtual:strings?auth.fields,auth.login';
 
@@ -15,30 +13,15 @@ export default function LoginPopup({ lang }: PopupProps) {
   const t = useT(lang, ['auth', 'errors']);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    // A signed-in visitor on the login popup is sent home (spec section 2).
-    if ($session.get()) location.assign(homePath(lang));
-  }, [lang]);
+  const form = useForm(loginForm);
+  const busy = form.submitting;
+  const errors = form.fieldErrors;
+  const failure = failureMessage(t, form.failure);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
-    setFailure(null);
-    const invalid = validate({ email: checkEmail(email), password: checkLoginPassword(password) });
-    setErrors(invalid ?? {});
-    if (invalid) return;
-    setBusy(true);
-    try {
-      const result = await signIn(email.trim(), password);
-      continueAfterSignIn({ message: t('auth:login.welcome', { name: result.displayName }), kind: 'success' });
-    } catch (error) {
-      setFailure(apiErrorMessage(t, error));
-      setBusy(false);
-    }
+    const player = await submitLogin(email, password);
+    if (player) continueAfterSignIn({ message: t('auth:login.welcome', { name: player.displayName }), kind: 'success' });
   };
 
   return (

@@ -1,12 +1,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { checkDisplayName, checkEmail, checkNewPassword } from '../../../contracts/fields';
 import { useT } from '../../lib/useT';
 import { localizePath } from '../../lib/routes';
-import { $signupDraft, $signupProblem, channelNeedsCaptcha, checkEmailAndUsername, checkPassword, register, type SignupDraft } from '../../stores/auth';
-import { ApiError } from '../../lib/api';
+import { $signupDraft } from '../../stores/auth';
+import { $registering, signupForm, submitSignup, takeSignupProblem } from '../../stores/accountForms';
 import { openPopup } from '../../stores/popup';
-import { apiErrorMessage, ErrorBox, issueMessage, PasswordField, PopupTitle, SubmitButton, TextField, validate, type FieldErrors } from '../account/forms';
+import { ErrorBox, failureMessage, issueMessage, PasswordField, PopupTitle, SubmitButton, TextField, useForm } from '../account/forms';
 import { continueAfterSignIn } from '../account/navigation';
 import Spinner from '../Spinner';
 import SignupSteps from './SignupSteps';
@@ -25,56 +24,20 @@ export default function SignupPopup({ lang }: PopupProps) {
   const [displayName, setDisplayName] = useState(draft?.displayName ?? '');
   const [password, setPassword] = useState(draft?.password ?? '');
   const [agreed, setAgreed] = useState(draft !== null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [registering, setRegistering] = useState(false);
+  const form = useForm(signupForm);
+  const registering = useStore($registering);
+  const busy = form.submitting;
+  const errors = form.fieldErrors;
+  const failure = failureMessage(t, form.failure);
 
-  /** A refusal of the form: the catalogue message in the red box; a common password also on its field. */
-  const showProblem = (code: string, error: unknown) => {
-    setFailure(apiErrorMessage(t, error));
-    if (code === 'COMMON_PASSWORD') setErrors({ password: 'validation.passwordCommon' });
-  };
-
-  useEffect(() => {
-    // Sent back from the captcha step because registration refused the form.
-    const code = $signupProblem.get();
-    if (!code) return;
-    $signupProblem.set(null);
-    showProblem(code, new ApiError(code, 400));
-  }, []);
+  // Sent back from the captcha step because registration refused the form.
+  useEffect(() => takeSignupProblem(), []);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
-    setFailure(null);
-    const invalid = validate({
-      email: checkEmail(email),
-      displayName: checkDisplayName(displayName),
-      password: checkNewPassword(password),
-      isAgeOver18: agreed ? null : 'validation.termsRequired',
-    });
-    setErrors(invalid ?? {});
-    if (invalid) return;
-    const form: SignupDraft = { email: email.trim(), displayName: displayName.trim(), password, languageCode: lang };
-    setBusy(true);
-    try {
-      // The password's server rules first, so a common one is refused here and not after the captcha.
-      await checkPassword(form.password);
-      await checkEmailAndUsername(form.email, form.displayName);
-      if (await channelNeedsCaptcha()) {
-        $signupDraft.set(form);
-        openPopup('captcha');
-        return;
-      }
-      setRegistering(true);
-      await register(form);
-      continueAfterSignIn(); // signed in with no welcome toast (spec section 2)
-    } catch (error) {
-      setRegistering(false);
-      showProblem(error instanceof ApiError ? error.code : 'TECHNICAL_ERROR', error);
-      setBusy(false);
-    }
+    const next = await submitSignup({ email, displayName, password, agreed }, lang);
+    if (next === 'captcha') openPopup('captcha');
+    if (next === 'registered') continueAfterSignIn(); // signed in with no welcome toast (spec section 2)
   };
 
   if (registering) {

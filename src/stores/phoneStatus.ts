@@ -1,8 +1,8 @@
 import { atom, computed } from 'nanostores';
-import type { PhoneStatusSchema, PhoneStatus } from '../../../contracts/phone-status';
-import { apiCall } from '../../lib/api';
-import { $session } from '../../stores/session';
-import { createFetcherStore } from '../../stores/query';
+import type { PhoneStatusSchema, PhoneStatus } from '../../contracts/phone-status';
+import { apiCall } from '../lib/api';
+import { $session } from './session';
+import { createFetcherStore } from './query';
 
 /**
  * The signed-in player's phone status, read by the header's watcher and the settings section. Kept free

@@ -1,6 +1,7 @@
-import { OTP_RESEND_WAIT_SECONDS } from '../../../contracts/constants';
-import type { ChangePhoneResultSchema, OtpSentSchema, VerifyOtpResultSchema } from '../../../contracts/phone';
-import { apiCall } from '../../lib/api';
+import { atom, onMount, type WritableAtom } from 'nanostores';
+import { OTP_RESEND_WAIT_SECONDS } from '../../contracts/constants';
+import type { ChangePhoneResultSchema, OtpSentSchema, VerifyOtpResultSchema } from '../../contracts/phone';
+import { apiCall } from '../lib/api';
 import { $phoneStatus } from './phoneStatus';
 
 /**
@@ -22,7 +23,10 @@ interface LastSent {
   at: number;
   phoneNumber: string;
 }
+/** This page's own record: the countdown holds even where sessionStorage is missing or disabled. */
+const sentHere = new Map<CodeFlow, LastSent>();
 export function markCodeSent(flow: CodeFlow, phoneNumber: string, at = Date.now()) {
+  sentHere.set(flow, { at, phoneNumber });
   try {
     sessionStorage.setItem(`${SENT_KEY}:${flow}`, JSON.stringify({ at, phoneNumber } satisfies LastSent));
   } catch {
@@ -32,9 +36,19 @@ export function markCodeSent(flow: CodeFlow, phoneNumber: string, at = Date.now(
 export function lastCodeSent(flow: CodeFlow): LastSent | null {
   try {
     const value = JSON.parse(sessionStorage.getItem(`${SENT_KEY}:${flow}`) ?? 'null') as LastSent | null;
-    return value && typeof value.at === 'number' && typeof value.phoneNumber === 'string' ? value : null;
+    if (value && typeof value.at === 'number' && typeof value.phoneNumber === 'string') return value;
   } catch {
-    return null;
+    // no storage here: this page's record below
+  }
+  return sentHere.get(flow) ?? null;
+}
+/** Forget the codes sent (tests; a new player on the same page). */
+export function forgetCodesSent() {
+  sentHere.clear();
+  try {
+    for (const flow of ['verify', 'change'] as const) sessionStorage.removeItem(`${SENT_KEY}:${flow}`);
+  } catch {
+    // nothing stored
   }
 }
 /** Seconds left before the flow may ask for another code (0 when it may). */
@@ -52,7 +66,6 @@ function setStatus(status: { phoneNumber: string | null; isVerified: boolean }) 
 
 export async function requestVerificationCode(phoneNumber: string) {
   const sent = await apiCall<typeof OtpSentSchema>('/RequestOtpSms', { method: 'POST', body: { phoneNumber, messageText } });
-  markCodeSent('verify', sent.phoneNumber);
   setStatus({ phoneNumber: sent.phoneNumber, isVerified: false });
   return sent;
 }
@@ -68,7 +81,6 @@ export async function requestChangeCode(password: string, phoneNumber: string) {
     method: 'POST',
     body: { password, phoneNumber, messageText },
   });
-  markCodeSent('change', sent.phoneNumber);
   return sent;
 }
 
@@ -82,3 +94,30 @@ export async function resetPhoneNumber(password: string) {
   await apiCall('/reset-phone-number', { method: 'POST', body: { password } });
   setStatus({ phoneNumber: null, isVerified: false });
 }
+
+/**
+ * Seconds left before the flow may ask for another code, ticking every second while something
+ * listens (a popup on screen). Actions read resendWaitLeft() itself, so a stale tick cannot let a
+ * resend through early.
+ */
+export function resendCountdown(flow: CodeFlow): WritableAtom<number> {
+  const $left = atom(resendWaitLeft(flow));
+  onMount($left, () => {
+    $left.set(resendWaitLeft(flow));
+    const timer = setInterval(() => $left.set(resendWaitLeft(flow)), 1000);
+    return () => clearInterval(timer);
+  });
+  return $left;
+}
+
+/**
+ * Step 1 asked to send a code to `phoneNumber`: 'send' it, go back to the 'code' step when that
+ * number already has a fresh code, or 'wait' while the resend wait of another number runs.
+ */
+export function sendDecision(flow: CodeFlow, phoneNumber: string): 'send' | 'code' | 'wait' {
+  if (resendWaitLeft(flow) === 0) return 'send';
+  return lastCodeSent(flow)?.phoneNumber === phoneNumber ? 'code' : 'wait';
+}
+
+/** A line the phone popups show besides refusals: the wait before another code, or "sent again". */
+export type PhoneMessage = { kind: 'wait'; seconds: number } | { kind: 'resent'; phone: string };
