@@ -36,7 +36,7 @@ export const JS_BUDGETS: Array<{ page: RegExp; label: string; bytes: number }> =
   { page: /^\/bet-history$/, label: 'bet history', bytes: 104 * 1024 },
   { page: /^\/house\/play$/, label: 'house game frame', bytes: 85 * 1024 },
   // The header and popup host only (issue #24): within the main pages' budget.
-  { page: /^\/(about|terms-of-use|privacy-policy|contact-us)$/, label: 'static page', bytes: 95 * 1024 },
+  { page: /^\/(about|terms-of-use|privacy-policy|contact-us)$/, label: 'static page', bytes: 100 * 1024 },
 ];
 
 const gz = (data: string | Buffer) => gzipSync(data).length;

@@ -7,8 +7,8 @@
  *   performance >= 95; accessibility, best practices and SEO 100; CLS < 0.05;
  *   JavaScript (gzip, every script the page loaded, inline ones included): home and category
  *   100 KiB, game launch and bet history 104 KiB (docs/decisions/0022: the progression header), the house game frame 85 KiB (ofetch and the language registry, docs/decisions/0012) (without the game's
- *   own module, which it loads once the play session has started: column "later"), static and
- *   in-app pages nothing but their inline script.
+ *   own module, which it loads once the play session has started: column "later"), static pages
+ *   (about: the site's header since issue #24) 100 KiB, in-app pages nothing but their inline script.
  * Every page is measured RUNS times (3, fixed up front and the same for every page, never "again
  * until it passes"): performance is the median of the runs (Lighthouse's advice on variability),
  * CLS the worst of them; the other categories and the JavaScript come from the first run, which
@@ -82,7 +82,7 @@ const TARGETS: Target[] = [
   { label: 'house frame', path: houseFrame('visitor'), jsBudget: 85 * KIB, who: ['visitor'], exempt: FRAME_SEO, budgetWithoutLazy: true },
   { label: 'house frame', path: houseFrame('player'), jsBudget: 85 * KIB, who: ['player'], exempt: FRAME_SEO, budgetWithoutLazy: true },
   { label: 'bet history', path: '/bet-history', jsBudget: 104 * KIB, who: ['player'] },
-  { label: 'about', path: '/about', jsBudget: 0, who: ['visitor'] },
+  { label: 'about', path: '/about', jsBudget: 100 * KIB, who: ['visitor', 'player'] },
   { label: 'app-about', path: '/app-about', jsBudget: 0, who: ['visitor'] },
 ];
 

@@ -1,3 +1,4 @@
+import { contentFor } from '../../../contracts/languages';
 import { useState } from 'react';
 import type { z } from 'zod';
 import type { Language } from '../../../contracts/constants';
@@ -145,21 +146,21 @@ export function PromotionsView({ lang }: { lang: Language }) {
             <li key={p.slug} className="py-2" data-testid="bo-promotion-row">
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <span>
-                  <strong>{p[lang].title}</strong> <span className="font-mono">({p.slug})</span> · {p.published ? t('promotions.published') : t('promotions.unpublished')} ·{' '}
+                  <strong>{contentFor(p, lang).title}</strong> <span className="font-mono">({p.slug})</span> · {p.published ? t('promotions.published') : t('promotions.unpublished')} ·{' '}
                   {fmtDate(lang, p.startsAt)} → {fmtDate(lang, p.endsAt)}
                   {p.bonus !== null && <> · {t('promotions.bonusShort', { amount: fmtNum(lang, p.bonus) })}</>}
                 </span>
                 <span className="flex gap-2">
-                  <button type="button" className="btn-ghost px-3 py-1" onClick={() => setEditing({ promotion: p, form: formOf(p) })} aria-label={`${t('promotions.edit')}: ${p[lang].title}`}>
+                  <button type="button" className="btn-ghost px-3 py-1" onClick={() => setEditing({ promotion: p, form: formOf(p) })} aria-label={`${t('promotions.edit')}: ${contentFor(p, lang).title}`}>
                     {t('promotions.edit')}
                   </button>
-                  <button type="button" className="btn-ghost px-3 py-1" onClick={() => publish(p, !p.published)} aria-label={`${p.published ? t('promotions.unpublish') : t('promotions.publish')}: ${p[lang].title}`}>
+                  <button type="button" className="btn-ghost px-3 py-1" onClick={() => publish(p, !p.published)} aria-label={`${p.published ? t('promotions.unpublish') : t('promotions.publish')}: ${contentFor(p, lang).title}`}>
                     {p.published ? t('promotions.unpublish') : t('promotions.publish')}
                   </button>
                 </span>
               </div>
               {editing?.promotion.slug === p.slug && (
-                <form onSubmit={save} className="mt-2 grid gap-x-4 sm:grid-cols-2" aria-label={`${t('promotions.edit')}: ${p[lang].title}`}>
+                <form onSubmit={save} className="mt-2 grid gap-x-4 sm:grid-cols-2" aria-label={`${t('promotions.edit')}: ${contentFor(p, lang).title}`}>
                   <PromotionFields t={t} id={`bo-promo-edit-${p.slug}`} form={editing.form} set={setEdit} edit />
                   <div className="flex items-end gap-2 pb-3">
                     <button type="submit" className="btn-gold">

@@ -144,7 +144,7 @@ export function RacesView({ lang, games }: { lang: Language; games: z.output<typ
                     checked={picked.includes(g.code)}
                     onChange={(e) => setPicked(e.target.checked ? [...picked, g.code] : picked.filter((c) => c !== g.code))}
                   />
-                  <span>{gameDisplayTitle(g.code, lang, g.titles?.[lang])}</span>
+                  <span>{gameDisplayTitle(g.code, lang, g.titles)}</span>
                 </label>
               ))}
             </div>
