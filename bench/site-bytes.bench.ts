@@ -30,10 +30,10 @@ export const NO_ISLAND_PAGES = [
 
 /** JavaScript budgets in gzip bytes, by page (both languages). */
 export const JS_BUDGETS: Array<{ page: RegExp; label: string; bytes: number }> = [
-  { page: /^\/$/, label: 'home', bytes: 100 * 1024 },
-  { page: /^\/category\/[^/]+$/, label: 'category', bytes: 100 * 1024 },
+  { page: /^\/$/, label: 'home', bytes: 104 * 1024 },
+  { page: /^\/category\/[^/]+$/, label: 'category', bytes: 104 * 1024 },
   { page: /^\/game-launch$/, label: 'game launch', bytes: 104 * 1024 },
-  { page: /^\/bet-history$/, label: 'bet history', bytes: 104 * 1024 },
+  { page: /^\/bet-history$/, label: 'bet history', bytes: 106 * 1024 },
   { page: /^\/house\/play$/, label: 'house game frame', bytes: 85 * 1024 },
   // The header and popup host only (issue #24): within the main pages' budget.
   { page: /^\/(about|terms-of-use|privacy-policy|contact-us)$/, label: 'static page', bytes: 100 * 1024 },

@@ -6,7 +6,7 @@
  * exits non-zero on any breach of the budget (issue #14):
  *   performance >= 95; accessibility, best practices and SEO 100; CLS < 0.05;
  *   JavaScript (gzip, every script the page loaded, inline ones included): home and category
- *   100 KiB, game launch and bet history 104 KiB (docs/decisions/0022: the progression header), the house game frame 85 KiB (ofetch and the language registry, docs/decisions/0012) (without the game's
+ *   104 KiB, game launch 104 KiB, bet history 108 KiB (docs/decisions/0022: the progression header), the house game frame 85 KiB (ofetch and the language registry, docs/decisions/0012) (without the game's
  *   own module, which it loads once the play session has started: column "later"), static pages
  *   (about: the site's header since issue #24) 100 KiB, in-app pages nothing but their inline script.
  * Every page is measured RUNS times (3, fixed up front and the same for every page, never "again
@@ -76,12 +76,12 @@ const houseFrame = (who: Who) => async (api: Api, lang: Lang) => {
 const FRAME_SEO = { category: 'seo', why: 'a game client for the launch iframe, noindex on purpose' };
 
 const TARGETS: Target[] = [
-  { label: 'home', path: '/', jsBudget: 100 * KIB, who: ['visitor', 'player'] },
-  { label: 'category', path: '/category/slot', jsBudget: 100 * KIB, who: ['visitor', 'player'] },
+  { label: 'home', path: '/', jsBudget: 104 * KIB, who: ['visitor', 'player'] },
+  { label: 'category', path: '/category/slot', jsBudget: 104 * KIB, who: ['visitor', 'player'] },
   { label: 'game launch', path: `/game-launch/${DEMO_GAME}`, jsBudget: 104 * KIB, who: ['visitor', 'player'] },
   { label: 'house frame', path: houseFrame('visitor'), jsBudget: 85 * KIB, who: ['visitor'], exempt: FRAME_SEO, budgetWithoutLazy: true },
   { label: 'house frame', path: houseFrame('player'), jsBudget: 85 * KIB, who: ['player'], exempt: FRAME_SEO, budgetWithoutLazy: true },
-  { label: 'bet history', path: '/bet-history', jsBudget: 104 * KIB, who: ['player'] },
+  { label: 'bet history', path: '/bet-history', jsBudget: 108 * KIB, who: ['player'] },
   { label: 'about', path: '/about', jsBudget: 100 * KIB, who: ['visitor', 'player'] },
   { label: 'app-about', path: '/app-about', jsBudget: 0, who: ['visitor'] },
 ];

@@ -256,20 +256,27 @@ for (const lang of LANGS) {
     await content.page.getByLabel(text(lang, 'content.draw'), { exact: true }).fill(local(new Date(end.getTime() + 60_000)));
     await content.page.getByRole('button', { name: text(lang, 'content.create') }).click();
     await expect(content.page.getByTestId('bo-notice').first()).toHaveText(text(lang, 'content.created'));
-    await expect(content.page.getByTestId('bo-raffle-row').filter({ hasText: ref })).toHaveCount(1);
-    await content.context.close();
-
-    // The player site never loads the back-office's JavaScript.
-    const scripts: string[] = [];
-    playerPage.on('request', (r) => {
-      if (r.resourceType() === 'script') scripts.push(r.url());
-    });
-    await playerPage.goto(localized('/', lang));
-    const button = playerPage.getByTestId('raffle-button');
-    await expect(button).toBeVisible({ timeout: 15_000 });
-    await button.click();
-    await expect(playerPage.getByTestId('raffle-title')).toHaveText(title);
-    expect(scripts.length).toBeGreaterThan(0);
-    expect(scripts.filter((u) => /backoffice/i.test(u))).toEqual([]);
+    const row = content.page.getByTestId('bo-raffle-row').filter({ hasText: ref });
+    await expect(row).toHaveCount(1);
+    try {
+      // The player site never loads the back-office's JavaScript.
+      const scripts: string[] = [];
+      playerPage.on('request', (r) => {
+        if (r.resourceType() === 'script') scripts.push(r.url());
+      });
+      await playerPage.goto(localized('/', lang));
+      const button = playerPage.getByTestId('raffle-button');
+      await expect(button).toBeVisible({ timeout: 15_000 });
+      await button.click();
+      await expect(playerPage.getByTestId('raffle-title')).toHaveText(title);
+      expect(scripts.length).toBeGreaterThan(0);
+      expect(scripts.filter((u) => /backoffice/i.test(u))).toEqual([]);
+    } finally {
+      // Cancelled at the end, from the back-office too: it would otherwise stay the current raffle
+      // for 20-40 minutes, in front of the raffle journeys of other specs.
+      await row.getByRole('button', { name: new RegExp(`^${text(lang, 'content.cancel')}`) }).click();
+      await expect(content.page.getByTestId('bo-notice').first()).toHaveText(text(lang, 'content.cancelled'));
+      await content.context.close();
+    }
   });
 }

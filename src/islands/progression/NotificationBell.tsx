@@ -54,8 +54,8 @@ export default function NotificationBell({ lang }: { lang: Language }) {
     }
   };
   return (
-    // Below 480 px the full header has no room for it (toasts still announce each notification).
-    <div ref={rootRef} className="relative hidden md:block" onKeyDown={onKeyDown}>
+    // On every width: on a phone its list opens under the header, across the screen.
+    <div ref={rootRef} className="relative" onKeyDown={onKeyDown}>
       <button
         ref={buttonRef}
         type="button"
