@@ -138,7 +138,7 @@ for (const lang of ['ja', 'en'] as const) {
       }
     });
 
-    test('signed in: no sideways scroll at 320, 360, 768, 1024 and 1280 px, the search and the bell in the header at each', async ({ page }) => {
+    test('signed in: no sideways scroll at 320, 360, 768, 1024 and 1280 px, the search at each, the bell from 360 px', async ({ page }) => {
       test.setTimeout(120_000); // five page loads on a busy machine
       await newSignedInPlayer(page, { language: lang });
       for (const width of [320, 360, 768, 1024, 1280]) {
@@ -146,7 +146,9 @@ for (const lang of ['ja', 'en'] as const) {
         await page.goto(path('/'));
         await expect(page.getByTestId('header-balance')).toBeVisible();
         await expect(page.getByTestId('game-search-open')).toBeVisible();
-        await expect(page.getByTestId('notification-bell')).toBeVisible();
+        // The bell from 360 px; at 320 px the header has no room for it (toasts announce notifications).
+        if (width >= 360) await expect(page.getByTestId('notification-bell')).toBeVisible();
+        else await expect(page.getByTestId('notification-bell')).toBeHidden();
         const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
         expect(scroll, `signed in at ${width} px: the page is ${scroll} px wide`).toBeLessThanOrEqual(client);
       }

@@ -54,8 +54,9 @@ export default function NotificationBell({ lang }: { lang: Language }) {
     }
   };
   return (
-    // On every width: on a phone its list opens under the header, across the screen.
-    <div ref={rootRef} className="relative" onKeyDown={onKeyDown}>
+    // From 360 px (most phones): its list opens under the header, across the screen. At 320 px the
+    // header has no room for it; toasts still announce each notification.
+    <div ref={rootRef} className="relative hidden min-[360px]:block" onKeyDown={onKeyDown}>
       <button
         ref={buttonRef}
         type="button"
