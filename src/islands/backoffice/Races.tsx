@@ -165,7 +165,7 @@ export function RacesView({ lang, games }: { lang: Language; games: z.output<typ
             <li key={r.ref} className="py-2" data-testid="bo-race-row">
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <span>
-                  <strong>{r.title}</strong> <span className="font-mono">({r.ref})</span> · {r.status} · {fmtDate(lang, r.startDateUtc)} → {fmtDate(lang, r.endDateUtc)}
+                  <strong>{r.title}</strong> <span className="font-mono">({r.ref})</span> · {t(`races.status.${r.status}`)} · {fmtDate(lang, r.startDateUtc)} → {fmtDate(lang, r.endDateUtc)}
                 </span>
                 {r.status !== 'DRAWN' && r.status !== 'CANCELLED' && (
                   <span className="flex gap-2">
