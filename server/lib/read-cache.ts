@@ -11,8 +11,17 @@
  * - At most `maxEntries`: the oldest read goes first.
  * - While `enabled` is false (the notices of other servers' changes cannot arrive) every read loads
  *   and nothing is kept.
+ * - `setReadCaching(false)` does the same for every cache of the process: what a page load costs
+ *   when nothing it reads is kept (the cold side of `bench/balance.bench.ts`).
  */
 import { recordCacheLookup } from '../metrics';
+
+let caching = true;
+
+/** Every ReadCache of this process keeps values (true, the default) or loads on every read (false). */
+export function setReadCaching(on: boolean): void {
+  caching = on;
+}
 
 export interface ReadCacheOptions {
   maxEntries: number;
@@ -56,6 +65,7 @@ export class ReadCache<V> {
    * loaded value may be used; a value valid for no time (validUntil <= loadedAt) is not kept.
    */
   async get(key: string, now: number, load: () => Promise<V>, validUntil: (value: V, loadedAt: number) => number): Promise<V> {
+    if (!caching) return load();
     const cached = this.#entries.get(key);
     const hit = cached !== undefined && now < cached.validUntil && now >= cached.loadedAt;
     if (this.options.name && this.#enabled) recordCacheLookup(this.options.name, hit);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ReadCache } from '../../server/lib/read-cache';
+import { ReadCache, setReadCaching } from '../../server/lib/read-cache';
 
 /** The sessions' and balances' cache, free of SQL and of the clock: the caller passes the time. */
 const TTL = 1_000;
@@ -38,6 +38,22 @@ describe('ReadCache', () => {
     expect(db.reads).toBe(1);
     expect(await cache.get('a', 1_000, db.now('a'), ttl)).toBe('two');
     expect(db.reads).toBe(2);
+  });
+
+  it('setReadCaching(false) makes every read load, for every cache, until it is turned back on', async () => {
+    const cache = new ReadCache<string>({ maxEntries: 10 });
+    const db = source({ a: 'one' });
+    await cache.get('a', 0, db.now('a'), ttl);
+    try {
+      setReadCaching(false);
+      await cache.get('a', 1, db.now('a'), ttl);
+      await cache.get('a', 2, db.now('a'), ttl);
+      expect(db.reads).toBe(3);
+    } finally {
+      setReadCaching(true);
+    }
+    await cache.get('a', 3, db.now('a'), ttl);
+    expect(db.reads).toBe(3);
   });
 
   it('reads again when the clock went back before the entry was read', async () => {
