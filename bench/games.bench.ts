@@ -14,7 +14,9 @@
  *     BENCH_SECONDS (default 5) of each, alternating (this machine's speed drifts within a minute);
  *     each side's rate is all its operations over all its windows' time, with its p50/p99 latency
  *     (pgbench's from its per-transaction log). Target: spins/s >= 0.5 x pgbench TPS; below it the
- *     bench says so and fails, it is not measured again.
+ *     bench says so and fails, it is not measured again. Like with like: a second server on the same
+ *     database plays with group commit off (one round a statement, one commit each, as pgbench's
+ *     transactions), in windows alternating with the others; its ratio is printed beside.
  *  2. Bet history page 1 vs page 1,000 for a player with 1,000,000 rounds (bulk-inserted with
  *     generate_series), median over many calls through the API. Target: page 1,000 within 2x of page 1.
  *  3. RTP: each game's declared RTP against its exact maths, and the engine's simulation
@@ -40,6 +42,7 @@ import { postMovement } from '../server/modules/wallet';
 import { createSession } from '../server/plugins/session';
 import { serverSeedHash } from '../contracts/fairness';
 import { createLaunchToken } from '../server/modules/house/launch';
+import { setRoundBatching } from '../server/modules/house/one-statement';
 import { httpWindow, percentile, pool, printableUrl, REQUEST_ID, type Window } from './http-load';
 import { scratchDatabase } from './scratch-db';
 import { measureCpu, noCpu, perOperation } from './cpu';
@@ -87,6 +90,9 @@ function pgbenchWindow(url: string, clients: number, threads: number, seconds: n
   }
 }
 
+/** Time for the servers' idle connections to close (poolIdleMs 100) before pgbench opens its own. */
+const pgbenchRoom = () => new Promise((resolve) => setTimeout(resolve, 300));
+
 export async function run(): Promise<void> {
   const serverUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const seconds = Number(process.env.BENCH_SECONDS ?? (process.env.BENCH_SHORT ? 3 : 5));
@@ -98,7 +104,9 @@ export async function run(): Promise<void> {
   const parts = new Set((process.env.BENCH_GAMES_PARTS ?? (process.env.BENCH_SHORT ? 'spins,history' : 'spins,history,rtp')).split(','));
 
   const main = await scratchDatabase(serverUrl, 'cc_bench_games');
-  const db = createDb({ databaseUrl: main.url });
+  // Idle connections close within 100 ms: pgbench's 64 then find room beside the two servers' pools
+  // (PostgreSQL's max_connections is 100 here); pgbenchRoom() waits for them to close.
+  const db = createDb({ databaseUrl: main.url, poolIdleMs: 100 });
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   try {
     await migrateToLatest(db);
@@ -121,51 +129,86 @@ export async function run(): Promise<void> {
 
     // ---- 1. spins per second through the API, next to pgbench ----
     if (parts.has('spins')) {
-    const sessions: string[] = [];
-    for (let i = 0; i < concurrency; i++) {
-      const tag = randomBytes(5).toString('hex');
-      const account = await db.insertInto('accounts').values({ account_ref: `acc_${tag}`, email: `b${tag}@example.test`, display_name: `b${tag}` }).returning('id').executeTakeFirstOrThrow();
-      await postMovement(db, { accountId: account.id, type: 'ADJUSTMENT', amount: 1_000_000_000, idempotencyKey: `bench-${tag}`, reason: 'bench' });
-      // Launch tokens straight from the provider: /launchgame allows an address 60 a minute.
-      const { sessionId } = await createSession(db, account.id);
-      const launchToken = await createLaunchToken(db, { accountId: account.id, signInSessionId: sessionId, gameCode: 'slot-neon-sevens', mode: 'real', lobbyUrl: null, language: 'en' });
-      const session = await call('POST', '/house/session', { token: launchToken });
-      sessions.push(String(session.session));
-    }
-    const bodies = sessions.map((session) => JSON.stringify({ session, requestId: REQUEST_ID, input: { kind: 'slot', bet: 10 } }));
-    const spinWindow = (s: number) => httpWindow(`${api}/house/play`, bodies, s, threads, { channel: 'WEB' });
+    // Like with like (issue #28): pgbench commits each transaction; the API's group commit writes up
+    // to 32 rounds in one statement. So the API is measured twice, on two servers on the same
+    // database: as it runs (group commit) and with one round a statement (group commit off), each
+    // ratio printed. The target is the running server's; the other is printed and must have run.
+    const offDb = createDb({ databaseUrl: main.url, poolIdleMs: 100 });
+    // As many statements at once as pgbench's clients can get of the API's pool.
+    setRoundBatching(offDb, { roundsPerStatement: 1, statementsInFlight: 16 });
+    const offApp = await buildApp({ config, db: offDb });
+    const offApi = `${await offApp.listen({ port: 0, host: '127.0.0.1' })}${config.API_BASE}`;
+    try {
+    const playerBodies = async () => {
+      const bodies: string[] = [];
+      for (let i = 0; i < concurrency; i++) {
+        const tag = randomBytes(5).toString('hex');
+        const account = await db.insertInto('accounts').values({ account_ref: `acc_${tag}`, email: `b${tag}@example.test`, display_name: `b${tag}` }).returning('id').executeTakeFirstOrThrow();
+        await postMovement(db, { accountId: account.id, type: 'ADJUSTMENT', amount: 1_000_000_000, idempotencyKey: `bench-${tag}`, reason: 'bench' });
+        // Launch tokens straight from the provider: /launchgame allows an address 60 a minute.
+        const { sessionId } = await createSession(db, account.id);
+        const launchToken = await createLaunchToken(db, { accountId: account.id, signInSessionId: sessionId, gameCode: 'slot-neon-sevens', mode: 'real', lobbyUrl: null, language: 'en' });
+        const session = await call('POST', '/house/session', { token: launchToken });
+        bodies.push(JSON.stringify({ session: String(session.session), requestId: REQUEST_ID, input: { kind: 'slot', bet: 10 } }));
+      }
+      return bodies;
+    };
+    // Each server its own players: a server plays from what it remembers of its players' sessions.
+    const onBodies = await playerBodies();
+    const offBodies = await playerBodies();
+    const spinWindow = (s: number) => httpWindow(`${api}/house/play`, onBodies, s, threads, { channel: 'WEB' });
+    const offWindow = (s: number) => httpWindow(`${offApi}/house/play`, offBodies, s, threads, { channel: 'WEB' });
     const pgb = await scratchDatabase(serverUrl, 'cc_bench_pgbench');
     const spinWindows: Window[] = [];
+    const offWindows: Window[] = [];
     const spinCpu = noCpu();
+    const offCpu = noCpu();
     const pgbenchWindows: Window[] = [];
     try {
       execFileSync('pgbench', ['-i', '-q', pgb.url], { stdio: 'pipe' });
-      // Warm-up of both sides (JIT, pools, prepared statements, caches), not counted.
+      // Warm-up of every side (JIT, pools, prepared statements, caches), not counted.
       await spinWindow(2);
+      await offWindow(2);
+      await pgbenchRoom();
       pgbenchWindow(pgb.url, concurrency, threads, 2);
       // Statistics for the tables the warm-up filled, as a live database has them (autovacuum)
       // and as \`pgbench -i\` gives its own tables: plans are made for tables of their real size.
       await sql`analyze`.execute(db);
       for (let i = 0; i < rounds; i++) {
         spinWindows.push(await measureCpu(db, spinCpu, () => spinWindow(seconds)));
+        offWindows.push(await measureCpu(offDb, offCpu, () => offWindow(seconds)));
+        await pgbenchRoom();
         pgbenchWindows.push(pgbenchWindow(pgb.url, concurrency, threads, seconds));
       }
     } finally {
       await pgb.drop();
     }
     const spins = pool(spinWindows);
+    const off = pool(offWindows);
     const tps = pool(pgbenchWindows);
     const ratio = spins.rate / tps.rate;
+    const offRatio = off.rate / tps.rate;
     const each = (ws: Window[]) => ws.map((w) => (w.count / w.seconds).toFixed(0)).join(', ');
     console.log(`spins vs pgbench: ${concurrency} clients and ${threads} load threads on each side, prepared statements on each side, ${rounds} alternating windows of ${seconds} s each`);
-    console.log(`  spins through the API:  ${spins.rate.toFixed(0)} /s  p50 ${spins.p50.toFixed(1)} ms  p99 ${spins.p99.toFixed(1)} ms  (windows: ${each(spinWindows)} /s)`);
-    console.log(`                          POST ${api}/house/play, slot-neon-sevens bet 10, a fresh requestId per spin, ${concurrency} keep-alive connections over ${threads} threads`);
+    console.log(`  spins, group commit:    ${spins.rate.toFixed(0)} /s  p50 ${spins.p50.toFixed(1)} ms  p99 ${spins.p99.toFixed(1)} ms  (windows: ${each(spinWindows)} /s)`);
+    console.log(`                          POST ${api}/house/play, slot-neon-sevens bet 10, a fresh requestId per spin, ${concurrency} keep-alive connections over ${threads} threads; up to 32 rounds a statement, 4 statements at once`);
     console.log(`                          ${perOperation(spinCpu, spins.count, 'spin')}`);
-    console.log(`  pgbench simple-update:  ${tps.rate.toFixed(0)} TPS  p50 ${tps.p50.toFixed(1)} ms  p99 ${tps.p99.toFixed(1)} ms  (windows: ${each(pgbenchWindows)} TPS)`);
+    console.log(`  spins, one a statement: ${off.rate.toFixed(0)} /s  p50 ${off.p50.toFixed(1)} ms  p99 ${off.p99.toFixed(1)} ms  (windows: ${each(offWindows)} /s)`);
+    console.log(`                          POST ${offApi}/house/play, the same, another ${concurrency} players; group commit off: 1 round a statement, 16 statements at once`);
+    console.log(`                          ${perOperation(offCpu, off.count, 'spin')}`);
+    console.log(`  pgbench simple-update:  ${tps.rate.toFixed(0)} TPS  p50 ${tps.p50.toFixed(1)} ms  p99 ${tps.p99.toFixed(1)} ms  (windows: ${each(pgbenchWindows)} TPS; one commit a transaction)`);
     console.log(`                          pgbench ${pgbenchArgs(concurrency, threads, seconds).join(' ')} -l ${printableUrl(pgb.url)}`);
-    console.log(`  ratio:                  ${ratio.toFixed(2)} (target >= ${SPIN_TARGET}) ${ratio >= SPIN_TARGET ? 'OK' : 'BELOW TARGET'}; p99 ${spins.p99.toFixed(1)} ms vs ${tps.p99.toFixed(1)} ms`);
+    console.log(`  ratio, group commit:    ${ratio.toFixed(2)} (target >= ${SPIN_TARGET}) ${ratio >= SPIN_TARGET ? 'OK' : 'BELOW TARGET'}; p99 ${spins.p99.toFixed(1)} ms vs ${tps.p99.toFixed(1)} ms`);
+    console.log(`  ratio, one a statement: ${offRatio.toFixed(2)} (like with like: one commit a round on both sides; printed, not judged); p99 ${off.p99.toFixed(1)} ms vs ${tps.p99.toFixed(1)} ms`);
     const spinProblem = ratioProblem('spins/s over pgbench TPS', ratio, SPIN_TARGET, [spins.count, tps.count]);
     if (spinProblem) problems.push(spinProblem);
+    // Not judged against a target, but a side that made no request, or a ratio that is no number, fails.
+    const offProblem = ratioProblem('spins/s (one a statement) over pgbench TPS', offRatio, 0, [off.count, tps.count]);
+    if (offProblem) problems.push(offProblem);
+    } finally {
+      await offApp.close();
+      await offDb.destroy();
+    }
     }
 
     // ---- 2. bet history page 1 vs page 1,000 with 1,000,000 rounds ----

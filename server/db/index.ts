@@ -30,6 +30,11 @@ export interface DbTarget {
   databaseUrl?: string;
   /** PGlite data folder; `memory://` (or undefined) keeps it in memory. */
   dataDir?: string;
+  /**
+   * How long an idle PostgreSQL connection stays open (pg's default, 10 s, when absent). The spin
+   * bench closes its servers' idle connections quickly so that pgbench's 64 find room beside them.
+   */
+  poolIdleMs?: number;
 }
 
 /** Longest wait for a pool connection before the request fails with a database fault (503). */
@@ -104,6 +109,7 @@ function createDialect(target: DbTarget): { dialect: Dialect; pglite?: PGlite; p
       // A request waits this long for a connection (all busy, or the database unreachable), then
       // answers 503 instead of queueing without bound.
       connectionTimeoutMillis: POOL_WAIT_MS,
+      ...(target.poolIdleMs === undefined ? {} : { idleTimeoutMillis: target.poolIdleMs }),
       types: {
         getTypeParser: ((oid: number, format?: string) =>
           oid === INT8 ? parseInt8 : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,

@@ -83,22 +83,40 @@ async function playRoundsInOneStatement(db: Db, rounds: RoundRow[]): Promise<Arr
 const STATEMENTS_IN_FLIGHT = 4;
 const ROUNDS_PER_STATEMENT = 32;
 
+export interface RoundBatching {
+  roundsPerStatement: number;
+  statementsInFlight: number;
+}
+
 const roundQueues = new WeakMap<Db, GroupCommitQueue<RoundRow, WalletCallResult | null>>();
 
-/** The database's round queue (one per database handle; tests reach it to send hand-made rounds). */
+/**
+ * The database's round queue (one per database handle; tests reach it to send hand-made rounds).
+ * `setRoundBatching` before a handle's first round changes its batching: the spin bench makes a
+ * handle with one round a statement (group commit off) to compare like with like with pgbench.
+ */
 export function roundQueue(db: Db) {
   let queue = roundQueues.get(db);
   if (!queue) {
+    const batching = roundBatchings.get(db) ?? { roundsPerStatement: ROUNDS_PER_STATEMENT, statementsInFlight: STATEMENTS_IN_FLIGHT };
     queue = new GroupCommitQueue({
       runBatch: (rounds) => playRoundsInOneStatement(db, rounds),
       key: (round) => round.account_id,
-      maxBatch: ROUNDS_PER_STATEMENT,
-      maxInFlight: STATEMENTS_IN_FLIGHT,
+      maxBatch: batching.roundsPerStatement,
+      maxInFlight: batching.statementsInFlight,
       name: 'house_rounds',
     });
     roundQueues.set(db, queue);
   }
   return queue;
+}
+
+const roundBatchings = new WeakMap<Db, RoundBatching>();
+
+/** The batching of a database handle's round queue, set before its first round. */
+export function setRoundBatching(db: Db, batching: RoundBatching): void {
+  if (roundQueues.has(db)) throw new Error('setRoundBatching: this handle has played already');
+  roundBatchings.set(db, batching);
 }
 
 /**
