@@ -47,6 +47,10 @@ export async function registerSite(app: FastifyInstance, config: Config) {
     // Each language's pages live under its prefix (contracts/languages.ts); the default one's at the root.
     const { lang, path: local } = splitLocalePath(url);
     const own = languageInfo(lang).prefix;
+    // @fastify/static's lookups of this path (brotli, gzip, plain) each left an end-of-stream
+    // listener on the response before it came here; sending the shell adds more. They end with this
+    // response (no leak), but pass Node's default of 10 and print MaxListenersExceededWarning.
+    reply.raw.setMaxListeners(20);
     const prefix = own ? `${own}/` : '';
     if (/^\/game-launch\/[^/]+\/?$/.test(local) && request.method === 'GET') {
       return reply.type('text/html').header('cache-control', 'no-cache').sendFile(`${prefix}game-launch/index.html`);
