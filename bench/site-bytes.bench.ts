@@ -51,7 +51,7 @@ function htmlFiles(dir: string, base = dir): string[] {
 
 /** The page address of a built file: en/about/index.html -> { lang: en, page: /about }. */
 function pageOf(file: string): { lang: Language; page: string } {
-  let url = '/' + file.split(path.sep).join('/').replace(/(^|\/)index\.html$/, '$1').replace(/\.html$/, '');
+  let url = `/${file.split(path.sep).join('/').replace(/(^|\/)index\.html$/, '$1').replace(/\.html$/, '')}`;
   url = url.replace(/\/$/, '') || '/';
   const { lang, path: page } = splitLocalePath(url);
   return { lang, page };
@@ -182,7 +182,7 @@ export async function run(): Promise<void> {
     for (const budget of JS_BUDGETS) {
       for (const r of rows.filter((row) => budget.page.test(row.page))) {
         const ok = r.jsGz <= budget.bytes;
-        console.log(`  ${(budget.label + ' ' + r.page).padEnd(40)} ${r.lang}  ${kb(r.jsGz)} / ${kb(budget.bytes)}  ${ok ? 'ok' : 'OVER'}`);
+        console.log(`  ${(`${budget.label} ${r.page}`).padEnd(40)} ${r.lang}  ${kb(r.jsGz)} / ${kb(budget.bytes)}  ${ok ? 'ok' : 'OVER'}`);
         if (!ok) breaches.push(`${r.lang} ${r.page}: ${(r.jsGz / 1024).toFixed(1)} KiB > ${budget.bytes / 1024} KiB`);
       }
     }

@@ -17,7 +17,7 @@ export type FieldCheck = (value: string) => string | null;
 const length = (value: string) => [...value].length;
 
 /** zod's own email pattern (z.regexes.email); EmailSchema validates with this one. */
-export const EMAIL_PATTERN = /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$/;
+export const EMAIL_PATTERN = /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 export const EMAIL_MAX = 254;
 
 /**

@@ -44,7 +44,7 @@ export type GameTitles = Readonly<Record<ShippedLanguage, string>>;
 /** A game's display title: its own title in the language, else the built-in map's, else the raw code. */
 export function gameDisplayTitle(gameCode: string, language: Language, titles?: GameTitles | null): string {
   const own = titles ? contentFor(titles, language) : undefined;
-  if (own && own.trim()) return own;
+  if (own?.trim()) return own;
   const builtIn = GAME_TITLES[gameCode];
   return builtIn ? contentFor(builtIn, language) : gameCode;
 }

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { LanguageSchema } from './common';
-import type { Language } from './languages';
 import { CLIENT_SEED_MAX, CLIENT_SEED_PATTERN } from './client-seed';
 
 /** Game catalogue and launch (spec sections 3 and 7). Round and fairness contracts are added below them. */

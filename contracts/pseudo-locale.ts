@@ -20,7 +20,11 @@ export function pseudoString(text: string): string {
   let length = 0;
   const body = inner
     .split(KEEP)
-    .map((part, i) => (i % 2 === 1 ? part : ((length += part.length), part.replace(/[A-Za-z]/g, (c) => ACCENTED[c] ?? c))))
+    .map((part, i) => {
+      if (i % 2 === 1) return part;
+      length += part.length;
+      return part.replace(/[A-Za-z]/g, (c) => ACCENTED[c] ?? c);
+    })
     .join('');
   // About 35 % longer in all (words grow this much in German or Finnish): the brackets and a space,
   // then dots; at least one, so even "OK" grows.

@@ -66,7 +66,11 @@ export function drawWinners(serverSeed: string, list: TicketHolding[], prizes: R
   const listHash = ticketListHash(holdings);
   // Ticket number -> holder, by binary search over the running totals.
   const ends: number[] = [];
-  holdings.reduce((s, h) => (ends.push(s + h.tickets), s + h.tickets), 0);
+  let running = 0;
+  for (const h of holdings) {
+    running += h.tickets;
+    ends.push(running);
+  }
   const ownerOf = (ticket: number) => {
     let lo = 0;
     let hi = ends.length - 1;

@@ -9,7 +9,7 @@ import { pseudoTree } from './pseudo-locale';
  * The translation a language reads: a pseudo-locale reads its language's, pseudo-localised
  * (contracts/pseudo-locale.ts); `find` picks among the translations by language code.
  */
-function readAs<T extends { languageCode: string }>(translations: T[], language: string, find: (code: string) => T | undefined): T | undefined {
+function readAs<T extends { languageCode: string }>(language: string, find: (code: string) => T | undefined): T | undefined {
   const pseudoOf = isLanguage(language) ? languageInfo(language).pseudoOf : undefined;
   const found = find(pseudoOf ?? language);
   return found && pseudoOf ? { ...pseudoTree(found), languageCode: found.languageCode } : found;
@@ -20,17 +20,17 @@ function readAs<T extends { languageCode: string }>(translations: T[], language:
  * (the raffle popup falls back to the first translation; raffle history to 'default' then 'N/A').
  */
 export function translationFor<T extends { languageCode: string }>(translations: T[], language: string): T | undefined {
-  return readAs(translations, language, (code) => translations.find((t) => t.languageCode === code) ?? translations.find((t) => t.languageCode === 'default') ?? translations[0]);
+  return readAs(language, (code) => translations.find((t) => t.languageCode === code) ?? translations.find((t) => t.languageCode === 'default') ?? translations[0]);
 }
 
 /** That language's translation, else the first one (the raffle popup). */
 export function translationOrFirst<T extends { languageCode: string }>(translations: T[], language: string): T | undefined {
-  return readAs(translations, language, (code) => translations.find((t) => t.languageCode === code) ?? translations[0]);
+  return readAs(language, (code) => translations.find((t) => t.languageCode === code) ?? translations[0]);
 }
 
 /** That language's translation, else 'default', else none (raffle history shows N/A). */
 export function translationOrDefault<T extends { languageCode: string }>(translations: T[], language: string): T | undefined {
-  return readAs(translations, language, (code) => translations.find((t) => t.languageCode === code) ?? translations.find((t) => t.languageCode === 'default'));
+  return readAs(language, (code) => translations.find((t) => t.languageCode === code) ?? translations.find((t) => t.languageCode === 'default'));
 }
 
 /** Where a raffle's banner is: `<CDN or the site>/banners/<accountRef>/<bannerFileName>`. */

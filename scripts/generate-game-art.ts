@@ -15,7 +15,7 @@ import { SHIPPED_LANGUAGES, type ShippedLanguage } from '../contracts/languages'
 import { loadCatalogue } from '../server/modules/games/catalogue';
 import { SLOT_THEMES, type Deco } from './game-art/slots';
 import { TABLE_THEMES } from './game-art/tables';
-import { c, g, p, star } from './game-art/draw';
+import { g, star } from './game-art/draw';
 
 const W = 300;
 const H = 400;

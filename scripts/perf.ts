@@ -28,7 +28,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium, request as playwrightRequest, type BrowserContext } from '@playwright/test';
+import { chromium, request as playwrightRequest, } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import type { Result as LighthouseResult } from 'lighthouse';
 import { INLINE_SCRIPT_BUDGET_GZ, inlineScripts, pageModules } from '../bench/site-bytes.bench';

@@ -60,7 +60,8 @@ export function slotMath(def: SlotDefinition): GameMath {
   rest[n] = Float64Array.of(1);
   for (let d = n - 1; d >= 0; d--) {
     const out = new Float64Array(rest[d + 1].length + def.rows);
-    for (const k of scat[d]) rest[d + 1].forEach((c, j) => (out[j + k] += c));
+    const next = rest[d + 1];
+    for (const k of scat[d]) for (let j = 0; j < next.length; j++) out[j + k] += next[j];
     rest[d] = out;
   }
 

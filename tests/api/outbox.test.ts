@@ -78,7 +78,10 @@ describe(`durable outbox (${dbName})`, () => {
     const second: Db = onPostgres ? createDb({ databaseUrl: t.testDb.url }) : db();
     const slowSmtp = (): Transport => {
       const inner = smtpTransport(t.config);
-      return { name: 'smtp', send: async (m) => (await sleep(5), inner.send(m)), close: inner.close };
+      return { name: 'smtp', send: async (m) => {
+        await sleep(5);
+        return inner.send(m);
+      }, close: inner.close };
     };
     const a = new Outbox(db(), { email: slowSmtp(), sms: slowSmtp() }, options);
     const b = new Outbox(second, { email: slowSmtp(), sms: slowSmtp() }, options);

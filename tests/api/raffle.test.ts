@@ -227,7 +227,7 @@ describe(`raffles (${dbName})`, () => {
     // A tampered list or seed no longer checks out.
     const tampered = rec.tickets!.map((h, i) => (i === 0 ? { ...h, tickets: h.tickets + 1 } : h));
     expect(verifyRaffleRecord({ ...rec, serverSeed: rec.serverSeed!, ticketListHash: rec.ticketListHash!, tickets: tampered }).ticketListHashMatches).toBe(false);
-    expect(verifyRaffleRecord({ ...rec, serverSeed: 'x' + rec.serverSeed, ticketListHash: rec.ticketListHash!, tickets: rec.tickets! }).commitmentMatches).toBe(false);
+    expect(verifyRaffleRecord({ ...rec, serverSeed: `x${rec.serverSeed}`, ticketListHash: rec.ticketListHash!, tickets: rec.tickets! }).commitmentMatches).toBe(false);
   });
 
   it('credits each prize once through the wallet (RAFFLE_PRIZE); drawing again pays nothing', async () => {

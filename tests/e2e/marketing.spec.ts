@@ -70,7 +70,7 @@ for (const lang of ['ja', 'en'] as const) {
     test('a link with an unknown token says it is not valid', async ({ page }) => {
       await page.goto(path(`/unsubscribe?token=${'A'.repeat(43)}`));
       await page.getByRole('button', { name: m('unsubscribeConfirm') }).click();
-      await expect(page.getByTestId('unsubscribe-invalid')).toContainText(load(lang, 'errors')['INVALID_UNSUBSCRIBE_LINK']!);
+      await expect(page.getByTestId('unsubscribe-invalid')).toContainText(load(lang, 'errors').INVALID_UNSUBSCRIBE_LINK!);
       await page.goto(path('/unsubscribe'));
       await expect(page.getByTestId('unsubscribe-invalid')).toBeVisible();
     });

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { latestSmsCode, newSignedInPlayer, uniquePhoneNumber } from './support/players';
+import { escapeRegExp } from './support/text';
 
 /**
  * Phone verification journeys (issue 4) in both languages, each with its own new player: the
@@ -14,7 +15,6 @@ type Dict = Record<string, unknown>;
 const load = (lang: string, ns: string) => JSON.parse(readFileSync(`locales/${lang}/${ns}.json`, 'utf8')) as Dict;
 const lookup = (dict: Dict, key: string) => key.split('.').reduce<unknown>((o, k) => (o as Dict)[k], dict) as string;
 const fill = (text: string, vars: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(vars[k]));
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 for (const lang of ['ja', 'en'] as const) {
   const phone = (key: string, vars: Record<string, string | number> = {}) => fill(lookup(load(lang, 'phone'), key), vars);
@@ -22,7 +22,7 @@ for (const lang of ['ja', 'en'] as const) {
   const error = (code: string) => lookup(load(lang, 'errors'), code);
   const path = (p: string) => localizePath(p, lang);
   /** The countdown text with any number of seconds. */
-  const resendIn = new RegExp(escape(phone('verify.resendIn', { seconds: '@' })).replace('@', '(\\d+)'));
+  const resendIn = new RegExp(escapeRegExp(phone('verify.resendIn', { seconds: '@' })).replace('@', '(\\d+)'));
 
   test.describe(`phone verification (${lang})`, () => {
     test.beforeEach(async ({ page }) => {
@@ -110,7 +110,7 @@ for (const lang of ['ja', 'en'] as const) {
       await expect(dialog(page).getByTestId('send-wait')).toBeVisible();
       await field.fill(uniquePhoneNumber());
       await dialog(page).getByRole('button', { name: phone('verify.sendCode') }).click();
-      await expect(dialog(page).getByTestId('form-error')).toHaveText(new RegExp(escape(phone('verify.waitToSend', { seconds: '@' })).replace('@', '\\d+')));
+      await expect(dialog(page).getByTestId('form-error')).toHaveText(new RegExp(escapeRegExp(phone('verify.waitToSend', { seconds: '@' })).replace('@', '\\d+')));
       await sendCodeTo(page, number);
       const outbox = async () =>
         ((await (await page.request.get(`/api/dev/outbox?channel=sms&to=${encodeURIComponent(number)}`)).json()) as { messages: unknown[] }).messages.length;

@@ -4,6 +4,7 @@ import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, test, type FrameLocator, type Page } from '@playwright/test';
 import { newSignedInPlayer } from './support/players';
+import { escapeRegExp } from './support/text';
 
 /**
  * Play safely (issue #16) in both languages: a reality check set in the settings fires during play
@@ -12,9 +13,8 @@ import { newSignedInPlayer } from './support/players';
  */
 type Dict = Record<string, string>;
 const load = (lang: string, ns: string) => JSON.parse(readFileSync(`locales/${lang}/${ns}.json`, 'utf8')) as Dict;
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A message with its {{placeholders}} as "anything": the values are dates and numbers. */
-const pattern = (text: string) => new RegExp(text.split(/\{\{\w+\}\}/).map(escape).join('.+'));
+const pattern = (text: string) => new RegExp(text.split(/\{\{\w+\}\}/).map(escapeRegExp).join('.+'));
 
 const SLOT = 'slot-sakura-fortune';
 const SLOT_ROUND_MS = 60_000;
@@ -80,7 +80,7 @@ for (const lang of ['ja', 'en'] as const) {
       await page.clock.fastForward('15:00');
       await expect(frame.getByTestId('reality-check-time')).toHaveText(p('realityBody').replace('{{minutes}}', '30'));
       await frame.getByTestId('reality-check-stop').click();
-      await expect(page).toHaveURL(new RegExp(`${escape(path('/'))}$`));
+      await expect(page).toHaveURL(new RegExp(`${escapeRegExp(path('/'))}$`));
     });
 
     test('a break taken in the settings refuses the next launch with its message', async ({ page }) => {

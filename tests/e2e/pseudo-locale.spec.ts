@@ -84,7 +84,7 @@ async function plainText(frame: Frame, allowed: string[]): Promise<Finding[]> {
         // Plain (unaccented) Latin letters, or Japanese: not from the pseudo-locale's strings.
         return /[A-Za-z]{2,}|[\u3040-\u30ff\u4e00-\u9fff]/.test(rest);
       };
-      const describe = (el: Element) => {
+      const nameOf = (el: Element) => {
         const id = el.closest('[id]')?.id;
         const test = el.closest('[data-testid]')?.getAttribute('data-testid');
         return `${el.tagName.toLowerCase()}${id ? ` in #${id}` : ''}${test ? ` in [data-testid=${test}]` : ''}`;
@@ -98,10 +98,10 @@ async function plainText(frame: Frame, allowed: string[]): Promise<Finding[]> {
         // Code (a formula, an identifier) is the same in every language.
         if (!el || !text || el.closest('script, style, noscript, template, svg, code')) continue;
         if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
-        if (plain(text)) found.push({ text, where: describe(el) });
+        if (plain(text)) found.push({ text, where: nameOf(el) });
       }
       for (const field of document.querySelectorAll<HTMLInputElement>('[placeholder]')) {
-        if (field.checkVisibility() && plain(field.placeholder)) found.push({ text: field.placeholder, where: `placeholder of ${describe(field)}` });
+        if (field.checkVisibility() && plain(field.placeholder)) found.push({ text: field.placeholder, where: `placeholder of ${nameOf(field)}` });
       }
       return found;
     },

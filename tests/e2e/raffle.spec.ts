@@ -49,7 +49,7 @@ async function screens(page: Page, lang: Lang, name: string) {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-async function playRedRound(page: Page, frame: FrameLocator) {
+async function playRedRound(frame: FrameLocator) {
   const before = await frame.getByTestId('house-balance').innerText();
   await frame.locator('[data-bet="red"]').click();
   await frame.getByTestId('spin').click();
@@ -124,15 +124,15 @@ for (const lang of LANGS) {
     await expect(dialog).toHaveCount(0);
 
     // Round 1 (10 coins on red): half way to a ticket; round 2: the first ticket, header follows without a reload.
-    await playRedRound(page, frame);
+    await playRedRound(frame);
     await expect(page.getByTestId('raffle-button-tickets')).toHaveText('0');
     await button.click();
     await expect(dialog.getByTestId('raffle-next-ticket')).toHaveText(text(lang, 'popup.nextTicket', { amount: coins(10) }));
     await expect(dialog.getByTestId('raffle-progress-bar')).toHaveAttribute('aria-valuenow', '10');
     await page.keyboard.press('Escape');
-    await playRedRound(page, frame);
+    await playRedRound(frame);
     await expect(page.getByTestId('raffle-button-tickets')).toHaveText('1');
-    await playRedRound(page, frame);
+    await playRedRound(frame);
     await button.click();
     await expect(dialog.getByTestId('raffle-tickets')).toHaveText('1');
     await expect(dialog.getByTestId('raffle-progress-bar')).toHaveAttribute('aria-valuenow', '10');

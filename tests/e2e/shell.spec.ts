@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { newSignedInPlayer } from './support/players';
-import { LANGS, ROUTES, common, documentTitle, localized, type Lang } from './support/site-routes';
+import { LANGS, ROUTES, common, documentTitle, localized, } from './support/site-routes';
 
 /** The site shell in both languages: routes, 404, language choice, popup overlay, responsive header. */
 

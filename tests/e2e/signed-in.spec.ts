@@ -28,7 +28,7 @@ for (const lang of ['ja', 'en'] as const) {
       const started = performance.now();
       const check = () => {
         const el = document.querySelector('[data-testid="header-account"] [data-signed-out]');
-        if (el && el.checkVisibility({ visibilityProperty: true })) w.__signedOutSeen = true;
+        if (el?.checkVisibility({ visibilityProperty: true })) w.__signedOutSeen = true;
         if (performance.now() - started < 4000) requestAnimationFrame(check);
       };
       requestAnimationFrame(check);

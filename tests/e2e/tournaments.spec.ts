@@ -4,6 +4,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { newSignedInPlayer, signUpViaApi, siteHeaders, verifyPhoneViaApi } from './support/players';
+import { escapeRegExp } from './support/text';
 
 /**
  * The tournaments lobby (issue #13) in both languages: the launcher renders the seeded races, a
@@ -16,7 +17,6 @@ type Dict = Record<string, unknown>;
 const load = (lang: string, ns: string) => JSON.parse(readFileSync(`locales/${lang}/${ns}.json`, 'utf8')) as Dict;
 const lookup = (dict: Dict, key: string) => key.split('.').reduce<unknown>((o, k) => (o as Dict)[k], dict) as string;
 const fill = (text: string, vars: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(vars[k]));
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const GAME = 'slot-sakura-fortune';
 const TITLES = { ja: '桜フォーチュン', en: 'Sakura Fortune' } as const;
@@ -62,7 +62,7 @@ for (const lang of ['ja', 'en'] as const) {
       // 1,000 coins beats every demo player (800): the player appears without a reload.
       await playRound(page, 1000);
       const mine = race.getByTestId('lobby-your-rank');
-      await expect(mine).toHaveText(new RegExp(escape(l('yourRank', { rank: '@', players: '@', points: coins(1000) })).replaceAll('@', '\\d+')), { timeout: 20_000 });
+      await expect(mine).toHaveText(new RegExp(escapeRegExp(l('yourRank', { rank: '@', players: '@', points: coins(1000) })).replaceAll('@', '\\d+')), { timeout: 20_000 });
       await expect(race.locator('tr.ccl-you')).toContainText(l('you'));
       await expect(race.locator('tr.ccl-you')).toContainText(coins(1000));
     });

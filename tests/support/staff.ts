@@ -28,7 +28,7 @@ export async function enrolStaff(t: TestApp, email: string, role: StaffRole) {
   const { totpSecret } = setup.json() as { totpSecret: string };
   // Enrolled a minute ago (by the server's clock), so the sign-in that follows uses a later, unused code.
   clock.shift(-60_000);
-  let confirm;
+  let confirm: Awaited<ReturnType<TestApp['api']>>;
   try {
     confirm = await t.api({ method: 'POST', url: '/backoffice/setup/confirm', payload: { token, code: totpCode(totpSecret) } });
   } finally {

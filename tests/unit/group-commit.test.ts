@@ -26,7 +26,7 @@ function harness(opts: { maxBatch: number; maxInFlight: number; failWhen?: (batc
   /** Lets every batch running now finish (and the next ones start). */
   const step = async () => {
     await new Promise((r) => setTimeout(r, 0));
-    gates.splice(0).forEach((g) => g());
+    for (const g of gates.splice(0)) g();
     await new Promise((r) => setTimeout(r, 0));
   };
   return { queue, batches, step, peak: () => peak };

@@ -24,7 +24,9 @@ function source(values: Record<string, string>) {
       reads++;
       return new Promise<string>((resolve) => pending.push(() => resolve(values[key])));
     },
-    release: () => pending.splice(0).forEach((answer) => answer()),
+    release: () => {
+      for (const answer of pending.splice(0)) answer();
+    },
   };
 }
 

@@ -16,7 +16,7 @@ describe('request text the database can store', () => {
   });
   it('finds the path of the first unstorable string, keys included', () => {
     expect(unstorableTextPath({ a: 'ok', b: [1, 'x', { c: 'y\u0000' }] })).toBe('b.2.c');
-    expect(unstorableTextPath({ ['k\u0000']: 1 })).toBe('(key)');
+    expect(unstorableTextPath({ 'k\u0000': 1 })).toBe('(key)');
     // A hostile nesting is refused, not walked until the stack runs out.
     let deep: unknown = 'x';
     for (let i = 0; i < 100_000; i++) deep = [deep];
