@@ -234,15 +234,16 @@ async function main(): Promise<boolean> {
     if (!routed) throw new Error('haproxy does not route to the instances (see its output above)');
 
     // Mixed load through haproxy, with lobby polling, while api-2 is SIGKILLed and restarted, and a
-    // raffle draw and a race settlement fall due: the race ends at 35 % of the run and the raffle is
-    // drawn at 40 % (api-2 is killed at a third and restarted 1.5 s later); every instance checks
-    // raffles every 5 s and races every 15 s (after a 5 s grace).
+    // raffle draw and a race settlement fall due while it is down: api-2 is killed at a third of the load
+    // (8 s at most) and started again 1.5 s later; the race ends 0.3 s and the raffle is due 1 s after
+    // the kill. Every instance checks raffles every 5 s and races every 15 s (after a 5 s grace).
     const games = await gamesOf(viaHaproxy);
     const players: Player[] = await Promise.all(Array.from({ length: playerCount }, () => newPlayer(viaHaproxy)));
     db = createDb({ databaseUrl: url.toString() });
     const loadStart = Date.now();
-    const tournaments = await createDueTournaments(db, games.map((g) => g.gameCode), new Date(loadStart + seconds * 400), new Date(loadStart + seconds * 350));
-    console.log(`cluster: raffle ${tournaments.raffle} due at +${(seconds * 0.4).toFixed(1)} s, race ${tournaments.race} ends at +${(seconds * 0.35).toFixed(1)} s of the load`);
+    const killAfterMs = Math.min(8_000, (seconds * 1000) / 3);
+    const tournaments = await createDueTournaments(db, games.map((g) => g.gameCode), new Date(loadStart + killAfterMs + 1_000), new Date(loadStart + killAfterMs + 300));
+    console.log(`cluster: raffle ${tournaments.raffle} due at +${((killAfterMs + 1_000) / 1000).toFixed(1)} s, race ${tournaments.race} ends at +${((killAfterMs + 300) / 1000).toFixed(1)} s of the load`);
     const since = (t: number) => `+${((t - loadStart) / 1000).toFixed(1)} s`;
     let api2Down = '';
     const end = loadStart + seconds * 1000;
@@ -256,7 +257,7 @@ async function main(): Promise<boolean> {
       }
     })();
     const monkey = (async () => {
-      await sleep(Math.min(8_000, (seconds * 1000) / 3));
+      await sleep(loadStart + killAfterMs - Date.now());
       await servers[1]!.kill9();
       const killedAt = Date.now();
       stats.kills++;
