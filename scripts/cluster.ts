@@ -6,16 +6,21 @@
  * all on 127.0.0.1 (ports 4720-4727), and a local SMTP server. `npm run migrate` runs first, on its own.
  * Players go through haproxy (round robin: each player's calls spread over the three) with a bounded
  * mixed load (sign-ups, sign-ins, rounds of every game kind, bonuses, lobby polling) while one instance
- * is SIGKILLed and restarted. Then: sessions honoured on every instance, an account locked after
- * LOCKOUT_THRESHOLD failures spread over the three, reset emails delivered once each (through the outbox,
- * with an instance killed while they go out), coins neither lost nor doubled. Exit 1 on any breach.
+ * is SIGKILLed and restarted, and a raffle draw and a race settlement fall due (made for the run with the
+ * services the back-office uses). Then: the raffle drawn once and the race paid once, each prize once in
+ * the wallet journal; sessions honoured on every instance, an account locked after LOCKOUT_THRESHOLD
+ * failures spread over the three, reset emails delivered once each (requests recorded before the answer,
+ * an instance killed right after answering), coins neither lost nor doubled. Exit 1 on any breach.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { sql } from 'kysely';
 import { createDb, type Db } from '../server/db';
+import { createRaffle } from '../server/modules/raffle/service';
+import { createRace } from '../server/modules/tournaments/admin';
 import { startSmtp } from '../tests/support/smtp';
 import { ApiProcess, baseEnv, call, failures, gamesOf, harness, newPlayer, printSummary, runLoad, sleep, started, stats, verify, type Player } from './load-kit';
 
@@ -60,6 +65,107 @@ function runMigrate(databaseUrl: string): void {
   const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/migrate.ts'], { cwd: root, env: { ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: 'development' }, encoding: 'utf8' });
   process.stdout.write(`cluster: npm run migrate: ${result.stdout.trim()}\n`);
   if (result.status !== 0) throw new Error(`npm run migrate failed: ${result.stderr}`);
+}
+
+/**
+ * A raffle and a race of this run, both due inside the load window (start now): made with the services
+ * the back-office calls (createRaffle, createRace) on the cluster's database.
+ */
+async function createDueTournaments(db: Db, codes: string[], drawAt: Date, raceEnd: Date): Promise<{ raffle: string; race: string }> {
+  const tag = randomBytes(3).toString('hex');
+  const now = new Date();
+  const texts = { title: 'Cluster run', description: 'Falls due during npm run cluster.', termsAndConditions: '' };
+  const raffle = await createRaffle(db, {
+    ref: `cluster-raffle-${tag}`,
+    accountRef: 'coin-casino',
+    baseCurrency: 'PTS',
+    startDateUtc: now.toISOString(),
+    endDateUtc: drawAt.toISOString(),
+    raffleDrawDate: drawAt.toISOString(),
+    wagerPerEntry: 10,
+    brands: [],
+    games: [],
+    prizes: [{ amount: 500 }, { amount: 100, count: 2 }],
+    translations: [{ languageCode: 'en', ...texts }],
+  });
+  const race = await createRace(db, {
+    ref: `cluster-race-${tag}`,
+    metric: 'WAGERED',
+    startDateUtc: now.toISOString(),
+    endDateUtc: raceEnd.toISOString(),
+    prizes: [
+      { rank: 1, amount: 300 },
+      { rank: 2, amount: 200 },
+      { rank: 3, amount: 100 },
+    ],
+    games: codes.map((gameCode) => ({ gameCode })),
+    translations: [{ languageCode: 'en', languageDisplayName: 'English', ...texts }],
+  });
+  if ('errors' in race) throw new Error(`race not created: ${race.errors.join('; ')}`);
+  return { raffle: raffle.ref, race: race.ref };
+}
+
+/** Waits (bounded) until the raffle is drawn and the race paid; false when one never happened. */
+async function waitForDrawAndPayout(db: Db, refs: string[], timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const done = await db.selectFrom('tournaments').select('ref').where('ref', 'in', refs).where('status', '=', 'DRAWN').execute();
+    if (done.length === refs.length) return true;
+    if (Date.now() > deadline) return false;
+    await sleep(500);
+  }
+}
+
+/**
+ * The raffle drawn once and the race paid once: each winner's and each ranked player's prize exactly
+ * once in the wallet journal (counted by the journal's own reason text, not by the idempotency key the
+ * journal keeps unique), the same players and amounts as the frozen results. Returns what to print.
+ */
+async function checkDrawAndPayout(db: Db, refs: { raffle: string; race: string }, breaches: string[]): Promise<string[]> {
+  const lines: string[] = [];
+  const status = async (ref: string) => (await db.selectFrom('tournaments').select(['id', 'status']).where('ref', '=', ref).executeTakeFirstOrThrow());
+
+  const raffle = await status(refs.raffle);
+  const draw = await db.selectFrom('raffle_draws').select(['total_tickets', 'winners', 'drawn_at']).where('tournament_id', '=', Number(raffle.id)).executeTakeFirstOrThrow();
+  const winners = ((typeof draw.winners === 'string' ? JSON.parse(draw.winners) : draw.winners) ?? []) as Array<{ holder: string; place: number; amount: number }>;
+  const rafflePrizes = await sql<{ account_id: string; amount: number; reason: string; n: number }>`
+    select j.account_id, j.amount::int as amount, j.reason, count(*) over (partition by j.reason)::int as n
+    from wallet_journal j where j.type = 'RAFFLE_PRIZE' and j.reason like ${`Raffle ${refs.raffle},%`}`.execute(db);
+  const entries = await db.selectFrom('raffle_entries').select(['account_id', 'holder', 'prize']).where('tournament_id', '=', Number(raffle.id)).execute();
+  if (raffle.status !== 'DRAWN' || !draw.drawn_at) breaches.push(`raffle ${refs.raffle}: not drawn (status ${raffle.status})`);
+  else {
+    if (winners.length === 0) breaches.push(`raffle ${refs.raffle}: drawn with no winner (${draw.total_tickets} tickets): the draw proves nothing`);
+    if (rafflePrizes.rows.length !== winners.length) breaches.push(`raffle ${refs.raffle}: ${winners.length} winners but ${rafflePrizes.rows.length} prizes in the journal`);
+    for (const w of winners) {
+      const account = entries.find((e) => e.holder === w.holder)?.account_id;
+      const credited = rafflePrizes.rows.filter((r) => r.reason === `Raffle ${refs.raffle}, place ${w.place}`);
+      if (credited.length !== 1 || credited[0]!.account_id !== account || credited[0]!.amount !== w.amount) {
+        breaches.push(`raffle ${refs.raffle} place ${w.place}: ${credited.length} journal credits (${JSON.stringify(credited)}), expected one of ${w.amount} to ${account}`);
+      }
+    }
+  }
+  const raffleTotal = rafflePrizes.rows.reduce((n, r) => n + r.amount, 0);
+  lines.push(`raffle draws made: ${raffle.status === 'DRAWN' ? 1 : 0} (${refs.raffle}: ${draw.total_tickets ?? 0} tickets, ${winners.length} winners, ${rafflePrizes.rows.length} prizes credited once in the journal, ${raffleTotal} coins)`);
+
+  const race = await status(refs.race);
+  const results = await db.selectFrom('race_results').select(['rank', 'account_id', 'prize', 'journal_id']).where('tournament_id', '=', Number(race.id)).where('prize', 'is not', null).execute();
+  const racePrizes = await sql<{ id: number; account_id: string; amount: number; reason: string }>`
+    select j.id::int as id, j.account_id, j.amount::int as amount, j.reason
+    from wallet_journal j where j.type = 'TOURNAMENT_PRIZE' and j.reason like ${`Tournament ${refs.race}:%`}`.execute(db);
+  if (race.status !== 'DRAWN') breaches.push(`race ${refs.race}: not paid (status ${race.status})`);
+  else {
+    if (results.length === 0) breaches.push(`race ${refs.race}: paid with no prize: the settlement proves nothing`);
+    if (racePrizes.rows.length !== results.length) breaches.push(`race ${refs.race}: ${results.length} prizes in the results but ${racePrizes.rows.length} in the journal`);
+    for (const r of results) {
+      const credited = racePrizes.rows.filter((j) => j.reason === `Tournament ${refs.race}: rank ${r.rank}`);
+      if (credited.length !== 1 || credited[0]!.account_id !== r.account_id || credited[0]!.amount !== Number(r.prize) || credited[0]!.id !== Number(r.journal_id)) {
+        breaches.push(`race ${refs.race} rank ${r.rank}: ${credited.length} journal credits (${JSON.stringify(credited)}), expected one of ${r.prize} to ${r.account_id}`);
+      }
+    }
+  }
+  const raceTotal = racePrizes.rows.reduce((n, r) => n + r.amount, 0);
+  lines.push(`race payouts made: ${race.status === 'DRAWN' ? 1 : 0} (${refs.race}: ${results.length} prizes, ${racePrizes.rows.length} credited once in the journal, ${raceTotal} coins)`);
+  return lines;
 }
 
 /** A direct call to one instance (not through haproxy). */
@@ -127,10 +233,20 @@ async function main(): Promise<boolean> {
     }
     if (!routed) throw new Error('haproxy does not route to the instances (see its output above)');
 
-    // Mixed load through haproxy, with lobby polling, while api-2 is SIGKILLed and restarted.
+    // Mixed load through haproxy, with lobby polling, while api-2 is SIGKILLed and restarted, and a
+    // raffle draw and a race settlement fall due while it is down: api-2 is killed at a third of the load
+    // (8 s at most) and started again 1.5 s later; the race ends 0.3 s and the raffle is due 1 s after
+    // the kill. Every instance checks raffles every 5 s and races every 15 s (after a 5 s grace).
     const games = await gamesOf(viaHaproxy);
     const players: Player[] = await Promise.all(Array.from({ length: playerCount }, () => newPlayer(viaHaproxy)));
-    const end = Date.now() + seconds * 1000;
+    db = createDb({ databaseUrl: url.toString() });
+    const loadStart = Date.now();
+    const killAfterMs = Math.min(8_000, (seconds * 1000) / 3);
+    const tournaments = await createDueTournaments(db, games.map((g) => g.gameCode), new Date(loadStart + killAfterMs + 1_000), new Date(loadStart + killAfterMs + 300));
+    console.log(`cluster: raffle ${tournaments.raffle} due at +${((killAfterMs + 1_000) / 1000).toFixed(1)} s, race ${tournaments.race} ends at +${((killAfterMs + 300) / 1000).toFixed(1)} s of the load`);
+    const since = (t: number) => `+${((t - loadStart) / 1000).toFixed(1)} s`;
+    let api2Down = '';
+    const end = loadStart + seconds * 1000;
     const load = runLoad(viaHaproxy, players, games, () => Date.now() > end);
     let lobbyPolls = 0;
     const lobby = (async () => {
@@ -141,13 +257,15 @@ async function main(): Promise<boolean> {
       }
     })();
     const monkey = (async () => {
-      await sleep(Math.min(8_000, (seconds * 1000) / 3));
+      await sleep(loadStart + killAfterMs - Date.now());
       await servers[1]!.kill9();
+      const killedAt = Date.now();
       stats.kills++;
       await sleep(1_500);
       servers[1]!.start();
       stats.restarts++;
       await servers[1]!.waitReady().catch((error: Error) => breaches.push(`restart of api-2 failed: ${error.message}`));
+      api2Down = `api-2 killed at ${since(killedAt)}, ready again at ${since(Date.now())}`;
     })();
     await Promise.all([load, lobby, monkey]);
 
@@ -163,18 +281,22 @@ async function main(): Promise<boolean> {
     const locked = await direct(servers[LOCKOUT_THRESHOLD % 3]!, 'POST', '/signin', { body: { email: victim.email, password: victim.password, siteRef: 'WEB' } });
     if (locked.body?.code !== 'USER_LOCKED_OUT') breaches.push(`after ${LOCKOUT_THRESHOLD} failures over 3 instances, the right password answered ${locked.status} ${JSON.stringify(locked.body)}`);
 
-    // Reset emails through the outbox: every player asks once, api-3 is killed while they go out.
+    // The draw and the payout: due during the load; the race's payout may come up to a tick later.
+    const settled = await waitForDrawAndPayout(db, [tournaments.raffle, tournaments.race], 30_000);
+    if (!settled) breaches.push('the raffle draw or the race payout did not happen within 30 s of the load');
+    const when = await db.selectFrom('tournaments').select(['ref', 'updated_at']).where('ref', 'in', [tournaments.raffle, tournaments.race]).where('status', '=', 'DRAWN').execute();
+    const at = (ref: string) => {
+      const row = when.find((w) => w.ref === ref);
+      return row ? since(new Date(row.updated_at).getTime()) : 'never';
+    };
+    const timeline = `raffle drawn at ${at(tournaments.raffle)}, race paid at ${at(tournaments.race)} (${api2Down}; load ${seconds} s)`;
+
+    // Reset emails through the outbox: every player asks once, and api-3 is killed as soon as the
+    // answers are in. Each request is in the database before its answer; the token and the mail are
+    // made just after it, by the instance that answered or by any instance's outbox worker.
     const asked = players.slice(0, Math.min(players.length, 12));
-    db = createDb({ databaseUrl: url.toString() });
     const emails = asked.map((p) => p.email);
     await Promise.all(asked.map((p) => call(viaHaproxy, 'POST', '/forgot-password', { body: { email: p.email, languageCode: 'en', siteRef: 'WEB' } })));
-    // The token and its mail are written just after the answer (so the answer's timing tells nothing);
-    // the kill comes once they are in the outbox, while the instances deliver them.
-    for (let i = 0; i < 100; i++) {
-      const queued = await db.selectFrom('outbox_messages').select('id').where('recipient', 'in', emails).execute();
-      if (queued.length === emails.length) break;
-      await sleep(20);
-    }
     await servers[2]!.kill9();
     stats.kills++;
     await sleep(1_000);
@@ -195,6 +317,8 @@ async function main(): Promise<boolean> {
     for (const s of servers) await s.stop();
     for (const s of servers) for (const e of s.unexpectedExits) breaches.push(e);
 
+    lines.push(...(await checkDrawAndPayout(db, tournaments, breaches)));
+    lines.push(timeline);
     const result = await verify(db, players, 'cluster');
     printSummary('cluster: three instances behind haproxy on PostgreSQL and Redis', result, `, unexpected exits ${servers.reduce((n, s) => n + s.unexpectedExits.length, 0)}`);
     const byCode = [...stats.byStatus.entries()].filter(([s]) => s >= 500).map(([s, n]) => `${s}: ${n}`).join(', ') || 'none';
@@ -225,5 +349,5 @@ if (!ok) {
   for (const f of [...new Set(failures)].slice(0, 40)) console.log(`  - ${f}`);
   process.exit(1);
 }
-console.log('\ncluster: nothing lost or doubled, sessions and lockout shared by the three instances, every reset email delivered once');
+console.log('\ncluster: nothing lost or doubled, the raffle drawn and the race paid once each, sessions and lockout shared by the three instances, every reset email delivered once');
 process.exit(0);

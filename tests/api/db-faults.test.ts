@@ -86,13 +86,24 @@ describe.skipIf(!onPostgres)('database faults: terminated backends answer 503 an
     await admin.query('begin');
     await admin.query('lock table wallet_journal in access exclusive mode');
     const inFlight = players.map((p) => t.api({ method: 'GET', url: '/transactions', headers: p.headers }));
+    // One statement read is two queries run side by side (the count and the page), each on its own
+    // connection: the backends are counted by their query text, so the cut comes only once every
+    // request has both of its queries waiting (4 waiting backends could be 2 requests). This client
+    // is inside its transaction, where pg_stat_activity is read once and kept: each look clears it.
     for (let i = 0; ; i++) {
-      const waiting = await admin.query(
-        "select count(*)::int as n from pg_stat_activity where datname = $1 and wait_event_type = 'Lock' and pid <> pg_backend_pid()",
+      await admin.query('select pg_stat_clear_snapshot()');
+      const waiting = await admin.query<{ counts: number; pages: number }>(
+        `select count(*) filter (where query like 'select count(*)%') :: int as counts,
+                count(*) filter (where query like 'select * from "wallet_journal"%') :: int as pages
+         from pg_stat_activity
+         where datname = $1 and wait_event_type = 'Lock' and query like '%from "wallet_journal"%' and pid <> pg_backend_pid()`,
         [databaseName],
       );
-      if (waiting.rows[0].n >= players.length) break;
-      if (i > 200) throw new Error('the statement reads never reached the lock');
+      if (waiting.rows[0]!.counts >= players.length && waiting.rows[0]!.pages >= players.length) break;
+      if (i > 200) {
+        await admin.query('rollback'); // the tests after this one run unhindered
+        throw new Error('the statement reads never reached the lock');
+      }
       await sleep(25);
     }
     expect(await terminateBackends()).toBeGreaterThanOrEqual(players.length);

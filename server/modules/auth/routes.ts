@@ -28,7 +28,9 @@ import {
   assertUnique,
   changePassword,
   createAccount,
-  createResetToken,
+  processResetRequests,
+  recordResetRequest,
+  type ResetMail,
   deleteAccount,
   refuseCommonPassword,
   RESET_TOKEN_TTL_MS,
@@ -100,7 +102,17 @@ export default async function authRoutes(app: FastifyInstance) {
     return { ok: true as const };
   });
 
-  // Work started after the answer (the reset mail) is awaited before the app closes.
+  // The reset mail of a recorded request: in the account's stored language, not the asking page's
+  // (`languageCode` stays in the body for the spec's contract), its link on the public site.
+  const resetMail: ResetMail = (r) => {
+    const base = app.config.PUBLIC_SITE_URL.replace(/\/$/, '');
+    const link = `${base}${localizePath('/reset-password', r.language)}?token=${encodeURIComponent(r.token)}&email=${encodeURIComponent(r.email)}`;
+    return renderMail(r.language, 'resetPassword', { displayName: r.displayName, link, minutes: RESET_TOKEN_TTL_MS / 60_000 });
+  };
+  // Every outbox worker pass turns recorded requests into tokens and mails (each request once).
+  app.outbox.addSource('reset-requests', () => processResetRequests(app.db, resetMail));
+
+  // Work started after the answer (the reset mail made at once) is awaited before the app closes.
   const pending = new Set<Promise<void>>();
   app.addHook('onClose', async () => {
     await Promise.allSettled([...pending]);
@@ -110,21 +122,13 @@ export default async function authRoutes(app: FastifyInstance) {
     '/forgot-password',
     { schema: { body: ForgotPasswordSchema, response: { 200: OkSchema } }, config: { rateLimit: limitOf(app, 'FORGOT_PASSWORD_RATE_LIMIT') } },
     async (request) => {
-      // The same answer at once, whether or not the email has an account: the token and the mail
-      // are made after the reply, so neither the body nor the timing tells which emails exist.
-      // The mail and its link are in the account's stored language, not the asking page's
-      // (`languageCode` stays in the body for the spec's contract).
-      const { email } = request.body;
-      // The token and its mail are written together (the outbox), then delivered at once; a mail the
-      // SMTP server does not take now is retried by the outbox worker until the token expires.
-      const task = (async () => {
-        const reset = await createResetToken(app.db, email, (r) => {
-          const base = app.config.PUBLIC_SITE_URL.replace(/\/$/, '');
-          const link = `${base}${localizePath('/reset-password', r.language)}?token=${encodeURIComponent(r.token)}&email=${encodeURIComponent(r.email)}`;
-          return renderMail(r.language, 'resetPassword', { displayName: r.displayName, link, minutes: RESET_TOKEN_TTL_MS / 60_000 });
-        });
-        if (reset) await app.outbox.deliver([reset.outboxId]);
-      })().catch((err: Error) => request.log.error({ err: { message: err.message } }, 'reset mail not queued'));
+      // The request is recorded before the answer, in one insert that costs the same whether or not
+      // the email has an account: the answer and its timing tell nothing, and an answered request
+      // survives a crash (any server's outbox worker makes its mail). The token and the mail are made
+      // after the reply and delivered at once; a mail the SMTP server does not take now is retried
+      // by the outbox worker until the token expires.
+      await recordResetRequest(app.db, request.body.email);
+      const task = app.outbox.flush().catch((err: Error) => request.log.error({ err: { message: err.message } }, 'reset mail not made yet; the outbox worker retries'));
       pending.add(task);
       void task.finally(() => pending.delete(task));
       return { ok: true as const };

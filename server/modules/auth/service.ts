@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import type { Language } from '../../../contracts/constants';
 import type { SignupRequest } from '../../../contracts/auth';
 import type { Config } from '../../config';
-import type { Db } from '../../db';
+import type { Db, DbOrTrx } from '../../db';
 import { AppError } from '../../errors';
 import { createSession, forgetSessionsOf, hashToken, newToken } from '../../plugins/session';
 import { burnVerifyTime, hashPassword, isCommonPassword, verifyPassword } from './passwords';
@@ -15,7 +15,7 @@ import { enqueue, type OutgoingMessage } from '../outbox/service';
 export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
 
 /** The live (not deleted) account with this email, compared case-insensitively like the unique index. */
-const liveByEmail = (db: Db, email: string) =>
+const liveByEmail = (db: DbOrTrx, email: string) =>
   db
     .selectFrom('accounts')
     // What sign-in and a reset need, no more (every sign-in reads it).
@@ -147,26 +147,67 @@ export interface ResetToken {
  * mail carrying the token is written to the outbox in the same transaction as the token: both exist
  * or neither (docs/decisions/0015).
  */
-export async function createResetToken(
-  db: Db,
-  email: string,
-  mailOf?: (reset: Omit<ResetToken, 'outboxId'>) => Omit<OutgoingMessage, 'key' | 'channel' | 'to' | 'ttlMs'>,
-): Promise<ResetToken | null> {
-  const account = await liveByEmail(db, email).executeTakeFirst();
+export async function createResetToken(db: Db, email: string, mailOf?: ResetMail): Promise<ResetToken | null> {
+  return db.transaction().execute((trx) => createResetTokenIn(trx, email, mailOf));
+}
+
+/** What a reset mail says, given its token and account (the key, recipient and expiry are set here). */
+export type ResetMail = (reset: Omit<ResetToken, 'outboxId'>) => Omit<OutgoingMessage, 'key' | 'channel' | 'to' | 'ttlMs'>;
+
+/** createResetToken inside the caller's transaction (the token and its mail commit with the caller's work). */
+export async function createResetTokenIn(trx: DbOrTrx, email: string, mailOf?: ResetMail): Promise<ResetToken | null> {
+  const account = await liveByEmail(trx, email).executeTakeFirst();
   if (!account || !account.email) return null;
   const token = newToken();
   const reset = { token, email: account.email, displayName: account.display_name ?? '', language: toLanguage(account.language) };
-  const outboxId = await db.transaction().execute(async (trx) => {
-    const row = await trx
-      .insertInto('password_resets')
-      .values({ account_id: account.id, token_hash: hashToken(token), expires_at: new Date(clock.ms() + RESET_TOKEN_TTL_MS) })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    if (!mailOf) return null;
-    // The link is worthless once the token expires: a mail still undelivered then is a dead letter.
-    return enqueue(trx, { key: `reset:${row.id}`, channel: 'email', to: reset.email, ttlMs: RESET_TOKEN_TTL_MS, ...mailOf(reset) });
-  });
+  const row = await trx
+    .insertInto('password_resets')
+    .values({ account_id: account.id, token_hash: hashToken(token), expires_at: new Date(clock.ms() + RESET_TOKEN_TTL_MS) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  // The link is worthless once the token expires: a mail still undelivered then is a dead letter.
+  const outboxId = mailOf ? await enqueue(trx, { key: `reset:${row.id}`, channel: 'email', to: reset.email, ttlMs: RESET_TOKEN_TTL_MS, ...mailOf(reset) }) : null;
   return { ...reset, outboxId };
+}
+
+/**
+ * Records a password reset request (POST /forgot-password, before it answers): one insert, the same
+ * whether or not the email has an account, so neither the answer nor its timing tells which emails
+ * exist, and a request that was answered is never lost to a crash (processResetRequests makes its mail).
+ */
+export async function recordResetRequest(db: DbOrTrx, email: string): Promise<void> {
+  await db.insertInto('reset_requests').values({ email: email.trim().toLowerCase() }).execute();
+}
+
+/**
+ * Turns pending reset requests into reset tokens and their outbox mails, each request exactly once:
+ * a batch is claimed with FOR UPDATE SKIP LOCKED (two servers never take the same row) and marked
+ * processed in the transaction that writes the tokens and mails, so either all of it commits or the
+ * requests stay pending for the next pass. A request for an email with no account is marked and makes
+ * nothing; one older than a reset link's life (the workers were down) is dropped, not mailed late.
+ * Returns the ids of the mails written, for the outbox to deliver at once.
+ */
+export async function processResetRequests(db: Db, mailOf: ResetMail, batch = 20): Promise<number[]> {
+  const outboxIds: number[] = [];
+  for (;;) {
+    const claimed = await db.transaction().execute(async (trx) => {
+      const { rows } = await sql<{ id: number; email: string; stale: boolean }>`
+        update reset_requests set processed_at = now()
+        where id in (
+          select id from reset_requests where processed_at is null
+          order by id limit ${batch}
+          for update skip locked
+        ) and processed_at is null
+        returning id, email, requested_at < now() - ${RESET_TOKEN_TTL_MS} * interval '1 millisecond' as stale`.execute(trx);
+      for (const row of [...rows].sort((a, b) => Number(a.id) - Number(b.id))) {
+        if (row.stale) continue;
+        const reset = await createResetTokenIn(trx, row.email, mailOf);
+        if (reset?.outboxId) outboxIds.push(reset.outboxId);
+      }
+      return rows.length;
+    });
+    if (claimed < batch) return outboxIds;
+  }
 }
 
 /** Uses a reset token (once), sets the new password and ends every session. INVALID_RESET_TOKEN otherwise. */

@@ -36,4 +36,12 @@ export interface AuthTables {
     used_at: Date | null;
     created_at: Generated<Date>;
   };
+  /** Password reset requests, recorded before /forgot-password answers; the outbox worker makes each one's token and mail. */
+  reset_requests: {
+    id: Generated<number>;
+    /** Trimmed and lower-cased. */
+    email: string;
+    requested_at: Generated<Date>;
+    processed_at: Date | null;
+  };
 }

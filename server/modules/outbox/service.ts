@@ -108,7 +108,14 @@ interface Logger {
 /** Counts what the worker did, for metrics (set by the app). */
 export type DeliveryObserver = (channel: Channel, outcome: Outcome) => void;
 
+/**
+ * Work that writes messages into the outbox from durable requests (the password reset requests): run at
+ * the start of every worker pass and by `flush`. Returns the ids of the messages it wrote.
+ */
+export type MessageSource = () => Promise<number[]>;
+
 export class Outbox {
+  #sources = new Map<string, MessageSource>();
   #timer: NodeJS.Timeout | undefined;
   #running: Promise<unknown> | null = null;
   #stopped = false;
@@ -208,16 +215,49 @@ export class Outbox {
     return outcomes;
   }
 
-  /** One pass of the worker: claims and delivers due messages batch after batch until none is due. */
+  /** Registers a source of messages that every worker pass (and `flush`) runs first. */
+  addSource(name: string, source: MessageSource): void {
+    this.#sources.set(name, source);
+  }
+
+  /** Runs every source; a failing one is logged and the others still run. Returns the ids written and the first failure. */
+  async #produce(): Promise<{ ids: number[]; failure: unknown }> {
+    const ids: number[] = [];
+    let failure: unknown = null;
+    for (const [name, source] of this.#sources) {
+      try {
+        ids.push(...(await source()));
+      } catch (error) {
+        failure ??= error;
+        this.log?.error({ source: name, err: { message: (error as Error).message } }, 'outbox source failed; its requests stay pending for the next pass');
+      }
+    }
+    return { ids, failure };
+  }
+
+  /** Runs the sources now and delivers what they wrote at once (a reset request just recorded). */
+  async flush(): Promise<void> {
+    const { ids, failure } = await this.#produce();
+    await this.deliver(ids);
+    if (failure) throw failure;
+  }
+
+  /**
+   * One pass of the worker: runs the sources, then claims and delivers due messages batch after batch
+   * until none is due. A failed source does not hold the delivery back; the pass then fails (metrics).
+   */
   async drain(): Promise<Record<Outcome, number>> {
     const counts: Record<Outcome, number> = { sent: 0, retry: 0, dead: 0 };
+    const { failure } = await this.#produce();
     await this.#expire();
     for (;;) {
-      if (this.#stopped) return counts;
+      if (this.#stopped) break;
       const batch = await this.#claim(this.options.batch);
       for (const message of batch) counts[await this.#attempt(message)]++;
-      if (batch.length < this.options.batch) return counts;
+      if (batch.length < this.options.batch) break;
     }
+    if (failure) throw failure;
+    return counts;
   }
 
   /** Runs `drain` every pollMs (one pass at a time) until `stop`. */

@@ -40,6 +40,8 @@ export async function purgeExpired(db: Db, config: RetentionConfig, now: Date): 
   // The resend wait and the daily caps look back 24 hours at most (RETENTION_TOKEN_DAYS is at least 2).
   report.sms_sends = await purge(db, 'sms_sends', sql`created_at < ${tokens}`);
   report.phone_password_failures = await purge(db, 'phone_password_failures', sql`created_at < ${tokens}`);
+  // A reset request is processed within a worker pass; one this old is past any use either way.
+  report.reset_requests = await purge(db, 'reset_requests', sql`requested_at < ${tokens}`);
   report.launch_tokens = await purge(db, 'launch_tokens', sql`expires_at < ${tokens}`);
   // A game client's repeated request gets its first answer (idempotency) while its round is open; a
   // settled round's requests are history nobody asks for again.
