@@ -8,7 +8,6 @@ import {
   validatorCompiler,
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
-  type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '../contracts/errors';
 import { CHANNEL_HEADER } from '../contracts/constants';
@@ -67,8 +66,8 @@ const channelFree = ['/health', '/docs', '/openapi.json', '/dev/'];
  * say nothing an access log of the proxy would not).
  */
 function registerRequestLog(app: FastifyInstance, config: Config) {
-  const apiPrefix = config.API_BASE + '/';
-  const probePrefix = config.API_BASE + '/health';
+  const apiPrefix = `${config.API_BASE}/`;
+  const probePrefix = `${config.API_BASE}/health`;
   app.addHook('onResponse', async (request, reply) => {
     const api = (request.url.startsWith(apiPrefix) || request.url === config.API_BASE) && !request.url.startsWith(probePrefix);
     const level = api ? 'info' : 'debug';
@@ -77,7 +76,7 @@ function registerRequestLog(app: FastifyInstance, config: Config) {
 }
 
 /** A caller's x-request-id worth keeping: short, printable, nothing a log or header could be abused with. */
-const SANE_REQUEST_ID = /^[A-Za-z0-9][A-Za-z0-9._:@\/+=-]{0,127}$/;
+const SANE_REQUEST_ID = /^[A-Za-z0-9][A-Za-z0-9._:@/+=-]{0,127}$/;
 export const REQUEST_ID_HEADER = 'x-request-id';
 
 /** The request's id: the caller's x-request-id when sane (a proxy's or a client's trace), else a new UUID. */

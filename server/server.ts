@@ -9,7 +9,7 @@ import { serveMetrics } from './metrics';
 
 /** The process: config, database, migrations, seed, listen, graceful shutdown. */
 async function main() {
-  let config;
+  let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
   } catch (error) {

@@ -67,6 +67,7 @@ class PreparingClient extends pg.Client {
   }
 
   // pg's query() has many overloads; this only names the (text, values) form Kysely uses.
+  // biome-ignore lint/suspicious/noExplicitAny: pg.Client.query's overloads (callback, promise, submittable) pass through untouched.
   override query(...args: any[]): any {
     const [text, values] = args;
     if (typeof text === 'string' && Array.isArray(values) && values.length > 0) {
@@ -81,6 +82,7 @@ class PreparingClient extends pg.Client {
         args[0] = { name, text };
       }
     }
+    // biome-ignore lint/suspicious/noExplicitAny: the same overloads, called through.
     const result = (super.query as (...a: any[]) => any)(...args);
     // A statement that failed because its connection is dying (a FATAL from a terminated backend
     // arrives before the socket closes) must not give the connection back to the pool, where the
@@ -96,7 +98,7 @@ class PreparingClient extends pg.Client {
 
 /** An error after which the connection that raised it is of no further use. */
 function connectionIsDead(error: unknown): boolean {
-  const { severity, message } = (error ?? {}) as { severity?: string; message?: string };
+  const { severity } = (error ?? {}) as { severity?: string };
   return severity === 'FATAL' || severity === 'PANIC' || (isDatabaseUnavailable(error) && !/^(40001|40P01|53300|25006)$/.test(String((error as { code?: string }).code)));
 }
 
@@ -159,6 +161,7 @@ export function instanceOf(db: DbOrTrx): DbInstance {
 const migrationFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /** Runs every pending migration; the same files serve PGlite and PostgreSQL. */
+// biome-ignore lint/suspicious/noExplicitAny: migrations run before and across schemas: Kysely<any>, as Kysely's migration guide does.
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {
   const migrator = new Migrator({
     db,
@@ -173,6 +176,7 @@ export async function migrateToLatest(db: Kysely<any>): Promise<void> {
 }
 
 /** Names of the migrations of this build not yet applied to the database (none once it is migrated). */
+// biome-ignore lint/suspicious/noExplicitAny: as migrateToLatest.
 export async function pendingMigrations(db: Kysely<any>): Promise<string[]> {
   const migrator = new Migrator({ db, provider: new FileMigrationProvider({ fs, path, migrationFolder }) });
   const migrations = await migrator.getMigrations();

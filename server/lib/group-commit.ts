@@ -91,6 +91,6 @@ export class GroupCommitQueue<T, R> {
       this.waiting.unshift(...batch.map((w) => ({ ...w, alone: true })));
       return;
     }
-    batch.forEach((w, i) => w.resolve(results[i]));
+    for (const [i, w] of batch.entries()) w.resolve(results[i]);
   }
 }

@@ -41,7 +41,7 @@ export async function registerSite(app: FastifyInstance, config: Config) {
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0];
-    if (!hasSite || url.startsWith(config.API_BASE + '/')) {
+    if (!hasSite || url.startsWith(`${config.API_BASE}/`)) {
       return reply.status(404).send({ code: 'NOT_FOUND' });
     }
     // Each language's pages live under its prefix (contracts/languages.ts); the default one's at the root.

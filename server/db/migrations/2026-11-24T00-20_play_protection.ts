@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 
 /**
  * Player protection (issue #16, docs/decisions/0008):

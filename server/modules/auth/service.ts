@@ -85,7 +85,7 @@ export async function createAccount(db: Db, input: SignupRequest, signupBonus: n
  */
 export async function signIn(db: Db, config: Config, email: string, password: string, previousSessionId?: number) {
   const account = await liveByEmail(db, email).executeTakeFirst();
-  if (!account || !account.password_hash) {
+  if (!account?.password_hash) {
     await burnVerifyTime(password);
     throw new AppError('INVALID_USER_OR_EMAIL');
   }
@@ -157,7 +157,7 @@ export type ResetMail = (reset: Omit<ResetToken, 'outboxId'>) => Omit<OutgoingMe
 /** createResetToken inside the caller's transaction (the token and its mail commit with the caller's work). */
 export async function createResetTokenIn(trx: DbOrTrx, email: string, mailOf?: ResetMail): Promise<ResetToken | null> {
   const account = await liveByEmail(trx, email).executeTakeFirst();
-  if (!account || !account.email) return null;
+  if (!account?.email) return null;
   const token = newToken();
   const reset = { token, email: account.email, displayName: account.display_name ?? '', language: toLanguage(account.language) };
   const row = await trx

@@ -118,7 +118,7 @@ export async function confirmSetup(db: Db, token: string, code: string): Promise
 }
 
 /** A second factor: a TOTP code not used before (replay refused) or an unused recovery code (used up). */
-async function useSecondFactor(db: Db, staff: { id: string; email: string; totp_secret: string | null }, code: string): Promise<boolean> {
+async function spendSecondFactor(db: Db, staff: { id: string; email: string; totp_secret: string | null }, code: string): Promise<boolean> {
   if (/^\d{6}$/.test(code)) {
     if (!staff.totp_secret) return false;
     const step = matchingStep(staff.email, staff.totp_secret, code);
@@ -152,7 +152,7 @@ async function useSecondFactor(db: Db, staff: { id: string; email: string; totp_
  */
 export async function staffSignIn(db: Db, config: Config, input: { email: string; password: string; code: string }, meta: { ip: string; requestId: string }): Promise<{ token: string }> {
   const staff = await byEmail(db, input.email).executeTakeFirst();
-  if (!staff || !staff.password_hash || !staff.totp_enrolled_at || staff.deactivated_at) {
+  if (!staff?.password_hash || !staff.totp_enrolled_at || staff.deactivated_at) {
     await burnVerifyTime(input.password);
     throw new AppError('INVALID_USER_OR_EMAIL');
   }
@@ -178,7 +178,7 @@ export async function staffSignIn(db: Db, config: Config, input: { email: string
     throw new AppError(code);
   };
   if (!(await verifyPassword(staff.password_hash, input.password))) return fail('INVALID_USER_OR_EMAIL');
-  if (!(await useSecondFactor(db, staff, input.code))) return fail('INVALID_ONE_TIME_PASSWORD');
+  if (!(await spendSecondFactor(db, staff, input.code))) return fail('INVALID_ONE_TIME_PASSWORD');
   const token = newToken();
   await db.transaction().execute(async (trx) => {
     await trx.updateTable('staff').set({ failed_signins: 0, locked_until: null }).where('id', '=', staff.id).execute();

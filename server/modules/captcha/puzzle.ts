@@ -36,8 +36,8 @@ function hsl(h: number, s: number, l: number): Rgb {
 function inPiece(x: number, y: number): boolean {
   const s = PIECE_SIZE - 1;
   if (x < 0 || y < 0 || x > s || y > s) return false;
-  const cx = x < CORNER ? CORNER : x > s - CORNER ? s - CORNER : x;
-  const cy = y < CORNER ? CORNER : y > s - CORNER ? s - CORNER : y;
+  const cx = x < CORNER ? CORNER : Math.min(x , s - CORNER);
+  const cy = y < CORNER ? CORNER : Math.min(y , s - CORNER);
   return (x - cx) ** 2 + (y - cy) ** 2 <= CORNER ** 2;
 }
 /** On the outline: inside, with a neighbour outside. */

@@ -137,7 +137,7 @@ function buildSlot(p: SlotProfile): { definition: SlotDefinition; rtp: number } 
     reels.push(strip);
   }
   const rawPays = (i: number): number[] => {
-    const f = Math.pow(p.decay, i);
+    const f = p.decay ** i;
     return [0, 0, p.topPays[0] * f, p.topPays[1] * f, p.topPays[2] * f];
   };
   const make = (scale: number): SlotDefinition => {

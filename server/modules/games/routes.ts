@@ -58,7 +58,7 @@ export default async function gamesRoutes(app: FastifyInstance) {
 
   const enabledGame = async (code: string) => {
     const game = await findGame(app.db, code);
-    if (!game || !game.is_enabled) throw new AppError('GAME_NOT_AVAILABLE', 'Unknown or disabled game');
+    if (!game?.is_enabled) throw new AppError('GAME_NOT_AVAILABLE', 'Unknown or disabled game');
     return game;
   };
 

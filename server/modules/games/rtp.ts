@@ -189,7 +189,7 @@ export function baccaratExact(def: BaccaratDefinition): BaccaratExact {
     if (dealt.length !== script.length || dealt.some((card, j) => RANK_INDEX[card.rank] !== script[j])) throw new Error('baccarat enumeration: the engine dealt other cards than the sequence');
     totalWeight += weight;
     p[hand.result] += weight;
-    hand.bets.forEach((b, i) => (returned[i] += weight * b.win));
+    for (const [i, b] of hand.bets.entries()) returned[i] += weight * b.win;
   });
   if (Math.abs(totalWeight - 1) > 1e-9) throw new Error(`baccarat enumeration: probabilities sum to ${totalWeight}`);
   const exact = { ...p, rtp: { banker: returned[0] / amount, player: returned[1] / amount, tie: returned[2] / amount } };
@@ -520,7 +520,7 @@ export function simulateGame(entry: Pick<CatalogueEntry, 'gameCode' | 'rtp' | 'd
     const all: BaccaratBet[] = [{ type: 'banker', amount: def.minBet }, { type: 'player', amount: def.minBet }, { type: 'tie', amount: def.minBet }];
     for (let i = 0; i < rounds; i++) {
       const hand = playBaccarat(def, rng, all);
-      hand.bets.forEach((b, k) => add(tallies[k], def.minBet, b.win));
+      for (const [k, b] of hand.bets.entries()) add(tallies[k], def.minBet, b.win);
     }
   } else {
     for (let i = 0; i < rounds; i++) {

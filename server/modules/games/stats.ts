@@ -42,7 +42,7 @@ export async function gameStats(db: Db, code: string): Promise<GameStatsResponse
   const hit = cache.get(code);
   if (hit && now.getTime() - hit.at < CACHE_MS) return hit.value;
   const game = await findGame(db, code);
-  if (!game || !game.is_enabled) throw new AppError('GAME_NOT_AVAILABLE', 'Unknown or disabled game');
+  if (!game?.is_enabled) throw new AppError('GAME_NOT_AVAILABLE', 'Unknown or disabled game');
   const math = mathOf(code, game.definition_hash, await definitionOf(db, game.definition_hash));
   const windows: GameStatsWindow[] = [];
   for (const { window, ms } of WINDOWS) {

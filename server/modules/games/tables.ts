@@ -1,4 +1,4 @@
-import type { Language } from '../../../contracts/languages';
+
 import type { GameTitles } from '../../../contracts/games';
 import type { ColumnType, Generated } from 'kysely';
 

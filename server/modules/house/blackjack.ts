@@ -32,7 +32,7 @@ export async function continueBlackjack(db: Db, session: PlaySession, gameCode: 
     const definition = await definitionOf(trx, round.definition_hash);
     const input = round.input as PlayInput;
     const actions = [...(round.actions as BlackjackAction[]), action];
-    let played;
+    let played: ReturnType<typeof playRound>;
     try {
       played = playRound(definition, fairRandom(round.server_seed, round.client_seed, round.nonce, nodeHmac), input, actions);
     } catch (error) {

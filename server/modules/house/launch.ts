@@ -44,7 +44,7 @@ export async function createLaunchToken(db: Db, launch: LaunchRequest): Promise<
 
 async function playableGame(db: DbOrTrx, code: string) {
   const game = await findGame(db, code);
-  if (!game || !game.is_enabled) throw new AppError('GAME_NOT_AVAILABLE', 'The game is disabled');
+  if (!game?.is_enabled) throw new AppError('GAME_NOT_AVAILABLE', 'The game is disabled');
   return { game, definition: await definitionOf(db, game.definition_hash) };
 }
 

@@ -37,6 +37,7 @@ export interface RollbackCall { provider: string; txId: string; roundId: string;
  * `skipLocked`: a round whose wallet is locked elsewhere is left out (null) rather than waited for.
  */
 export interface RoundAttachment {
+  // biome-ignore lint/suspicious/noExplicitAny: any attachment's row and table types (each checked where it is made).
   attachment?: Attachment<string, any, any>;
   skipLocked?: boolean;
 }

@@ -159,7 +159,7 @@ export interface RaceTexts {
  */
 export async function updateRaceTexts(trx: DbOrTrx, ref: string, translations: RaceTexts[]): Promise<{ before: RaceTexts[] } | { refused: 'NOT_FOUND' | 'FINAL' }> {
   const row = await trx.selectFrom('tournaments').select(['id', 'kind', 'status']).where('ref', '=', ref).forUpdate().executeTakeFirst();
-  if (!row || row.kind !== 'RACE') return { refused: 'NOT_FOUND' };
+  if (row?.kind !== 'RACE') return { refused: 'NOT_FOUND' };
   if (row.status === 'DRAWN' || row.status === 'CANCELLED') return { refused: 'FINAL' };
   const id = Number(row.id);
   const old = await trx.selectFrom('tournament_translations').selectAll().where('tournament_id', '=', id).orderBy('position').execute();

@@ -51,6 +51,7 @@ export interface Attachment<Name extends string, Row extends Record<string, unkn
 export const attachment = <Name extends string, Row extends Record<string, unknown>, Extra = object>(a: Attachment<Name, Row, Extra>) => a;
 
 /** The builder attachments are given: the caller's own handle, with the wallet's tables out of its type. */
+// biome-ignore lint/suspicious/noExplicitAny: the builder of attachments of any table set (each typed where it is made).
 export const attachmentDb = (db: DbOrTrx) => db as unknown as AttachmentDb<any>;
 
 /** Rows as one array per column, in the columns' order (the parameters rowsOf sends). */

@@ -99,6 +99,7 @@ export interface PostOptions {
    */
   skipLocked?: boolean;
   /** What callers add to the statement, typed (./attachments.ts): their data, refusals, a gate, their records. */
+  // biome-ignore lint/suspicious/noExplicitAny: attachments of any row and table types (each checked where it is made).
   attachments?: Array<Attachment<string, any, any>>;
 }
 
@@ -163,7 +164,7 @@ export function postStatement(trx: DbOrTrx, groups: PostGroup[], at: Date, opts:
   const known = compiledPosts.get(shape);
   if (known) {
     const parameters = [...known.parameters];
-    known.slots.forEach((places, k) => places.forEach((i) => (parameters[i] = perCall[k])));
+    for (const [k, places] of known.slots.entries()) for (const i of places) parameters[i] = perCall[k];
     return CompiledQuery.raw(known.sql, parameters);
   }
   const compiled = buildPost(trx, attachments, arrays, at, skipLocked).compile(trx);
@@ -195,12 +196,14 @@ const idOf = (f: object | undefined) => {
   if (id === undefined) functionIds.set(f, (id = ++lastFunctionId));
   return id;
 };
+// biome-ignore lint/suspicious/noExplicitAny: attachments of any row and table types (each checked where it is made).
 const shapeOf = (attachments: Array<Attachment<string, any, any>>, skipLocked: boolean) =>
   JSON.stringify([skipLocked, attachments.map((a) => [a.name, a.columns, idOf(a.refuse), idOf(a.gate), (a.records ?? []).map(([name, record]) => [name, idOf(record)])])]);
 
 /** The statement postGroups describes, built (see there). */
 function buildPost(
   trx: DbOrTrx,
+  // biome-ignore lint/suspicious/noExplicitAny: attachments of any row and table types (each checked where it is made).
   attachments: Array<Attachment<string, any, any>>,
   arrays: { attached: unknown[][][]; v: unknown[][]; g: unknown[][] },
   at: Date,
