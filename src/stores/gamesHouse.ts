@@ -94,9 +94,9 @@ function sessionToken(): string {
   return info.session;
 }
 
-/** Tells the launch page around us that the balance moved, so the header follows each round. */
-function notifyLaunchPage() {
-  if (window.parent !== window) window.parent.postMessage({ type: 'balance' }, location.origin);
+/** Tells the launch page around us the balance this frame now shows, so the header shows the same. */
+function notifyLaunchPage(balance: number) {
+  if (window.parent !== window) window.parent.postMessage({ type: 'balance', balance }, location.origin);
 }
 
 function keep(patch: Partial<HouseState>, openRound?: HouseSessionResponse['openRound']) {
@@ -116,7 +116,7 @@ function commitRound(result: PlayResponse) {
   keep({ balance: result.balance, fairness: result.fairness }, openRound);
   const rounds = $houseRounds.get().filter((r) => r.roundId !== result.roundId);
   $houseRounds.set([{ roundId: result.roundId, nonce: result.nonce, stake: result.stake, win: result.win }, ...rounds].slice(0, 20));
-  notifyLaunchPage();
+  notifyLaunchPage(result.balance);
 }
 
 /** A v4 UUID (crypto.randomUUID exists only on https and localhost pages). */

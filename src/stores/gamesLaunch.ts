@@ -2,7 +2,7 @@ import type { Language } from '../../contracts/constants';
 import { openPopup } from './popup';
 import { setPendingAction } from './pending';
 import { gameLaunchPath } from './games';
-import { refreshBalance } from './wallet';
+import { refreshBalance, showBalance } from './wallet';
 import { refreshProgress } from './progression';
 import { refreshRaffleStanding } from './raffle';
 
@@ -18,18 +18,22 @@ export function requireSignInForLaunch(gameCode: string, lang: Language) {
 /** What a house game client posts to the launch page. */
 export interface GameMessage {
   type: 'balance' | 'lobby';
+  /** With 'balance': the amount the frame shows after the round (the header shows it at once). */
+  balance?: number;
 }
 
 /**
- * Listens for messages from the game frame: after each round the game posts { type: 'balance' }
- * and the header balance and raffle standing are refetched. Only our origin and our frame count.
+ * Listens for messages from the game frame: after each round's reveal the game posts { type:
+ * 'balance', balance }; the header shows that amount at once, and the balance, raffle standing and
+ * progress are refetched. Only our origin and our frame count.
  */
 export function onGameMessage(frameWindow: () => Window | null): () => void {
   const listener = (event: MessageEvent) => {
     if (event.origin !== location.origin || event.source !== frameWindow()) return;
     const data = event.data as Partial<GameMessage> | null;
     if (data?.type === 'balance') {
-      refreshBalance();
+      if (typeof data.balance === 'number' && Number.isSafeInteger(data.balance) && data.balance >= 0) showBalance(data.balance);
+      else refreshBalance();
       // The round may have earned a raffle ticket: the header's count follows without a reload.
       refreshRaffleStanding();
       // XP, missions and notifications move with each real round too (docs/decisions/0018).

@@ -57,6 +57,16 @@ export function refreshBalance() {
   $balance.revalidate();
 }
 
+/**
+ * A balance another part of the page has just shown (the game frame after a round's reveal): the
+ * header shows the same amount at once, then refetches the rest (bonus status) from the server.
+ */
+export function showBalance(balance: number) {
+  const current = $balance.get().data;
+  if (current) $balance.mutate({ ...current, balance });
+  refreshBalance();
+}
+
 /** Claimable when the server says so or when the countdown to nextClaim has ended (spec section 4). */
 export function isBonusClaimable(balance: Pick<Balance, 'canClaimBonus' | 'nextClaim'>, now: number): boolean {
   if (balance.canClaimBonus) return true;

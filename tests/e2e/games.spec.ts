@@ -1,4 +1,5 @@
 import { formatNumber, localizePath } from '../../contracts/languages';
+import { BALANCE_ANIMATION_MS } from '../../contracts/constants';
 import { randomUUID } from 'node:crypto';
 import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -16,6 +17,26 @@ type Dict = Record<string, unknown>;
 const load = (lang: string, ns: string) => JSON.parse(readFileSync(`locales/${lang}/${ns}.json`, 'utf8')) as Dict;
 const lookup = (dict: Dict, key: string) => key.split('.').reduce<unknown>((o, k) => (o as Dict)[k], dict) as string;
 const fill = (text: string, vars: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(vars[k]));
+
+interface BalanceSample {
+  at: number;
+  header: number;
+  frame: number;
+}
+
+/** The longest stretch of consecutive samples where the header and the frame showed different amounts (ms). */
+function longestDisagreementMs(samples: BalanceSample[]): number {
+  let longest = 0;
+  let since: number | undefined;
+  for (const s of samples) {
+    if (s.header === s.frame) since = undefined;
+    else {
+      since ??= s.at;
+      longest = Math.max(longest, s.at - since);
+    }
+  }
+  return longest;
+}
 
 interface CatalogueGame {
   gameCode: string;
@@ -49,6 +70,27 @@ for (const lang of ['ja', 'en'] as const) {
     await expect(frame.getByTestId('house-game')).toBeVisible({ timeout: 20_000 });
     return frame;
   }
+
+  /** Samples the header's balance (its target amount) and the frame's every 20 ms, until stopped. */
+  async function startBalanceSampling(page: Page) {
+    await page.evaluate(() => {
+      const w = window as unknown as { balanceSamples: BalanceSample[]; balanceSampler: number };
+      const frameDoc = () => document.querySelector<HTMLIFrameElement>('[data-testid="game-frame"]')?.contentDocument;
+      w.balanceSamples = [];
+      w.balanceSampler = window.setInterval(() => {
+        const header = Number(document.querySelector('[data-testid="balance"]')?.getAttribute('data-target'));
+        const frame = Number(frameDoc()?.querySelector('[data-testid="house-balance"]')?.textContent?.replace(/[^\d]/g, ''));
+        w.balanceSamples.push({ at: performance.now(), header, frame });
+      }, 20);
+    });
+  }
+
+  const stopBalanceSampling = (page: Page) =>
+    page.evaluate(() => {
+      const w = window as unknown as { balanceSamples: BalanceSample[]; balanceSampler: number };
+      window.clearInterval(w.balanceSampler);
+      return w.balanceSamples;
+    });
 
   async function houseBalance(frame: FrameLocator): Promise<number> {
     const text = await frame.getByTestId('house-balance').innerText();
@@ -179,12 +221,18 @@ for (const lang of ['ja', 'en'] as const) {
       await expect(page.getByTestId('balance')).toHaveAttribute('data-target', String(before));
 
       for (let round = 1; round <= 3; round++) {
+        await startBalanceSampling(page);
         await frame.getByTestId('spin').click();
         await expect(frame.getByTestId('fairness-nonce')).toHaveText(String(round), { timeout: SLOT_ROUND_MS });
         await expect(frame.getByTestId('spin')).toBeEnabled({ timeout: SLOT_ROUND_MS });
-        // The header follows each round (the game posts a balance message to the launch page).
+        // The header follows each round (the game posts the balance it shows to the launch page).
         const after = await houseBalance(frame);
         await expect(page.getByTestId('balance')).toHaveAttribute('data-target', String(after));
+        // Sampled every 20 ms through the round: the header's amount never differs from the frame's
+        // for longer than the count-up (it took a /balance round trip; it now takes the frame's).
+        const samples = await stopBalanceSampling(page);
+        expect(samples.length, 'the round was sampled').toBeGreaterThan(5);
+        expect(longestDisagreementMs(samples), JSON.stringify(samples.filter((x) => x.header !== x.frame).slice(0, 5))).toBeLessThanOrEqual(BALANCE_ANIMATION_MS);
       }
       const finalBalance = await houseBalance(frame);
 
