@@ -9,7 +9,7 @@ import { LANGS, SIZES, localized, type Lang } from './support/site-routes';
  * running race and a running promotion as the API lists them (the seeded weekly raffle, the demo
  * race and the shipped promotions), each with a link that leads to it; the pause button stops the
  * rotation and play starts it again; hovering holds the slide; with reduced motion it never turns by
- * itself. Screenshots at 375, 768, 1024 and 1280 px go to test-results/home-banner/.
+ * itself. Screenshots of every slide at 375, 768, 1024 and 1280 px go to test-results/home-banner/.
  */
 type Dict = Record<string, unknown>;
 const banner = (lang: Lang, key: string, vars: Record<string, string | number> = {}) => {
@@ -81,18 +81,29 @@ for (const lang of LANGS) {
       const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
       expect(blocking, blocking.join('\n')).toEqual([]);
 
-      // Screens: the welcome and the raffle at each size; nothing scrolls sideways.
+      // Screens: every slide at each size; nothing scrolls sideways; and the slides that
+      // arrive do not make the banner taller than the welcome alone (no layout shift), which a page
+      // without the API's answers shows.
       mkdirSync(SCREENS, { recursive: true });
+      const alone = await page.context().newPage();
+      await alone.route(/\/api\/(tournaments|promotions)\b/, (route) => route.abort());
       for (const size of SIZES) {
         await page.setViewportSize(size);
-        for (const kind of ['welcome', 'raffle'] as const) {
-          await root.getByTestId('banner-dot').nth(kind === 'welcome' ? 0 : 1).click();
+        await alone.setViewportSize(size);
+        await alone.goto(localized('/', lang));
+        await expect(alone.getByTestId('home-banner').locator('[data-slide]')).toHaveCount(1);
+        const welcomeHeight = (await alone.getByTestId('home-banner').boundingBox())!.height;
+        expect((await root.boundingBox())!.height, `banner height at ${size.width} px`).toBeLessThanOrEqual(welcomeHeight + 0.5);
+        for (const [i, kind] of (['welcome', 'raffle', 'race', 'promotion'] as const).entries()) {
+          await root.getByTestId('banner-dot').nth(i).click();
           await expect(shown(root)).toHaveAttribute('data-slide', kind);
           await page.waitForTimeout(600); // the cross-fade
           expect(await page.evaluate(() => document.documentElement.scrollWidth), `${kind} at ${size.width} px`).toBeLessThanOrEqual(size.width);
           await root.screenshot({ path: `${SCREENS}/${kind}-${lang}-${size.width}.png` });
         }
       }
+
+      await alone.close();
 
       // Each link leads to its page.
       await page.setViewportSize({ width: 1280, height: 900 });

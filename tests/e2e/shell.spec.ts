@@ -130,9 +130,11 @@ for (const lang of LANGS) {
       // Inside the button: the header is no wider, and nothing scrolls sideways.
       await expect(page.getByTestId('account-menu-button').getByTestId('header-level-ring')).toHaveCount(1);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      await page.screenshot({ path: `test-results/level-ring/header-${lang}-375.png`, clip: { x: 0, y: 0, width: 375, height: 120 } });
       await page.getByTestId('account-menu-button').click();
       const item = page.getByTestId('menu-level');
       await expect(item).toBeVisible();
+      await page.screenshot({ path: `test-results/level-ring/menu-${lang}-375.png`, clip: { x: 0, y: 0, width: 375, height: 320 } });
       // "Level 1, 0 of N XP. Levels and VIP" in the page's language.
       const label = escapeRe(progress.header.levelLabel.replace('{{level}}', '1').replace('{{xp}}', '0')).replace(escapeRe('{{next}}'), '[\\d,]+');
       await expect(item).toHaveText(new RegExp(`^${label}$`));

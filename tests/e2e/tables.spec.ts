@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
 import { expect, test, type FrameLocator, type Page } from '@playwright/test';
 import { newSignedInPlayer } from './support/players';
 
@@ -143,6 +144,16 @@ for (const lang of ['ja', 'en'] as const) {
         await frame.getByTestId(game.play).click();
         await game.done(frame);
         await expect.poll(() => sounds(frame)).toBeGreaterThan(0);
+      }
+      // The switch on each table at a phone's and a laptop's width (test-results/table-sound/).
+      mkdirSync('test-results/table-sound', { recursive: true });
+      for (const width of [375, 1280]) {
+        await page.setViewportSize({ width, height: width === 375 ? 740 : 800 });
+        for (const game of games) {
+          const frame = await openGame(page, game.code);
+          await expect(frame.getByTestId('game-sound')).toBeVisible();
+          await page.screenshot({ path: `test-results/table-sound/${game.code}-${lang}-${width}.png` });
+        }
       }
       // And the slots' own switch reads the same choice.
       const slot = await openGame(page, 'slot-sakura-fortune');

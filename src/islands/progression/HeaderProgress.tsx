@@ -33,7 +33,7 @@ export default function HeaderProgress({ lang, variant = 'bar' }: { lang: Langua
             <circle cx="12" cy="12" r="10.5" fill="none" strokeWidth="2.5" className="stroke-brown-600" />
             <circle cx="12" cy="12" r="10.5" fill="none" strokeWidth="2.5" strokeLinecap="round" className="stroke-gold-400 transition-[stroke-dasharray] duration-500" strokeDasharray={`${(share * 66).toFixed(1)} 66`} />
           </svg>
-          <span className="text-[10px] font-bold leading-none text-gold-400">{data.level}</span>
+          <span className="text-[11px] font-black leading-none tabular-nums text-cream">{data.level}</span>
         </span>
         <PersonIcon className="hidden h-5 w-5 md:block" />
       </>
