@@ -54,7 +54,13 @@ export default function HeaderAccount({ lang }: { lang: Language }) {
       <Suspense fallback={null}><NotificationBell lang={lang} /></Suspense>
       {/* Opens the unclosable phone verification popup while the phone is not verified (spec section 2). */}
       <PhoneWatcher />
-      <AccountMenu lang={lang} displayName={session.displayName} />
+      {/* Below 768 px the level is the menu button's ring and the menu's first entry (no room beside it). */}
+      <AccountMenu
+        lang={lang}
+        displayName={session.displayName}
+        icon={<Suspense fallback={<span className="block h-5 w-5" />}><HeaderProgress lang={lang} variant="ring" /></Suspense>}
+        levelItem={<Suspense fallback={null}><HeaderProgress lang={lang} variant="item" /></Suspense>}
+      />
     </div>
   );
 }

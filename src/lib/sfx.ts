@@ -1,17 +1,34 @@
 /**
  * Game sound effects synthesised with Web Audio (no audio files to download): every game shares
- * them, behind one sound toggle that is off by default. The audio context is made inside the click
- * that turns sound on (browsers allow audio only after a gesture); until then every call is silent.
+ * them, behind one sound toggle that is off by default and, once turned on, stays on for the device
+ * (localStorage). The audio context is made inside the click that turns sound on, or with the first
+ * sound after a gesture when the choice was remembered (browsers allow audio only after a gesture).
  *
  * Usage: `setSfxEnabled(checked)` from the toggle's change handler, then `sfx.reelStop(2)`,
  * `sfx.chip()`, `sfx.card()`... anywhere; they do nothing while sound is off.
  */
 let context: AudioContext | null = null;
-let enabled = false;
 
-/** Turns sound on or off; call it from the toggle's own event handler (it unlocks the context). */
+/** The player's choice, kept on the device for every game (the frame is on the site's origin). */
+export const SOUND_STORAGE_KEY = 'coin-casino.sound';
+let enabled = readStored();
+
+function readStored(): boolean {
+  try {
+    return typeof localStorage !== 'undefined' && localStorage.getItem(SOUND_STORAGE_KEY) === 'on';
+  } catch {
+    return false; // storage refused (privacy settings): off, as by default
+  }
+}
+
+/** Turns sound on or off and remembers it; call it from the toggle's own event handler (it unlocks the context). */
 export function setSfxEnabled(on: boolean): void {
   enabled = on;
+  try {
+    localStorage.setItem(SOUND_STORAGE_KEY, on ? 'on' : 'off');
+  } catch {
+    // Not remembered; this page still follows the switch.
+  }
   if (on) audio();
 }
 

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { newSignedInPlayer } from './support/players';
 import { LANGS, ROUTES, common, documentTitle, localized, } from './support/site-routes';
@@ -109,9 +110,36 @@ for (const lang of LANGS) {
         await expect(page.getByTestId('header-balance')).toBeVisible();
         await expect(page.getByTestId(width < 768 ? 'logo-short' : 'logo-full')).toBeVisible();
         await expect(page.getByTestId(width < 768 ? 'logo-full' : 'logo-short')).toBeHidden();
+        // The level: the ring on the account menu button below 768 px, the bar beside the balance from 768.
+        await expect(page.getByTestId(width < 768 ? 'header-level-ring' : 'header-level')).toBeVisible();
+        await expect(page.getByTestId(width < 768 ? 'header-level' : 'header-level-ring')).toBeHidden();
         const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
         expect(scroll, `signed in at ${width} px: the page is ${scroll} px wide`).toBeLessThanOrEqual(client);
       }
+    });
+
+    test('signed in at 375 px the level and its progress show on the account menu button, and the menu leads to the levels page', async ({ page }) => {
+      const progress = JSON.parse(readFileSync(`locales/${lang}/progress.json`, 'utf8')) as { header: { levelLabel: string } };
+      await newSignedInPlayer(page, { language: lang });
+      await page.setViewportSize({ width: 375, height: 740 });
+      await page.goto(localized('/', lang));
+      const ring = page.getByTestId('header-level-ring');
+      await expect(ring).toBeVisible();
+      await expect(ring).toHaveText('1');
+      await expect(ring).toHaveAttribute('data-level', '1');
+      // Inside the button: the header is no wider, and nothing scrolls sideways.
+      await expect(page.getByTestId('account-menu-button').getByTestId('header-level-ring')).toHaveCount(1);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      await page.screenshot({ path: `test-results/level-ring/header-${lang}-375.png`, clip: { x: 0, y: 0, width: 375, height: 120 } });
+      await page.getByTestId('account-menu-button').click();
+      const item = page.getByTestId('menu-level');
+      await expect(item).toBeVisible();
+      await page.screenshot({ path: `test-results/level-ring/menu-${lang}-375.png`, clip: { x: 0, y: 0, width: 375, height: 320 } });
+      // "Level 1, 0 of N XP. Levels and VIP" in the page's language.
+      const label = escapeRe(progress.header.levelLabel.replace('{{level}}', '1').replace('{{xp}}', '0')).replace(escapeRe('{{next}}'), '[\\d,]+');
+      await expect(item).toHaveText(new RegExp(`^${label}$`));
+      await item.click();
+      await expect(page).toHaveURL(new RegExp(`${escapeRe(localized('/levels', lang))}/?$`));
     });
 
     test('the skip link is translated and moves to the content', async ({ page }) => {

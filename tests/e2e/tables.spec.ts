@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
 import { expect, test, type FrameLocator, type Page } from '@playwright/test';
 import { newSignedInPlayer } from './support/players';
 
@@ -98,6 +99,70 @@ for (const lang of ['ja', 'en'] as const) {
       await expect(baccarat.locator('[data-bet="banker"] [data-testid="table-chip"]')).toBeVisible();
     });
 
+    test('roulette, blackjack and baccarat have the sound switch: off at first, on it plays synthesised sounds, and it stays on', async ({ page }) => {
+      test.setTimeout(120_000);
+      // Counts the sounds the games start (Web Audio sources), in every frame.
+      await page.addInitScript(() => {
+        const w = window as unknown as { sounds: number };
+        w.sounds = 0;
+        for (const method of ['createOscillator', 'createBufferSource'] as const) {
+          const original = AudioContext.prototype[method] as (this: AudioContext) => AudioScheduledSourceNode;
+          (AudioContext.prototype as unknown as Record<string, unknown>)[method] = function (this: AudioContext) {
+            const node = original.call(this);
+            const start = node.start.bind(node);
+            node.start = (...args: Parameters<typeof node.start>) => {
+              w.sounds += 1;
+              start(...args);
+            };
+            return node;
+          };
+        }
+      });
+      const sounds = (frame: FrameLocator) => frame.locator('body').evaluate(() => (window as unknown as { sounds: number }).sounds);
+      const games = [
+        { code: 'roulette-european', bet: '[data-bet="red"]', play: 'spin', done: (f: FrameLocator) => expect(f.getByTestId('winning-number')).toBeVisible({ timeout: 15_000 }) },
+        { code: 'blackjack-classic', bet: null, play: 'deal', done: (f: FrameLocator) => expect(f.locator('[data-testid="blackjack-game"] [data-card]').nth(2)).toBeVisible({ timeout: 10_000 }) },
+        { code: 'baccarat-classic', bet: '[data-bet="banker"]', play: 'deal', done: (f: FrameLocator) => expect(f.getByTestId('baccarat-game')).toHaveAttribute('data-phase', 'settled', { timeout: 10_000 }) },
+      ];
+      for (const [i, game] of games.entries()) {
+        let frame = await openGame(page, game.code);
+        const toggle = frame.getByTestId('game-sound');
+        await expect(toggle).toBeVisible();
+        if (i === 0) {
+          // Off by default: a round makes no sound.
+          await expect(toggle).not.toBeChecked();
+          if (game.bet) await frame.locator(game.bet).click();
+          await frame.getByTestId(game.play).click();
+          await game.done(frame);
+          expect(await sounds(frame)).toBe(0);
+          await toggle.check();
+          // Kept on the device: after a reload, and in the other games below.
+          frame = await openGame(page, game.code);
+        }
+        await expect(frame.getByTestId('game-sound')).toBeChecked();
+        if (game.bet) await frame.locator(game.bet).click();
+        await frame.getByTestId(game.play).click();
+        await game.done(frame);
+        await expect.poll(() => sounds(frame)).toBeGreaterThan(0);
+      }
+      // The switch on each table at a phone's and a laptop's width (test-results/table-sound/).
+      mkdirSync('test-results/table-sound', { recursive: true });
+      for (const width of [375, 1280]) {
+        await page.setViewportSize({ width, height: width === 375 ? 740 : 800 });
+        for (const game of games) {
+          const frame = await openGame(page, game.code);
+          await expect(frame.getByTestId('game-sound')).toBeVisible();
+          await page.screenshot({ path: `test-results/table-sound/${game.code}-${lang}-${width}.png` });
+        }
+      }
+      // And the slots' own switch reads the same choice.
+      const slot = await openGame(page, 'slot-sakura-fortune');
+      await expect(slot.getByTestId('slot-sound')).toBeChecked();
+      await slot.getByTestId('slot-sound').uncheck();
+      const roulette = await openGame(page, 'roulette-european');
+      await expect(roulette.getByTestId('game-sound')).not.toBeChecked();
+    });
+
     test('with reduced motion the results show at once', async ({ page }) => {
       await page.emulateMedia({ reducedMotion: 'reduce' });
       const roulette = await openGame(page, 'roulette-european');
@@ -149,6 +214,8 @@ for (const lang of ['ja', 'en'] as const) {
         // The bell from 360 px; at 320 px the header has no room for it (toasts announce notifications).
         if (width >= 360) await expect(page.getByTestId('notification-bell')).toBeVisible();
         else await expect(page.getByTestId('notification-bell')).toBeHidden();
+        // The level: the ring on the account menu button below 768 px, beside the balance from 768.
+        await expect(page.getByTestId(width < 768 ? 'header-level-ring' : 'header-level')).toBeVisible();
         const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
         expect(scroll, `signed in at ${width} px: the page is ${scroll} px wide`).toBeLessThanOrEqual(client);
       }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { Language } from '../../../contracts/constants';
 import { useT } from '../../lib/useT';
 import { localizePath } from '../../lib/routes';
@@ -13,9 +13,12 @@ import '../layoutStrings';
 /**
  * The signed-in header's account menu (spec section 2): a disclosure button with the display name
  * and a list of bet history, settings and logout. Escape or a click outside closes it.
- * Raffle history leads the list only when the player has some.
+ * Raffle history leads the list only when the player has some. Below 768 px, where the header has
+ * no room for the level, the button's icon is the level ring and the list starts with the level
+ * (`icon` and `levelItem`, from the progression chunk a player's header loads: the person icon at
+ * 768 px and up).
  */
-export default function AccountMenu({ lang, displayName }: { lang: Language; displayName: string }) {
+export default function AccountMenu({ lang, displayName, icon, levelItem }: { lang: Language; displayName: string; icon: ReactNode; levelItem: ReactNode }) {
   const t = useT(lang, ['auth', 'raffle']);
   const { data: raffleHistory } = useStore(raffleHistoryStore(lang));
   const [open, setOpen] = useState(false);
@@ -68,13 +71,11 @@ export default function AccountMenu({ lang, displayName }: { lang: Language; dis
         className="flex shrink-0 items-center gap-1 whitespace-nowrap rounded-md border border-brown-600 px-1.5 py-1.5 text-sm font-semibold hover:bg-brown-700 min-[400px]:px-2"
         data-testid="account-menu-button"
       >
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 text-gold-400" fill="none" stroke="currentColor" strokeWidth="2">
-          <circle cx="12" cy="8" r="4" />
-          <path d="M4 21c1.5-4 4.5-6 8-6s6.5 2 8 6" />
-        </svg>
-        {/* Below 400 px, and beside the desktop tabs until 1280 px, the name gives its room to the balance
-            and the tabs ("Tournaments" was clipped at 1024 px); the button's label still names the player. */}
-        <span className="hidden max-w-[4.5rem] truncate min-[400px]:inline sm:max-w-[8rem] lg:hidden xl:inline xl:max-w-[8rem]" data-testid="display-name">
+        {icon}
+        {/* Below 768 px (with the search, balance, raffle button and bell, the name made the page scroll
+            sideways at 412 px), and beside the desktop tabs until 1280 px, the name gives its room to the
+            balance and the tabs ("Tournaments" was clipped at 1024 px); the button's label still names the player. */}
+        <span className="hidden max-w-[8rem] truncate md:inline lg:hidden xl:inline" data-testid="display-name">
           {displayName}
         </span>
         <svg aria-hidden="true" viewBox="0 0 24 24" className={`h-4 w-4 transition-transform ${open ? 'rotate-180' : ''}`} fill="none" stroke="currentColor" strokeWidth="2">
@@ -87,6 +88,7 @@ export default function AccountMenu({ lang, displayName }: { lang: Language; dis
         className="absolute right-0 z-40 mt-1 w-48 rounded-md border border-brown-600 bg-brown-800 p-1 shadow-xl"
         data-testid="account-menu"
       >
+        {levelItem}
         {raffleHistory && raffleHistory.length > 0 && (
           <li>
             <a className={item} href={localizePath('/transactions/raffle', lang)} data-testid="menu-raffle-history">

@@ -4,23 +4,50 @@ import type { Language } from '../../../contracts/constants';
 import { localizePath } from '../../lib/routes';
 import { useT } from '../../lib/useT';
 import { $progression, watchProgress } from '../../stores/progression';
+import PersonIcon from '../account/PersonIcon';
 import './strings';
 
 /**
  * The header's level: a compact "Lv 3" with a thin bar of the way to the next level, linking to the
  * levels page. The XP numbers are in its accessible name (and data-xp, which the journeys read).
- * Below 480 px it leaves the header to the balance and the menu (home's missions panel and the levels page show it).
+ * Below 768 px the header has no room for it: `variant="ring"` is the account menu button's icon
+ * there (a ring of the way to the next level around the level's number) and `variant="item"` the
+ * first entry of the account menu (the same label, as a link to the levels page).
  */
-export default function HeaderProgress({ lang }: { lang: Language }) {
+export default function HeaderProgress({ lang, variant = 'bar' }: { lang: Language; variant?: 'bar' | 'ring' | 'item' }) {
   const t = useT(lang, 'progress');
   const { data } = useStore($progression);
   useEffect(() => watchProgress(), []);
-  if (!data) return null;
+  if (!data) return variant === 'ring' ? <PersonIcon /> : null;
   const span = data.nextLevelXp === null ? 1 : data.nextLevelXp - data.levelXp;
   const share = data.nextLevelXp === null ? 1 : Math.min(1, Math.max(0, (data.xp - data.levelXp) / span));
   const label = data.nextLevelXp === null
     ? t('header.levelTopLabel', { level: data.level, xp: data.xp })
     : t('header.levelLabel', { level: data.level, xp: data.xp, next: data.nextLevelXp });
+  if (variant === 'ring') {
+    // The person icon's size, so the header is no wider; r = 10.5: a circumference of 66; the arc starts at the top.
+    return (
+      <>
+        <span aria-hidden="true" className="relative grid h-5 w-5 place-items-center md:hidden" data-testid="header-level-ring" data-level={data.level}>
+          <svg viewBox="0 0 24 24" className="absolute inset-0 h-full w-full -rotate-90">
+            <circle cx="12" cy="12" r="10.5" fill="none" strokeWidth="2.5" className="stroke-brown-600" />
+            <circle cx="12" cy="12" r="10.5" fill="none" strokeWidth="2.5" strokeLinecap="round" className="stroke-gold-400 transition-[stroke-dasharray] duration-500" strokeDasharray={`${(share * 66).toFixed(1)} 66`} />
+          </svg>
+          <span className="text-[11px] font-black leading-none tabular-nums text-cream">{data.level}</span>
+        </span>
+        <PersonIcon className="hidden h-5 w-5 md:block" />
+      </>
+    );
+  }
+  if (variant === 'item') {
+    return (
+      <li className="md:hidden">
+        <a href={localizePath('/levels', lang)} className="block rounded px-3 py-2 text-sm text-gold-400 hover:bg-brown-700 focus-visible:bg-brown-700" data-testid="menu-level">
+          {label}
+        </a>
+      </li>
+    );
+  }
   return (
     <a
       href={localizePath('/levels', lang)}

@@ -7,6 +7,7 @@ import { $house, playHouseRoundHeld } from '../../../stores/gamesHouse';
 import { BACCARAT_SIDES, baccaratPoints, baccaratTotal, createBaccaratTable } from '../../../stores/baccarat';
 import { dealStepMs } from '../../../stores/dealing';
 import { ChipPicker, ErrorLine, Hand, PlayingCard, TableChip } from './common';
+import { SoundToggle, useTableSounds } from './sound';
 import { formatCoins } from '../../../lib/formatCoins';
 import 'virtual:strings?games.baccarat,games.cards,games.roulette';
 
@@ -30,6 +31,7 @@ export default function BaccaratGame({ lang, definition }: { lang: Language; def
   const playerCards = outcome?.playerCards.slice(0, shown.player) ?? [];
   const bankerCards = outcome?.bankerCards.slice(0, shown.banker) ?? [];
   const settled = phase === 'settled' && round;
+  useTableSounds({ cards: shown.player + shown.banker, stake: total, settledWin: settled ? round.win : null });
 
   return (
     <div className="flex w-full max-w-3xl flex-col items-center gap-2 rounded-2xl bg-green-900 p-2 shadow-inner sm:gap-3 sm:p-3" data-testid="baccarat-game" data-phase={phase}>
@@ -76,9 +78,12 @@ export default function BaccaratGame({ lang, definition }: { lang: Language; def
       </div>
       {/* Pinned to the frame's bottom edge on a short frame, so Deal and the messages are always on screen. */}
       <div className="sticky bottom-0 z-20 flex w-full flex-col items-center gap-1 rounded-lg bg-green-900/95 py-1">
-        <p className="text-xs sm:text-sm" data-testid="baccarat-total">
-          {t('roulette.totalBet', { amount: formatCoins(total, lang) })} · {t('house.limits', { min: formatCoins(definition.minBet, lang), max: formatCoins(definition.maxBet, lang) })}
-        </p>
+        <div className="flex flex-wrap items-center justify-center gap-x-3">
+          <p className="text-xs sm:text-sm" data-testid="baccarat-total">
+            {t('roulette.totalBet', { amount: formatCoins(total, lang) })} · {t('house.limits', { min: formatCoins(definition.minBet, lang), max: formatCoins(definition.maxBet, lang) })}
+          </p>
+          <SoundToggle lang={lang} />
+        </div>
         <ErrorLine lang={lang} messageKey={error ?? (total > house.balance ? 'house.error.insufficient' : null)} compact />
         <div className="flex w-full flex-wrap items-center justify-center gap-2">
           <ChipPicker lang={lang} chips={definition.chips} value={chip} onChange={table.selectChip} />

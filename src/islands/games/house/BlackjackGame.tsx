@@ -7,6 +7,7 @@ import { $house, playHouseRoundHeld } from '../../../stores/gamesHouse';
 import { blackjackHands, createBlackjackTable } from '../../../stores/blackjack';
 import { dealStepMs } from '../../../stores/dealing';
 import { ChipPicker, ErrorLine, Hand, PlayingCard, TableChip } from './common';
+import { SoundToggle, useTableSounds } from './sound';
 import { formatCoins } from '../../../lib/formatCoins';
 import 'virtual:strings?games.blackjack,games.cards';
 
@@ -50,6 +51,7 @@ export default function BlackjackGame({ lang, definition, openRound }: { lang: L
   const resultKey = settled && outcome?.result ? `blackjack.result.${outcome.result}` : null;
   // Totals count the cards on the table (the hole card only once it is turned).
   const { playerCards, dealerCards, playerTotal, dealerTotal } = blackjackHands(outcome, shown, settled);
+  useTableSounds({ cards: shown.player + shown.dealer, stake: round && !settled ? round.stake : bet, settledWin: settled && round ? round.win : null });
 
   return (
     <div className="flex w-full max-w-2xl flex-col items-center gap-2 rounded-2xl bg-green-900 p-2 shadow-inner sm:gap-3 sm:p-3" data-testid="blackjack-game" data-phase={phase}>
@@ -73,6 +75,7 @@ export default function BlackjackGame({ lang, definition, openRound }: { lang: L
           <TableChip amount={round && !settled ? round.stake : bet} lang={lang} />
         </span>
         <span data-testid="bj-stake">{t('blackjack.stake', { amount: formatCoins(round && !settled ? round.stake : bet, lang) })}</span>
+        <SoundToggle lang={lang} />
       </div>
       <ErrorLine lang={lang} messageKey={error} />
 

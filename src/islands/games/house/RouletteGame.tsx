@@ -7,6 +7,7 @@ import { $house, playHouseRoundHeld } from '../../../stores/gamesHouse';
 import { betKey, createRouletteTable, totalBet, type PlacedBet } from '../../../stores/roulette';
 import RouletteWheel from './RouletteWheel';
 import { ChipPicker, ErrorLine } from './common';
+import { SoundToggle, useTableSounds } from './sound';
 import { formatCoins } from '../../../lib/formatCoins';
 import 'virtual:strings?games.roulette';
 
@@ -52,6 +53,7 @@ export default function RouletteGame({ lang, definition }: { lang: Language; def
   const spinning = running;
   const place = table.place;
   const winningKeys = new Set(result?.winningKeys ?? []);
+  useTableSounds({ stake: total, spinning: phase === 'spinning', settledWin: result ? result.win : null, ballDrop: true });
 
   const amountOn = (bet: PlacedBet) => bets.find((b) => betKey(b) === betKey(bet))?.amount;
   const cellClass = (color: string, key: string) =>
@@ -98,13 +100,16 @@ export default function RouletteGame({ lang, definition }: { lang: Language; def
           onLanded={table.landed}
           label={result ? t('roulette.result', { number: result.number, color: t(`roulette.${result.color}`) }) : t('roulette.wheel')}
         />
-        {recent.length > 0 && (
-          <ol aria-label={t('roulette.lastNumbers')} className="grid max-w-36 grid-cols-4 gap-1 sm:max-w-44 lg:max-w-none lg:grid-cols-6">
-            {recent.map((n, i) => (
-              <li key={i} className={`rounded px-1.5 text-center text-xs font-bold ${colorBg(n)} ${i === 0 ? 'ring-2 ring-gold-400' : ''}`}>{n}</li>
-            ))}
-          </ol>
-        )}
+        <div className="flex flex-col items-center gap-2">
+          {recent.length > 0 && (
+            <ol aria-label={t('roulette.lastNumbers')} className="grid max-w-36 grid-cols-4 gap-1 sm:max-w-44 lg:max-w-none lg:grid-cols-6">
+              {recent.map((n, i) => (
+                <li key={i} className={`rounded px-1.5 text-center text-xs font-bold ${colorBg(n)} ${i === 0 ? 'ring-2 ring-gold-400' : ''}`}>{n}</li>
+              ))}
+            </ol>
+          )}
+          <SoundToggle lang={lang} />
+        </div>
       </div>
 
       <div role="group" aria-label={t('roulette.board')} className="w-full min-w-0 overflow-x-auto rounded-lg bg-green-900 p-2 lg:flex-1" data-testid="roulette-board">

@@ -7,7 +7,8 @@ import { $house, $houseBusy, playHouseRoundHeld } from '../../../stores/gamesHou
 import { ErrorLine, roundErrorKey } from './common';
 import { formatCoins } from '../../../lib/formatCoins';
 import SlotReels, { LINE_COLORS, useSymbolName, winsOnShow } from './SlotReels';
-import { setSfxEnabled, sfx, sfxEnabled } from '../../../lib/sfx';
+import { sfx } from '../../../lib/sfx';
+import { SoundToggle } from './sound';
 import { createSlotRound } from '../../../stores/slotRound';
 import SlotCelebration from './SlotCelebration';
 import { openPaytable } from '../../../stores/paytable';
@@ -41,7 +42,6 @@ export default function SlotGame({ lang, definition, gameCode }: { lang: Languag
   useEffect(() => () => round.dispose(), [round]);
   const state = useStore(round.$state);
   const { phase, grid, shown, lineStep, roundWin, freeSpin, celebration, error, betIndex, turbo } = state;
-  const [sound, setSound] = useState(sfxEnabled);
   const spinButton = useRef<HTMLButtonElement>(null);
 
   const bet = definition.betLevels[betIndex];
@@ -177,19 +177,7 @@ export default function SlotGame({ lang, definition, gameCode }: { lang: Languag
             {t('slot.turbo')}
           </label>
         )}
-        <label className="flex cursor-pointer items-center gap-1 text-xs">
-          <input
-            type="checkbox"
-            checked={sound}
-            onChange={(e) => {
-              setSfxEnabled(e.target.checked);
-              setSound(e.target.checked);
-            }}
-            className="accent-gold-500"
-            data-testid="slot-sound"
-          />
-          {t('slot.sound')}
-        </label>
+        <SoundToggle lang={lang} testId="slot-sound" />
         <button type="button" className="btn-ghost px-3 py-2 text-xs" aria-haspopup="dialog" onClick={openPaytable}>
           {t('slot.paytable')}
         </button>
