@@ -48,7 +48,18 @@ async function measure(kind: 'PGlite' | 'PostgreSQL', databaseUrl: string | unde
   const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 16);
   const db = createDb({ databaseUrl });
   await migrateToLatest(db);
-  const config = loadConfig({ NODE_ENV: 'production', ALLOW_EMBEDDED_DB: 'true', PUBLIC_SITE_URL: 'https://coincasino.example', LOG_LEVEL: 'silent', SITE_DIR: './no-site', SEED_DEMO: 'false', PORT: '0', HOST: '127.0.0.1', SMTP_URL: 'smtp://127.0.0.1:1', SMS_GATEWAY_URL: 'http://127.0.0.1:1' });
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    ALLOW_EMBEDDED_DB: 'true',
+    PUBLIC_SITE_URL: 'https://coincasino.example',
+    LOG_LEVEL: 'silent',
+    SITE_DIR: './no-site',
+    SEED_DEMO: 'false',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    SMTP_URL: 'smtp://127.0.0.1:1',
+    SMS_GATEWAY_URL: 'http://127.0.0.1:1',
+  });
   const app = await buildApp({ config, db });
   // The bare route: Fastify, one JSON answer of /balance's shape, no hooks, no database.
   const bare = Fastify({ logger: false });
@@ -60,7 +71,11 @@ async function measure(kind: 'PGlite' | 'PostgreSQL', databaseUrl: string | unde
     const authHeaders: string[] = [];
     for (let i = 0; i < concurrency; i++) {
       const tag = randomBytes(6).toString('hex');
-      const account = await db.insertInto('accounts').values({ account_ref: `acc_${tag}`, email: `bench${tag}@example.test`, display_name: `b${tag}` }).returning('id').executeTakeFirstOrThrow();
+      const account = await db
+        .insertInto('accounts')
+        .values({ account_ref: `acc_${tag}`, email: `bench${tag}@example.test`, display_name: `b${tag}` })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       await postMovement(db, { accountId: account.id, type: 'DAILY_BONUS', amount: 1000, idempotencyKey: `bench:${tag}` });
       const { token } = await createSession(db, account.id);
       authHeaders.push(`authorization: Bearer ${token}\r\n`);

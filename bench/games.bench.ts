@@ -53,7 +53,17 @@ const median = (xs: number[]) => percentile(Float64Array.from(xs), 0.5);
 const HISTORY_TARGET = 2;
 
 /** pgbench's arguments for one window (the URL last). */
-const pgbenchArgs = (clients: number, threads: number, seconds: number) => ['-N', '-M', 'prepared', '-c', String(clients), '-j', String(threads), '-T', String(seconds)];
+const pgbenchArgs = (clients: number, threads: number, seconds: number) => [
+  '-N',
+  '-M',
+  'prepared',
+  '-c',
+  String(clients),
+  '-j',
+  String(threads),
+  '-T',
+  String(seconds),
+];
 
 /**
  * One pgbench window on a database `pgbench -i` made: its transactions, the duration it reports
@@ -64,11 +74,16 @@ function pgbenchWindow(url: string, clients: number, threads: number, seconds: n
   try {
     let out: string;
     try {
-      out = execFileSync('pgbench', [...pgbenchArgs(clients, threads, seconds), '-l', `--log-prefix=${path.join(logDir, 'tx')}`, url], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+      out = execFileSync('pgbench', [...pgbenchArgs(clients, threads, seconds), '-l', `--log-prefix=${path.join(logDir, 'tx')}`, url], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
     } catch (error) {
       const stderr = String((error as { stderr?: string }).stderr ?? '');
       if (stderr.includes('too many clients')) {
-        throw new Error(`pgbench could not open its ${clients} connections (PostgreSQL's max_connections, shared with the API's pool of up to 20 and with every other client of the server, was reached): no measurement`);
+        throw new Error(
+          `pgbench could not open its ${clients} connections (PostgreSQL's max_connections, shared with the API's pool of up to 20 and with every other client of the server, was reached): no measurement`,
+        );
       }
       throw error;
     }
@@ -112,7 +127,18 @@ export async function run(): Promise<void> {
     await migrateToLatest(db);
     await seedGames(db);
     // Production needs a mail and an SMS channel configured (never used here: nothing is sent).
-    const config = loadConfig({ NODE_ENV: 'production', ALLOW_EMBEDDED_DB: 'true', PUBLIC_SITE_URL: 'https://coincasino.example', LOG_LEVEL: 'silent', SITE_DIR: './no-site', SEED_DEMO: 'false', PORT: '0', HOST: '127.0.0.1', SMTP_URL: 'smtp://127.0.0.1:2525', SMS_GATEWAY_URL: 'http://127.0.0.1:9/sms' });
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      ALLOW_EMBEDDED_DB: 'true',
+      PUBLIC_SITE_URL: 'https://coincasino.example',
+      LOG_LEVEL: 'silent',
+      SITE_DIR: './no-site',
+      SEED_DEMO: 'false',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+      SMS_GATEWAY_URL: 'http://127.0.0.1:9/sms',
+    });
     app = await buildApp({ config, db });
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     const api = `${address}${config.API_BASE}`;
@@ -129,130 +155,166 @@ export async function run(): Promise<void> {
 
     // ---- 1. spins per second through the API, next to pgbench ----
     if (parts.has('spins')) {
-    // Like with like (issue #28): pgbench commits each transaction; the API's group commit writes up
-    // to 32 rounds in one statement. So the API is measured twice, on two servers on the same
-    // database: as it runs (group commit) and with one round a statement (group commit off), each
-    // ratio printed. The target is the running server's; the other is printed and must have run.
-    const offDb = createDb({ databaseUrl: main.url, poolIdleMs: 100 });
-    // As many statements at once as pgbench's clients can get of the API's pool.
-    setRoundBatching(offDb, { roundsPerStatement: 1, statementsInFlight: 16 });
-    const offApp = await buildApp({ config, db: offDb });
-    const offApi = `${await offApp.listen({ port: 0, host: '127.0.0.1' })}${config.API_BASE}`;
-    try {
-    const playerBodies = async () => {
-      const bodies: string[] = [];
-      for (let i = 0; i < concurrency; i++) {
-        const tag = randomBytes(5).toString('hex');
-        const account = await db.insertInto('accounts').values({ account_ref: `acc_${tag}`, email: `b${tag}@example.test`, display_name: `b${tag}` }).returning('id').executeTakeFirstOrThrow();
-        await postMovement(db, { accountId: account.id, type: 'ADJUSTMENT', amount: 1_000_000_000, idempotencyKey: `bench-${tag}`, reason: 'bench' });
-        // Launch tokens straight from the provider: /launchgame allows an address 60 a minute.
-        const { sessionId } = await createSession(db, account.id);
-        const launchToken = await createLaunchToken(db, { accountId: account.id, signInSessionId: sessionId, gameCode: 'slot-neon-sevens', mode: 'real', lobbyUrl: null, language: 'en' });
-        const session = await call('POST', '/house/session', { token: launchToken });
-        bodies.push(JSON.stringify({ session: String(session.session), requestId: REQUEST_ID, input: { kind: 'slot', bet: 10 } }));
+      // Like with like (issue #28): pgbench commits each transaction; the API's group commit writes up
+      // to 32 rounds in one statement. So the API is measured twice, on two servers on the same
+      // database: as it runs (group commit) and with one round a statement (group commit off), each
+      // ratio printed. The target is the running server's; the other is printed and must have run.
+      const offDb = createDb({ databaseUrl: main.url, poolIdleMs: 100 });
+      // As many statements at once as pgbench's clients can get of the API's pool.
+      setRoundBatching(offDb, { roundsPerStatement: 1, statementsInFlight: 16 });
+      const offApp = await buildApp({ config, db: offDb });
+      const offApi = `${await offApp.listen({ port: 0, host: '127.0.0.1' })}${config.API_BASE}`;
+      try {
+        const playerBodies = async () => {
+          const bodies: string[] = [];
+          for (let i = 0; i < concurrency; i++) {
+            const tag = randomBytes(5).toString('hex');
+            const account = await db
+              .insertInto('accounts')
+              .values({ account_ref: `acc_${tag}`, email: `b${tag}@example.test`, display_name: `b${tag}` })
+              .returning('id')
+              .executeTakeFirstOrThrow();
+            await postMovement(db, { accountId: account.id, type: 'ADJUSTMENT', amount: 1_000_000_000, idempotencyKey: `bench-${tag}`, reason: 'bench' });
+            // Launch tokens straight from the provider: /launchgame allows an address 60 a minute.
+            const { sessionId } = await createSession(db, account.id);
+            const launchToken = await createLaunchToken(db, {
+              accountId: account.id,
+              signInSessionId: sessionId,
+              gameCode: 'slot-neon-sevens',
+              mode: 'real',
+              lobbyUrl: null,
+              language: 'en',
+            });
+            const session = await call('POST', '/house/session', { token: launchToken });
+            bodies.push(JSON.stringify({ session: String(session.session), requestId: REQUEST_ID, input: { kind: 'slot', bet: 10 } }));
+          }
+          return bodies;
+        };
+        // Each server its own players: a server plays from what it remembers of its players' sessions.
+        const onBodies = await playerBodies();
+        const offBodies = await playerBodies();
+        const spinWindow = (s: number) => httpWindow(`${api}/house/play`, onBodies, s, threads, { channel: 'WEB' });
+        const offWindow = (s: number) => httpWindow(`${offApi}/house/play`, offBodies, s, threads, { channel: 'WEB' });
+        const pgb = await scratchDatabase(serverUrl, 'cc_bench_pgbench');
+        const spinWindows: Window[] = [];
+        const offWindows: Window[] = [];
+        const spinCpu = noCpu();
+        const offCpu = noCpu();
+        const pgbenchWindows: Window[] = [];
+        try {
+          execFileSync('pgbench', ['-i', '-q', pgb.url], { stdio: 'pipe' });
+          // Warm-up of every side (JIT, pools, prepared statements, caches), not counted.
+          await spinWindow(2);
+          await offWindow(2);
+          await pgbenchRoom();
+          pgbenchWindow(pgb.url, concurrency, threads, 2);
+          // Statistics for the tables the warm-up filled, as a live database has them (autovacuum)
+          // and as \`pgbench -i\` gives its own tables: plans are made for tables of their real size.
+          await sql`analyze`.execute(db);
+          for (let i = 0; i < rounds; i++) {
+            spinWindows.push(await measureCpu(db, spinCpu, () => spinWindow(seconds)));
+            offWindows.push(await measureCpu(offDb, offCpu, () => offWindow(seconds)));
+            await pgbenchRoom();
+            pgbenchWindows.push(pgbenchWindow(pgb.url, concurrency, threads, seconds));
+          }
+        } finally {
+          await pgb.drop();
+        }
+        const spins = pool(spinWindows);
+        const off = pool(offWindows);
+        const tps = pool(pgbenchWindows);
+        const ratio = spins.rate / tps.rate;
+        const offRatio = off.rate / tps.rate;
+        const each = (ws: Window[]) => ws.map((w) => (w.count / w.seconds).toFixed(0)).join(', ');
+        console.log(
+          `spins vs pgbench: ${concurrency} clients and ${threads} load threads on each side, prepared statements on each side, ${rounds} alternating windows of ${seconds} s each`,
+        );
+        console.log(
+          `  spins, group commit:    ${spins.rate.toFixed(0)} /s  p50 ${spins.p50.toFixed(1)} ms  p99 ${spins.p99.toFixed(1)} ms  (windows: ${each(spinWindows)} /s)`,
+        );
+        console.log(
+          `                          POST ${api}/house/play, slot-neon-sevens bet 10, a fresh requestId per spin, ${concurrency} keep-alive connections over ${threads} threads; up to 32 rounds a statement, 4 statements at once`,
+        );
+        console.log(`                          ${perOperation(spinCpu, spins.count, 'spin')}`);
+        console.log(
+          `  spins, one a statement: ${off.rate.toFixed(0)} /s  p50 ${off.p50.toFixed(1)} ms  p99 ${off.p99.toFixed(1)} ms  (windows: ${each(offWindows)} /s)`,
+        );
+        console.log(
+          `                          POST ${offApi}/house/play, the same, another ${concurrency} players; group commit off: 1 round a statement, 16 statements at once`,
+        );
+        console.log(`                          ${perOperation(offCpu, off.count, 'spin')}`);
+        console.log(
+          `  pgbench simple-update:  ${tps.rate.toFixed(0)} TPS  p50 ${tps.p50.toFixed(1)} ms  p99 ${tps.p99.toFixed(1)} ms  (windows: ${each(pgbenchWindows)} TPS; one commit a transaction)`,
+        );
+        console.log(`                          pgbench ${pgbenchArgs(concurrency, threads, seconds).join(' ')} -l ${printableUrl(pgb.url)}`);
+        console.log(
+          `  ratio, group commit:    ${ratio.toFixed(2)} (target >= ${SPIN_TARGET}) ${ratio >= SPIN_TARGET ? 'OK' : 'BELOW TARGET'}; p99 ${spins.p99.toFixed(1)} ms vs ${tps.p99.toFixed(1)} ms`,
+        );
+        console.log(
+          `  ratio, one a statement: ${offRatio.toFixed(2)} (like with like: one commit a round on both sides; printed, not judged); p99 ${off.p99.toFixed(1)} ms vs ${tps.p99.toFixed(1)} ms`,
+        );
+        const spinProblem = ratioProblem('spins/s over pgbench TPS', ratio, SPIN_TARGET, [spins.count, tps.count]);
+        if (spinProblem) problems.push(spinProblem);
+        // Not judged against a target, but a side that made no request, or a ratio that is no number, fails.
+        const offProblem = ratioProblem('spins/s (one a statement) over pgbench TPS', offRatio, 0, [off.count, tps.count]);
+        if (offProblem) problems.push(offProblem);
+      } finally {
+        await offApp.close();
+        await offDb.destroy();
       }
-      return bodies;
-    };
-    // Each server its own players: a server plays from what it remembers of its players' sessions.
-    const onBodies = await playerBodies();
-    const offBodies = await playerBodies();
-    const spinWindow = (s: number) => httpWindow(`${api}/house/play`, onBodies, s, threads, { channel: 'WEB' });
-    const offWindow = (s: number) => httpWindow(`${offApi}/house/play`, offBodies, s, threads, { channel: 'WEB' });
-    const pgb = await scratchDatabase(serverUrl, 'cc_bench_pgbench');
-    const spinWindows: Window[] = [];
-    const offWindows: Window[] = [];
-    const spinCpu = noCpu();
-    const offCpu = noCpu();
-    const pgbenchWindows: Window[] = [];
-    try {
-      execFileSync('pgbench', ['-i', '-q', pgb.url], { stdio: 'pipe' });
-      // Warm-up of every side (JIT, pools, prepared statements, caches), not counted.
-      await spinWindow(2);
-      await offWindow(2);
-      await pgbenchRoom();
-      pgbenchWindow(pgb.url, concurrency, threads, 2);
-      // Statistics for the tables the warm-up filled, as a live database has them (autovacuum)
-      // and as \`pgbench -i\` gives its own tables: plans are made for tables of their real size.
-      await sql`analyze`.execute(db);
-      for (let i = 0; i < rounds; i++) {
-        spinWindows.push(await measureCpu(db, spinCpu, () => spinWindow(seconds)));
-        offWindows.push(await measureCpu(offDb, offCpu, () => offWindow(seconds)));
-        await pgbenchRoom();
-        pgbenchWindows.push(pgbenchWindow(pgb.url, concurrency, threads, seconds));
-      }
-    } finally {
-      await pgb.drop();
-    }
-    const spins = pool(spinWindows);
-    const off = pool(offWindows);
-    const tps = pool(pgbenchWindows);
-    const ratio = spins.rate / tps.rate;
-    const offRatio = off.rate / tps.rate;
-    const each = (ws: Window[]) => ws.map((w) => (w.count / w.seconds).toFixed(0)).join(', ');
-    console.log(`spins vs pgbench: ${concurrency} clients and ${threads} load threads on each side, prepared statements on each side, ${rounds} alternating windows of ${seconds} s each`);
-    console.log(`  spins, group commit:    ${spins.rate.toFixed(0)} /s  p50 ${spins.p50.toFixed(1)} ms  p99 ${spins.p99.toFixed(1)} ms  (windows: ${each(spinWindows)} /s)`);
-    console.log(`                          POST ${api}/house/play, slot-neon-sevens bet 10, a fresh requestId per spin, ${concurrency} keep-alive connections over ${threads} threads; up to 32 rounds a statement, 4 statements at once`);
-    console.log(`                          ${perOperation(spinCpu, spins.count, 'spin')}`);
-    console.log(`  spins, one a statement: ${off.rate.toFixed(0)} /s  p50 ${off.p50.toFixed(1)} ms  p99 ${off.p99.toFixed(1)} ms  (windows: ${each(offWindows)} /s)`);
-    console.log(`                          POST ${offApi}/house/play, the same, another ${concurrency} players; group commit off: 1 round a statement, 16 statements at once`);
-    console.log(`                          ${perOperation(offCpu, off.count, 'spin')}`);
-    console.log(`  pgbench simple-update:  ${tps.rate.toFixed(0)} TPS  p50 ${tps.p50.toFixed(1)} ms  p99 ${tps.p99.toFixed(1)} ms  (windows: ${each(pgbenchWindows)} TPS; one commit a transaction)`);
-    console.log(`                          pgbench ${pgbenchArgs(concurrency, threads, seconds).join(' ')} -l ${printableUrl(pgb.url)}`);
-    console.log(`  ratio, group commit:    ${ratio.toFixed(2)} (target >= ${SPIN_TARGET}) ${ratio >= SPIN_TARGET ? 'OK' : 'BELOW TARGET'}; p99 ${spins.p99.toFixed(1)} ms vs ${tps.p99.toFixed(1)} ms`);
-    console.log(`  ratio, one a statement: ${offRatio.toFixed(2)} (like with like: one commit a round on both sides; printed, not judged); p99 ${off.p99.toFixed(1)} ms vs ${tps.p99.toFixed(1)} ms`);
-    const spinProblem = ratioProblem('spins/s over pgbench TPS', ratio, SPIN_TARGET, [spins.count, tps.count]);
-    if (spinProblem) problems.push(spinProblem);
-    // Not judged against a target, but a side that made no request, or a ratio that is no number, fails.
-    const offProblem = ratioProblem('spins/s (one a statement) over pgbench TPS', offRatio, 0, [off.count, tps.count]);
-    if (offProblem) problems.push(offProblem);
-    } finally {
-      await offApp.close();
-      await offDb.destroy();
-    }
     }
 
     // ---- 2. bet history page 1 vs page 1,000 with 1,000,000 rounds ----
     if (parts.has('history')) {
-    const ROUNDS = 1_000_000;
-    const tag = randomBytes(5).toString('hex');
-    const account = await db.insertInto('accounts').values({ account_ref: `acc_${tag}`, email: `h${tag}@example.test`, display_name: `h${tag}` }).returning('id').executeTakeFirstOrThrow();
-    const seedText = randomBytes(32).toString('hex');
-    const seed = await db.insertInto('fair_seeds').values({ account_id: account.id, server_seed: seedText, server_seed_hash: serverSeedHash(seedText), client_seed: 'bench', nonce: ROUNDS }).returning('id').executeTakeFirstOrThrow();
-    const definitionHash = (await db.selectFrom('games').select('definition_hash').where('code', '=', 'slot-neon-sevens').executeTakeFirstOrThrow()).definition_hash;
-    const insertStarted = performance.now();
-    // Synthetic rows (a fixed small outcome): this measures paging, not play.
-    await sql`
+      const ROUNDS = 1_000_000;
+      const tag = randomBytes(5).toString('hex');
+      const account = await db
+        .insertInto('accounts')
+        .values({ account_ref: `acc_${tag}`, email: `h${tag}@example.test`, display_name: `h${tag}` })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const seedText = randomBytes(32).toString('hex');
+      const seed = await db
+        .insertInto('fair_seeds')
+        .values({ account_id: account.id, server_seed: seedText, server_seed_hash: serverSeedHash(seedText), client_seed: 'bench', nonce: ROUNDS })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const definitionHash = (await db.selectFrom('games').select('definition_hash').where('code', '=', 'slot-neon-sevens').executeTakeFirstOrThrow())
+        .definition_hash;
+      const insertStarted = performance.now();
+      // Synthetic rows (a fixed small outcome): this measures paging, not play.
+      await sql`
       insert into house_rounds (id, account_id, play_session_id, game_code, definition_hash, mode, seed_id, nonce, input, actions, stake, win, balance_after, status, outcome, player_seq, created_at, settled_at)
       select gen_random_uuid(), ${account.id}::uuid, gen_random_uuid(), 'slot-neon-sevens', ${definitionHash}, 'real', ${seed.id}, s - 1,
              '{"kind":"slot","bet":10}'::jsonb, '[]'::jsonb, 10, (s % 7) * 3, 1000000 + s, 'settled',
              '{"kind":"slot","base":{"stops":[],"grid":[],"lineWins":[],"scatterCount":0,"scatterWin":0,"multiplier":1,"freeSpinsAwarded":0,"win":0},"freeSpins":[],"totalWin":0}'::jsonb,
              s, now() - make_interval(secs => ${ROUNDS} - s), now()
       from generate_series(1, ${ROUNDS}) as s`.execute(db);
-    await db.insertInto('house_players').values({ account_id: account.id, rounds: ROUNDS }).execute();
-    await sql`analyze house_rounds`.execute(db);
-    console.log(`history fixture:            ${ROUNDS.toLocaleString('en')} rounds inserted in ${((performance.now() - insertStarted) / 1000).toFixed(1)} s`);
-    const { token } = await createSession(db, account.id);
-    const auth = { authorization: `Bearer ${token}` };
-    const timePage = async (page: number) => {
-      const times: number[] = [];
-      for (let i = 0; i < 200; i++) {
-        const t0 = performance.now();
-        const body = await call('GET', `/get-bet-history?page=${page}`, undefined, auth);
-        times.push(performance.now() - t0);
-        if ((body.records as unknown[]).length !== 20) throw new Error(`page ${page} has ${(body.records as unknown[]).length} records`);
-      }
-      return median(times);
-    };
-    await timePage(1);
-    await timePage(1000);
-    const first = await timePage(1);
-    const deep = await timePage(1000);
-    const historyRatio = deep / first;
-    console.log(`bet history page 1:         ${first.toFixed(2)} ms (median of 200)`);
-    console.log(`bet history page 1,000:     ${deep.toFixed(2)} ms (median of 200)`);
-    console.log(`ratio:                      ${historyRatio.toFixed(2)} (target <= ${HISTORY_TARGET})`);
-    const historyProblem = ratioProblem('bet history page 1,000 over page 1', historyRatio, HISTORY_TARGET, [first, deep], 'at most');
-    if (historyProblem) problems.push(historyProblem);
+      await db.insertInto('house_players').values({ account_id: account.id, rounds: ROUNDS }).execute();
+      await sql`analyze house_rounds`.execute(db);
+      console.log(`history fixture:            ${ROUNDS.toLocaleString('en')} rounds inserted in ${((performance.now() - insertStarted) / 1000).toFixed(1)} s`);
+      const { token } = await createSession(db, account.id);
+      const auth = { authorization: `Bearer ${token}` };
+      const timePage = async (page: number) => {
+        const times: number[] = [];
+        for (let i = 0; i < 200; i++) {
+          const t0 = performance.now();
+          const body = await call('GET', `/get-bet-history?page=${page}`, undefined, auth);
+          times.push(performance.now() - t0);
+          if ((body.records as unknown[]).length !== 20) throw new Error(`page ${page} has ${(body.records as unknown[]).length} records`);
+        }
+        return median(times);
+      };
+      await timePage(1);
+      await timePage(1000);
+      const first = await timePage(1);
+      const deep = await timePage(1000);
+      const historyRatio = deep / first;
+      console.log(`bet history page 1:         ${first.toFixed(2)} ms (median of 200)`);
+      console.log(`bet history page 1,000:     ${deep.toFixed(2)} ms (median of 200)`);
+      console.log(`ratio:                      ${historyRatio.toFixed(2)} (target <= ${HISTORY_TARGET})`);
+      const historyProblem = ratioProblem('bet history page 1,000 over page 1', historyRatio, HISTORY_TARGET, [first, deep], 'at most');
+      if (historyProblem) problems.push(historyProblem);
     }
   } finally {
     await app?.close();
@@ -262,14 +324,20 @@ export async function run(): Promise<void> {
 
   // ---- 3. RTP: declared against exact, and the engine's simulation against declared ----
   if (parts.has('rtp')) {
-    console.log(`RTP: declared vs exact maths (tolerance 5e-7); simulation of ${rtpRounds.toLocaleString('en')} rounds per game vs declared (tolerance 4.5 standard errors):`);
+    console.log(
+      `RTP: declared vs exact maths (tolerance 5e-7); simulation of ${rtpRounds.toLocaleString('en')} rounds per game vs declared (tolerance 4.5 standard errors):`,
+    );
     for (const [i, game] of loadCatalogue().entries()) {
       const declared = checkDeclaredRtp(game);
-      console.log(`  ${game.gameCode.padEnd(24)} declared ${(declared.declared * 100).toFixed(4)}%  exact ${(declared.exact * 100).toFixed(4)}%  ${declared.ok ? 'ok' : 'DIFFERS'}  (${declared.bet})`);
+      console.log(
+        `  ${game.gameCode.padEnd(24)} declared ${(declared.declared * 100).toFixed(4)}%  exact ${(declared.exact * 100).toFixed(4)}%  ${declared.ok ? 'ok' : 'DIFFERS'}  (${declared.bet})`,
+      );
       if (!declared.ok) problems.push(`${game.gameCode} declared RTP differs from its exact RTP`);
       for (const c of simulateGame(game, rtpRounds, 1000 + i)) {
         const z = (c.measured - c.declared) / c.standardError;
-        console.log(`    ${c.bet.padEnd(15)} expected ${(c.declared * 100).toFixed(2)}%  measured ${(c.measured * 100).toFixed(2)}%  (${z >= 0 ? '+' : ''}${z.toFixed(2)} SE; tolerance ±${(4.5 * c.standardError * 100).toFixed(2)} points) ${c.withinTolerance ? 'ok' : 'OUT OF TOLERANCE'}`);
+        console.log(
+          `    ${c.bet.padEnd(15)} expected ${(c.declared * 100).toFixed(2)}%  measured ${(c.measured * 100).toFixed(2)}%  (${z >= 0 ? '+' : ''}${z.toFixed(2)} SE; tolerance ±${(4.5 * c.standardError * 100).toFixed(2)} points) ${c.withinTolerance ? 'ok' : 'OUT OF TOLERANCE'}`,
+        );
         if (!c.withinTolerance) problems.push(`${game.gameCode} ${c.bet} RTP out of tolerance`);
       }
     }

@@ -78,7 +78,9 @@ export interface Window {
 }
 
 function loadThread(url: string, bodies: string[], seconds: number, headers: Record<string, string>, method: 'GET' | 'POST'): Promise<Window> {
-  const head = Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('');
+  const head = Object.entries(headers)
+    .map(([k, v]) => `${k}: ${v}\r\n`)
+    .join('');
   return new Promise((resolve, reject) => {
     const worker = new Worker(LOAD_WORKER, { eval: true, workerData: { url, bodies, seconds, headers: head, method } });
     worker.once('message', resolve);

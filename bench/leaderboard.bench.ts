@@ -151,9 +151,13 @@ export async function run(): Promise<void> {
     await sql`insert into wallets (account_id, balance) select id, 1000000 from accounts where account_ref like 'lb\\_%'`.execute(db);
     await sql`insert into wallet_journal (account_id, type, amount, balance_after, idempotency_key, game_code, session_id, created_at)
       select a.id, 'BET', -10 * (1 + s % 5), 1000000, 'lb-bet-' || s, ${GAME}, gen_random_uuid()::text, now() - make_interval(secs => s % 80000)
-      from generate_series(1, ${bets}) s join (select id, row_number() over () as n from accounts where account_ref like 'lb\\_%') a on a.n = 1 + s % ${accounts}`.execute(db);
+      from generate_series(1, ${bets}) s join (select id, row_number() over () as n from accounts where account_ref like 'lb\\_%') a on a.n = 1 + s % ${accounts}`.execute(
+      db,
+    );
     await sql`analyze`.execute(db);
-    console.log(`fixture:                    ${bets.toLocaleString('en')} bets of ${accounts.toLocaleString('en')} players in ${((performance.now() - fixtureStarted) / 1000).toFixed(1)} s`);
+    console.log(
+      `fixture:                    ${bets.toLocaleString('en')} bets of ${accounts.toLocaleString('en')} players in ${((performance.now() - fixtureStarted) / 1000).toFixed(1)} s`,
+    );
 
     const race = await db.selectFrom('tournaments').selectAll().where('ref', '=', 'bench-race').executeTakeFirstOrThrow();
     const queryTimes: number[] = [];
@@ -166,25 +170,52 @@ export async function run(): Promise<void> {
     console.log(`leaderboard query:          ${median(queryTimes).toFixed(1)} ms median of 20, uncached (${ranked.toLocaleString('en')} players ranked)`);
 
     // Production settings (as the games bench): nothing is mailed or texted here.
-    const config = loadConfig({ NODE_ENV: 'production', ALLOW_EMBEDDED_DB: 'true', PUBLIC_SITE_URL: 'https://coincasino.example', LOG_LEVEL: 'silent', SITE_DIR: './no-site', SEED_DEMO: 'false', PORT: '0', HOST: '127.0.0.1', SMTP_URL: 'smtp://127.0.0.1:2525', SMS_GATEWAY_URL: 'http://127.0.0.1:9/sms' });
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      ALLOW_EMBEDDED_DB: 'true',
+      PUBLIC_SITE_URL: 'https://coincasino.example',
+      LOG_LEVEL: 'silent',
+      SITE_DIR: './no-site',
+      SEED_DEMO: 'false',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+      SMS_GATEWAY_URL: 'http://127.0.0.1:9/sms',
+    });
     app = await buildApp({ config, db });
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     const api = `${address}${config.API_BASE}`;
     const sessions: string[] = [];
     for (let i = 0; i < concurrency; i++) {
       const tag = randomBytes(5).toString('hex');
-      const account = await db.insertInto('accounts').values({ account_ref: `acc_${tag}`, email: `b${tag}@example.test`, display_name: `b${tag}` }).returning('id').executeTakeFirstOrThrow();
+      const account = await db
+        .insertInto('accounts')
+        .values({ account_ref: `acc_${tag}`, email: `b${tag}@example.test`, display_name: `b${tag}` })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       await postMovement(db, { accountId: account.id, type: 'ADJUSTMENT', amount: 1_000_000_000, idempotencyKey: `bench-${tag}`, reason: 'bench' });
       const { sessionId } = await createSession(db, account.id);
-      const token = await createLaunchToken(db, { accountId: account.id, signInSessionId: sessionId, gameCode: GAME, mode: 'real', lobbyUrl: null, language: 'en' });
-      const res = await fetch(`${api}/house/session`, { method: 'POST', headers: { channel: 'WEB', 'content-type': 'application/json' }, body: JSON.stringify({ token }) });
+      const token = await createLaunchToken(db, {
+        accountId: account.id,
+        signInSessionId: sessionId,
+        gameCode: GAME,
+        mode: 'real',
+        lobbyUrl: null,
+        language: 'en',
+      });
+      const res = await fetch(`${api}/house/session`, {
+        method: 'POST',
+        headers: { channel: 'WEB', 'content-type': 'application/json' },
+        body: JSON.stringify({ token }),
+      });
       if (!res.ok) throw new Error(`POST /house/session: ${res.status}`);
       sessions.push(String(((await res.json()) as { session: string }).session));
     }
 
     // Signed-in lobby readers: players of the fixture, so most have a rank to be placed at.
     const tokens: string[] = [];
-    for (const { id } of await db.selectFrom('accounts').select('id').where('account_ref', 'like', 'lb\\_%').limit(100).execute()) tokens.push((await createSession(db, id)).token);
+    for (const { id } of await db.selectFrom('accounts').select('id').where('account_ref', 'like', 'lb\\_%').limit(100).execute())
+      tokens.push((await createSession(db, id)).token);
 
     const spinWindow = (windowSeconds: number) =>
       new Promise<number>((resolve, reject) => {
@@ -199,7 +230,9 @@ export async function run(): Promise<void> {
      * traffic at that rate costs the one event loop, leaderboards or not.
      */
     const spinWindowWithReaders = async (windowSeconds: number, control = false): Promise<[number, number]> => {
-      const target = control ? { url: `${api}/channel?channelCode=WEB`, expect: 'captcha' } : { url: `${api}/tournaments?languageCode=en`, expect: '"tournaments"' };
+      const target = control
+        ? { url: `${api}/channel?channelCode=WEB`, expect: 'captcha' }
+        : { url: `${api}/tournaments?languageCode=en`, expect: '"tournaments"' };
       const reader = new Worker(READER_WORKER, { eval: true, workerData: { ...target, readers, pollMs, tokens } });
       const readsDone = new Promise<number>((resolve, reject) => {
         reader.once('message', resolve);
@@ -233,12 +266,19 @@ export async function run(): Promise<void> {
     const list = (xs: number[]) => xs.map((x) => x.toFixed(0)).join(', ');
     const ratio = median(withReaders) / median(alone);
     console.log(`spins/s, no lobby polling:  ${median(alone).toFixed(0)} median (${list(alone)}; ${concurrency} players, ${rounds} x ${seconds} s)`);
-    console.log(`spins/s, lobbies polling:   ${median(withReaders).toFixed(0)} median (${list(withReaders)}; ${readers} lobbies every ${pollMs} ms = ${median(readRates).toFixed(0)} GET /tournaments/s)`);
+    console.log(
+      `spins/s, lobbies polling:   ${median(withReaders).toFixed(0)} median (${list(withReaders)}; ${readers} lobbies every ${pollMs} ms = ${median(readRates).toFixed(0)} GET /tournaments/s)`,
+    );
     console.log(`spins/s, same rate of GET /channel: ${median(withControl).toFixed(0)} median (${list(withControl)}): the cost of any traffic at that rate`);
     console.log(`ratio, polling / no polling: ${ratio.toFixed(2)} (target >= ${target})`);
-    console.log(`ratio, polling / control:    ${(median(withReaders) / median(withControl)).toFixed(2)} (what reading leaderboards costs beyond serving requests)`);
-    console.log(`spins/s without race indexes: ${median(noIndex).toFixed(0)} median (${list(noIndex)}): the indexes cost ${(100 * (1 - median(alone) / median(noIndex))).toFixed(1)}% (noise included)`);
-    if (ratioProblem('polling / no polling', ratio, target, [median(alone), median(withReaders)])) throw new Error(`spins/s with lobbies polling is ${ratio.toFixed(2)} of spins/s without (target ${target})`);
+    console.log(
+      `ratio, polling / control:    ${(median(withReaders) / median(withControl)).toFixed(2)} (what reading leaderboards costs beyond serving requests)`,
+    );
+    console.log(
+      `spins/s without race indexes: ${median(noIndex).toFixed(0)} median (${list(noIndex)}): the indexes cost ${(100 * (1 - median(alone) / median(noIndex))).toFixed(1)}% (noise included)`,
+    );
+    if (ratioProblem('polling / no polling', ratio, target, [median(alone), median(withReaders)]))
+      throw new Error(`spins/s with lobbies polling is ${ratio.toFixed(2)} of spins/s without (target ${target})`);
   } finally {
     await app?.close();
     await db.destroy();

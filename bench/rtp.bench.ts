@@ -41,7 +41,11 @@ export interface Simulated {
 export function simulate(def: GameDefinition, rounds: number, seed: number): Simulated {
   const rng = simulationRandom(seed);
   // Running sums per unit base bet: enough for the ratio estimator's standard error, no per-round storage.
-  let sumStaked = 0, sumReturned = 0, sumSS = 0, sumRS = 0, sumRR = 0;
+  let sumStaked = 0,
+    sumReturned = 0,
+    sumSS = 0,
+    sumRS = 0,
+    sumRR = 0;
   let hits = 0;
   let largest = 0;
   const note = (_i: number, base: number, stake: number, back: number, hit: boolean) => {
@@ -129,7 +133,9 @@ export async function run(): Promise<void> {
   const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c].length)));
   const line = (cells: string[]) => `| ${cells.map((x, c) => x.padEnd(widths[c])).join(' | ')} |`;
   console.log(`\n${line(header)}\n|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|\n${rows.map(line).join('\n')}`);
-  console.log('Largest: exact, the most one round returns in base bets (slots: one spin at the free-spin multiplier; a round of several winning free spins can pay more); seen: the largest round in the run.');
+  console.log(
+    'Largest: exact, the most one round returns in base bets (slots: one spin at the free-spin multiplier; a round of several winning free spins can pay more); seen: the largest round in the run.',
+  );
   if (failures.length) throw new Error(`RTP: ${failures.join(', ')}`);
 }
 

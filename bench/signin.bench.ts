@@ -61,9 +61,20 @@ export async function measure(serverUrl: string | undefined): Promise<BenchResul
   const scratch = serverUrl ? await scratchDatabase(serverUrl) : undefined;
   const db = createDb({ databaseUrl: scratch?.url });
   await migrateToLatest(db);
-  const config = loadConfig({ NODE_ENV: 'production', ALLOW_EMBEDDED_DB: 'true', PUBLIC_SITE_URL: 'https://coincasino.example', LOG_LEVEL: 'silent', SITE_DIR: './no-site', SEED_DEMO: 'false', SIGNIN_RATE_LIMIT: '1000000', PORT: '0', HOST: '127.0.0.1',
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    ALLOW_EMBEDDED_DB: 'true',
+    PUBLIC_SITE_URL: 'https://coincasino.example',
+    LOG_LEVEL: 'silent',
+    SITE_DIR: './no-site',
+    SEED_DEMO: 'false',
+    SIGNIN_RATE_LIMIT: '1000000',
+    PORT: '0',
+    HOST: '127.0.0.1',
     // Production refuses to start without mail and SMS; the bench sends neither.
-    SMTP_URL: 'smtp://127.0.0.1:2525', SMS_GATEWAY_URL: 'http://127.0.0.1:9/sms' });
+    SMTP_URL: 'smtp://127.0.0.1:2525',
+    SMS_GATEWAY_URL: 'http://127.0.0.1:9/sms',
+  });
   const app = await buildApp({ config, db });
   try {
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -75,7 +86,10 @@ export async function measure(serverUrl: string | undefined): Promise<BenchResul
       const tag = randomBytes(6).toString('hex');
       const email = `bench${tag}@example.test`;
       const passwordHash = await hashPassword(password);
-      await db.insertInto('accounts').values({ account_ref: `acc_${tag}`, email, display_name: `bench${tag}`, password_hash: passwordHash }).execute();
+      await db
+        .insertInto('accounts')
+        .values({ account_ref: `acc_${tag}`, email, display_name: `bench${tag}`, password_hash: passwordHash })
+        .execute();
       accounts.push({ email, passwordHash });
     }
     const bodies = accounts.map((a) => JSON.stringify({ email: a.email, password, siteRef: 'WEB' }));
@@ -105,7 +119,12 @@ export async function measure(serverUrl: string | undefined): Promise<BenchResul
       `                             ${perOperation(signinCpu, signin.count, 'sign-in')}`,
       `  ratio                    : ${ratio.toFixed(2)} (target >= ${TARGET}) ${ok ? 'OK' : 'BELOW TARGET'}; p99 ${signin.p99.toFixed(1)} ms vs ${raw.p99.toFixed(1)} ms`,
     ];
-    return { name: 'signin', lines, metrics: { signinPerSecond: signin.rate, rawVerifyPerSecond: raw.rate, ratio, signinP99: signin.p99, verifyP99: raw.p99 }, ok };
+    return {
+      name: 'signin',
+      lines,
+      metrics: { signinPerSecond: signin.rate, rawVerifyPerSecond: raw.rate, ratio, signinP99: signin.p99, verifyP99: raw.p99 },
+      ok,
+    };
   } finally {
     await app.close();
     await db.destroy();
@@ -125,7 +144,8 @@ export async function run(): Promise<void> {
   for (const line of onPostgres.lines) console.log(line);
   const embedded = await measure(undefined);
   for (const line of embedded.lines) console.log(line.replace(/ \(target >= [\d.]+\) (OK|BELOW TARGET)/, ' (no target on the embedded database)'));
-  if (!onPostgres.ok) throw new Error(`sign-in on PostgreSQL reaches ${onPostgres.metrics.ratio.toFixed(2)} of raw argon2id verify throughput (target ${TARGET})`);
+  if (!onPostgres.ok)
+    throw new Error(`sign-in on PostgreSQL reaches ${onPostgres.metrics.ratio.toFixed(2)} of raw argon2id verify throughput (target ${TARGET})`);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

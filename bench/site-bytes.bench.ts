@@ -24,9 +24,7 @@ import { modulesLoadedUpFront } from '../scripts/page-modules';
 /** The inline boot script (language redirect, scroll, page view) plus the language switcher. */
 export const INLINE_SCRIPT_BUDGET_GZ = 1536;
 /** Pages that must carry no island: the in-app pages of the spec (webviews). */
-export const NO_ISLAND_PAGES = [
-  '/app-about', '/app-terms', '/app-privacy-policy', '/app-contact-us', '/password_reset', '/app-password-reset',
-];
+export const NO_ISLAND_PAGES = ['/app-about', '/app-terms', '/app-privacy-policy', '/app-contact-us', '/password_reset', '/app-password-reset'];
 
 /** JavaScript budgets in gzip bytes, by page (both languages). */
 export const JS_BUDGETS: Array<{ page: RegExp; label: string; bytes: number }> = [
@@ -51,7 +49,11 @@ function htmlFiles(dir: string, base = dir): string[] {
 
 /** The page address of a built file: en/about/index.html -> { lang: en, page: /about }. */
 function pageOf(file: string): { lang: Language; page: string } {
-  let url = `/${file.split(path.sep).join('/').replace(/(^|\/)index\.html$/, '$1').replace(/\.html$/, '')}`;
+  let url = `/${file
+    .split(path.sep)
+    .join('/')
+    .replace(/(^|\/)index\.html$/, '$1')
+    .replace(/\.html$/, '')}`;
   url = url.replace(/\/$/, '') || '/';
   const { lang, path: page } = splitLocalePath(url);
   return { lang, page };
@@ -76,7 +78,10 @@ function entryScripts(html: string): string[] {
 }
 
 function stylesheets(html: string): string[] {
-  return (html.match(/<link\b[^>]*>/g) ?? []).filter((t) => /\brel="stylesheet"/.test(t)).map((t) => attr(t, 'href')!).filter(Boolean);
+  return (html.match(/<link\b[^>]*>/g) ?? [])
+    .filter((t) => /\brel="stylesheet"/.test(t))
+    .map((t) => attr(t, 'href')!)
+    .filter(Boolean);
 }
 
 export const inlineScripts = (html: string) =>
@@ -99,7 +104,16 @@ function withStaticImports(siteDir: string, entries: string[], lang: string): Se
 /** The modules a built page loads before any of its code decides to load more (see withStaticImports). */
 export const pageModules = (siteDir: string, html: string, lang: string) => withStaticImports(siteDir, entryScripts(html), lang);
 
-interface Row { page: string; lang: string; jsFiles: number; jsGz: number; inlineJsGz: number; cssGz: number; islands: number; layout: string }
+interface Row {
+  page: string;
+  lang: string;
+  jsFiles: number;
+  jsGz: number;
+  inlineJsGz: number;
+  cssGz: number;
+  islands: number;
+  layout: string;
+}
 
 function measure(siteDir: string): Row[] {
   return htmlFiles(siteDir).map((file) => {
@@ -173,7 +187,9 @@ export async function run(): Promise<void> {
       if (r.inlineJsGz > INLINE_SCRIPT_BUDGET_GZ) problems.push(`${r.lang} ${r.page}: inline script ${r.inlineJsGz} B gzip > ${INLINE_SCRIPT_BUDGET_GZ} B`);
     }
     const worst = rows.filter((r) => r.layout === 'in-app').reduce((m, r) => Math.max(m, r.inlineJsGz), 0);
-    console.log(`\nIn-app pages: ${rows.filter((r) => r.layout === 'in-app').length}, largest inline script ${worst} B gzip (budget ${INLINE_SCRIPT_BUDGET_GZ} B), no modules or islands expected.`);
+    console.log(
+      `\nIn-app pages: ${rows.filter((r) => r.layout === 'in-app').length}, largest inline script ${worst} B gzip (budget ${INLINE_SCRIPT_BUDGET_GZ} B), no modules or islands expected.`,
+    );
     if (problems.length) throw new Error(`in-app pages ship more than the inline script:\n  ${problems.join('\n  ')}`);
     console.log('OK: in-app pages ship no JavaScript beyond the inline language/analytics script.');
 

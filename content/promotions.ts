@@ -16,7 +16,9 @@ export const PROMOTIONS_DIR = path.resolve('content', 'promotions');
 
 /** Reads and validates every promotion; a bad file fails loudly with its name (at build and at start). */
 export function loadPromotions(dir: string = PROMOTIONS_DIR): Promotion[] {
-  const files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort();
   return files.map((file) => {
     const parsed = PromotionSchema.safeParse(JSON.parse(readFileSync(path.join(dir, file), 'utf8')));
     if (!parsed.success) throw new Error(`content/promotions/${file}: ${z.prettifyError(parsed.error)}`);

@@ -1,13 +1,7 @@
 import { z } from 'zod';
 import { body, LanguageSchema } from './common';
 import { EmailSchema } from './auth';
-import {
-  ADJUSTMENT_REASON_CODES,
-  ADJUSTMENT_STATUSES,
-  STAFF_PASSWORD_MAX,
-  STAFF_PASSWORD_MIN,
-  STAFF_ROLES,
-} from './backoffice-constants';
+import { ADJUSTMENT_REASON_CODES, ADJUSTMENT_STATUSES, STAFF_PASSWORD_MAX, STAFF_PASSWORD_MIN, STAFF_ROLES } from './backoffice-constants';
 import { RaceFileSchema, RaceMetricSchema } from './lobby';
 import { PromotionFieldsSchema, PromotionSchema, PromotionSlugSchema, PromotionUpdateSchema } from './promotions';
 import { RaffleDefinitionSchema, RaffleRefSchema } from './raffle';
@@ -75,7 +69,15 @@ export const Player360Schema = z.object({
   phone: z.object({ number: z.string().nullable(), verified: z.boolean() }),
   balance: z.number().int(),
   statement: z.array(
-    z.object({ transactionId: z.number().int(), createdDate: isoDate, transactionType: TransactionTypeSchema, amount: z.number().int(), newBalance: z.number().int(), gameCode: z.string().nullable(), reason: z.string().nullable() }),
+    z.object({
+      transactionId: z.number().int(),
+      createdDate: isoDate,
+      transactionType: TransactionTypeSchema,
+      amount: z.number().int(),
+      newBalance: z.number().int(),
+      gameCode: z.string().nullable(),
+      reason: z.string().nullable(),
+    }),
   ),
   rounds: z.array(z.object({ roundId: z.string(), gameCode: z.string(), bet: z.number().int(), win: z.number().int(), at: isoDate, verifyUrl: z.string() })),
   sessions: z.array(z.object({ id: z.number().int(), createdAt: isoDate, expiresAt: isoDate, active: z.boolean() })),
@@ -92,7 +94,11 @@ export const RevokeResultSchema = z.object({ revoked: z.number().int() });
 // Adjustments
 export const AdjustmentRequestSchema = body({
   accountRef: z.string().regex(/^acc_[A-Za-z0-9]{1,40}$/),
-  amount: z.number().int().refine((n) => n !== 0, 'validation.amountNonZero').refine((n) => Math.abs(n) <= 1_000_000_000, 'validation.amountTooLarge'),
+  amount: z
+    .number()
+    .int()
+    .refine((n) => n !== 0, 'validation.amountNonZero')
+    .refine((n) => Math.abs(n) <= 1_000_000_000, 'validation.amountTooLarge'),
   reasonCode: AdjustmentReasonCodeSchema,
   note: ReasonSchema,
 });
@@ -131,7 +137,14 @@ export const AuditListSchema = z.object({ entries: z.array(AuditEntrySchema), he
 // Staff management
 export const StaffCreateSchema = body({ email: EmailSchema, role: StaffRoleSchema });
 export const StaffCreateResultSchema = z.object({ email: z.string(), role: StaffRoleSchema, setupUrl: z.string() });
-export const StaffRowSchema = z.object({ id: z.string(), email: z.string(), role: StaffRoleSchema, enrolled: z.boolean(), active: z.boolean(), createdAt: isoDate });
+export const StaffRowSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: StaffRoleSchema,
+  enrolled: z.boolean(),
+  active: z.boolean(),
+  createdAt: isoDate,
+});
 export const StaffListSchema = z.object({ staff: z.array(StaffRowSchema) });
 export const StaffIdParamsSchema = z.strictObject({ id: z.uuid() });
 export const StaffRoleChangeSchema = body({ role: StaffRoleSchema, reason: ReasonSchema });
@@ -139,11 +152,21 @@ export const StaffRoleChangeSchema = body({ role: StaffRoleSchema, reason: Reaso
 // Content
 export const BackofficeRaffleCreateSchema = RaffleDefinitionSchema;
 export const RaffleRefBodyParamsSchema = z.strictObject({ ref: RaffleRefSchema });
-export const ContentRaffleSchema = z.object({ ref: z.string(), status: z.string(), startDateUtc: isoDate, endDateUtc: isoDate, raffleDrawDate: isoDate, title: z.string() });
+export const ContentRaffleSchema = z.object({
+  ref: z.string(),
+  status: z.string(),
+  startDateUtc: isoDate,
+  endDateUtc: isoDate,
+  raffleDrawDate: isoDate,
+  title: z.string(),
+});
 export const ContentRaffleListSchema = z.object({ raffles: z.array(ContentRaffleSchema) });
 /** Races: the same RaceFileSchema as `tournament:create`. */
 const eachLanguageOnce = (ts: Array<{ languageCode: string }>) => new Set(ts.map((t) => t.languageCode)).size === ts.length;
-export const BackofficeRaceCreateSchema = RaceFileSchema.refine((r) => eachLanguageOnce(r.translations), { message: 'each language once', path: ['translations'] });
+export const BackofficeRaceCreateSchema = RaceFileSchema.refine((r) => eachLanguageOnce(r.translations), {
+  message: 'each language once',
+  path: ['translations'],
+});
 export const RaceRefParamsSchema = z.strictObject({ ref: z.string().regex(/^[a-z0-9][a-z0-9-]{2,63}$/) });
 /** Editing a race's texts: its translations replace the old ones (not once it is paid or cancelled). */
 export const BackofficeRaceTextsSchema = body({
@@ -171,17 +194,43 @@ export const GameUpdateSchema = body({
   enabled: z.boolean().optional(),
   demo: z.boolean().optional(),
   titles: z.strictObject({ ja: z.string().trim().min(1).max(100), en: z.string().trim().min(1).max(100) }).optional(),
-  tags: z.array(z.string().regex(/^[A-Za-z0-9_]{1,30}$/)).max(10).optional(),
+  tags: z
+    .array(z.string().regex(/^[A-Za-z0-9_]{1,30}$/))
+    .max(10)
+    .optional(),
 });
-export const ContentGameSchema = z.object({ code: z.string(), kind: z.string(), enabled: z.boolean(), demo: z.boolean(), tags: z.array(z.string()), titles: z.object({ ja: z.string(), en: z.string() }).nullable(), rtp: z.number() });
+export const ContentGameSchema = z.object({
+  code: z.string(),
+  kind: z.string(),
+  enabled: z.boolean(),
+  demo: z.boolean(),
+  tags: z.array(z.string()),
+  titles: z.object({ ja: z.string(), en: z.string() }).nullable(),
+  rtp: z.number(),
+});
 export const ContentGameListSchema = z.object({ games: z.array(ContentGameSchema) });
 
 // Dashboard
 const PeriodSchema = z.object({
   signups: z.number().int(),
   activePlayers: z.number().int(),
-  coinsIssued: z.object({ signup: z.number().int(), daily: z.number().int(), promotion: z.number().int(), raffle: z.number().int(), race: z.number().int(), adjustment: z.number().int() }),
-  games: z.array(z.object({ gameCode: z.string(), wagered: z.number().int(), won: z.number().int(), measuredRtp: z.number().nullable(), declaredRtp: z.number().nullable() })),
+  coinsIssued: z.object({
+    signup: z.number().int(),
+    daily: z.number().int(),
+    promotion: z.number().int(),
+    raffle: z.number().int(),
+    race: z.number().int(),
+    adjustment: z.number().int(),
+  }),
+  games: z.array(
+    z.object({
+      gameCode: z.string(),
+      wagered: z.number().int(),
+      won: z.number().int(),
+      measuredRtp: z.number().nullable(),
+      declaredRtp: z.number().nullable(),
+    }),
+  ),
 });
 export const DashboardSchema = z.object({ today: PeriodSchema, last30Days: PeriodSchema, openRounds: z.number().int() });
 export type Dashboard = z.infer<typeof DashboardSchema>;

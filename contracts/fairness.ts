@@ -40,7 +40,12 @@ export function playRound(definition: GameDefinition, rng: RandomSource, input: 
     case 'baccarat': {
       if (input.kind !== 'baccarat') throw new Error('unreachable');
       const r = playBaccarat(definition, rng, input.bets);
-      return { outcome: { ...r, playerCards: [...r.playerCards], bankerCards: [...r.bankerCards], bets: [...r.bets] }, stake: input.bets.reduce((s, b) => s + b.amount, 0), win: r.totalWin, settled: true };
+      return {
+        outcome: { ...r, playerCards: [...r.playerCards], bankerCards: [...r.bankerCards], bets: [...r.bets] },
+        stake: input.bets.reduce((s, b) => s + b.amount, 0),
+        win: r.totalWin,
+        settled: true,
+      };
     }
     case 'blackjack': {
       if (input.kind !== 'blackjack' || input.action !== 'deal') throw new Error('a blackjack round opens with deal');
@@ -74,7 +79,11 @@ export function recomputeRound(round: VerifyRoundResponse, hmac: HmacFn = pureHm
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.keys(value).sort().map((k) => [k, canonical((value as Record<string, unknown>)[k])]));
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((k) => [k, canonical((value as Record<string, unknown>)[k])]),
+    );
   }
   return value;
 }

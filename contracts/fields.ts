@@ -26,8 +26,7 @@ export const EMAIL_MAX = 254;
  * prolonged-sound and voicing marks (which Unicode files under no script). No Cyrillic, Hangul,
  * circled digits, symbols or spaces. Counted in characters, not bytes.
  */
-export const DISPLAY_NAME_PATTERN =
-  /^(?:(?=\p{L})[\p{Script=Latin}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}]|[0-9０-９ーｰ゛゜ﾞﾟ])+$/u;
+export const DISPLAY_NAME_PATTERN = /^(?:(?=\p{L})[\p{Script=Latin}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}]|[0-9０-９ーｰ゛゜ﾞﾟ])+$/u;
 
 /** Spaces, hyphens, dots and brackets people type inside a number; they carry no meaning. */
 export const PHONE_SEPARATORS = /[\s\-.()]/g;

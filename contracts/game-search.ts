@@ -45,5 +45,8 @@ export function searchGames<G extends Searchable>(games: readonly G[], query: st
     const best = Math.min(...names.map((n) => (n.startsWith(q) ? 0 : n.includes(q) ? 1 : 9)));
     if (best < 9) scored.push({ game, score: best, index });
   });
-  return scored.sort((a, b) => a.score - b.score || a.index - b.index).slice(0, limit).map((s) => s.game);
+  return scored
+    .sort((a, b) => a.score - b.score || a.index - b.index)
+    .slice(0, limit)
+    .map((s) => s.game);
 }

@@ -264,12 +264,7 @@ export const BlackjackOutcomeSchema = z.object({
   result: z.enum(['blackjack', 'win', 'push', 'lose', 'bust', 'dealer_blackjack']).nullable(),
   totalWin: z.number().int(),
 });
-export const RoundOutcomeSchema = z.discriminatedUnion('kind', [
-  SlotOutcomeSchema,
-  RouletteOutcomeSchema,
-  BaccaratOutcomeSchema,
-  BlackjackOutcomeSchema,
-]);
+export const RoundOutcomeSchema = z.discriminatedUnion('kind', [SlotOutcomeSchema, RouletteOutcomeSchema, BaccaratOutcomeSchema, BlackjackOutcomeSchema]);
 export type RoundOutcome = z.infer<typeof RoundOutcomeSchema>;
 
 /* ---------- POST /house/session ---------- */

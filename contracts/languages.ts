@@ -38,7 +38,15 @@ const SHIPPED = [
  * A language only when the build, the server or the test runs with PSEUDO_LOCALE=1 (`npm run test:pseudo`);
  * the site's client code gets the flag from the build (astro.config.mjs `define`). Never shipped to players.
  */
-const PSEUDO = { code: 'en-xa', tag: 'en-XA', prefix: 'en-xa', name: 'Ƥšéûðö', listSeparator: ', ', breaksByPhrase: false, pseudoOf: 'en' } as const satisfies LanguageInfo;
+const PSEUDO = {
+  code: 'en-xa',
+  tag: 'en-XA',
+  prefix: 'en-xa',
+  name: 'Ƥšéûðö',
+  listSeparator: ', ',
+  breaksByPhrase: false,
+  pseudoOf: 'en',
+} as const satisfies LanguageInfo;
 
 /** PSEUDO_LOCALE=1 in Node; in the browser the build replaces `process.env.PSEUDO_LOCALE`, and without it there is no `process`. */
 function pseudoLocaleOn(): boolean {
@@ -51,7 +59,9 @@ function pseudoLocaleOn(): boolean {
 export const PSEUDO_LOCALE_ON = pseudoLocaleOn();
 
 /** The languages of this build: the shipped ones, and the pseudo-locale when PSEUDO_LOCALE=1. */
-export const LANGUAGE_LIST: readonly [(typeof SHIPPED)[number], ...Array<(typeof SHIPPED)[number] | typeof PSEUDO>] = PSEUDO_LOCALE_ON ? [...SHIPPED, PSEUDO] : SHIPPED;
+export const LANGUAGE_LIST: readonly [(typeof SHIPPED)[number], ...Array<(typeof SHIPPED)[number] | typeof PSEUDO>] = PSEUDO_LOCALE_ON
+  ? [...SHIPPED, PSEUDO]
+  : SHIPPED;
 
 export type Language = (typeof LANGUAGE_LIST)[number]['code'];
 /** The shipped languages (content written by hand exists for these; a pseudo-locale derives its own). */

@@ -48,11 +48,7 @@ export const PhoneNumberSchema = z
   );
 
 /** The code as typed: required, at most 6 characters (spec section 5); a wrong one is INVALID_ONE_TIME_PASSWORD. */
-export const OtpTokenSchema = z
-  .string({ error: 'validation.codeRequired' })
-  .trim()
-  .min(1, 'validation.codeRequired')
-  .max(OTP_LENGTH, 'validation.codeLength');
+export const OtpTokenSchema = z.string({ error: 'validation.codeRequired' }).trim().min(1, 'validation.codeRequired').max(OTP_LENGTH, 'validation.codeLength');
 
 /** Accepted for compatibility and ignored: the SMS text is the server's own template (decisions.md). */
 const MessageTextSchema = z.string().max(1000).optional();

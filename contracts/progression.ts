@@ -60,7 +60,13 @@ export type MissionList = z.infer<typeof MissionListSchema>;
 export const MissionIdParamsSchema = z.strictObject({ id: z.string().regex(/^\d{4}-\d{2}-\d{2}\.[0-2]$/) });
 export const MissionClaimSchema = z.object({ bonus: z.number().int(), currency: z.string() });
 
-export const GameCodeParamsSchema = z.strictObject({ gameCode: z.string().min(1).max(64).regex(/^[a-z0-9-]+$/) });
+export const GameCodeParamsSchema = z.strictObject({
+  gameCode: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[a-z0-9-]+$/),
+});
 /** GET /favourites and GET /recently-played: game codes, newest first. */
 export const GameCodeListSchema = z.object({ gameCodes: z.array(z.string()) });
 export type GameCodeList = z.infer<typeof GameCodeListSchema>;

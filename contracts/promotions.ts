@@ -12,7 +12,10 @@ export const PromotionTextSchema = z.strictObject({
   body: z.string().trim().min(1).max(10_000),
 });
 
-export const PromotionSlugSchema = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'lower-case words joined by hyphens').max(80);
+export const PromotionSlugSchema = z
+  .string()
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'lower-case words joined by hyphens')
+  .max(80);
 
 /** Everything but the slug (what an edit may change). */
 export const PromotionFieldsSchema = z.strictObject({

@@ -32,7 +32,9 @@ export const PlayControlsUpdateSchema = body({
 });
 export type PlayControlsUpdate = z.infer<typeof PlayControlsUpdateSchema>;
 
-export const BreakRequestSchema = body({ days: z.union(BREAK_DAYS.map((d) => z.literal(d)) as unknown as [z.ZodLiteral<1>, z.ZodLiteral<3>, z.ZodLiteral<7>, z.ZodLiteral<14>, z.ZodLiteral<30>]) });
+export const BreakRequestSchema = body({
+  days: z.union(BREAK_DAYS.map((d) => z.literal(d)) as unknown as [z.ZodLiteral<1>, z.ZodLiteral<3>, z.ZodLiteral<7>, z.ZodLiteral<14>, z.ZodLiteral<30>]),
+});
 export const SelfExclusionRequestSchema = body({ period: z.enum(EXCLUSION_PERIODS) });
 
 /** A limit in force (null: none) and a raise or removal waiting for its time (null: none). */

@@ -79,20 +79,28 @@ export const RaffleRecordSchema = RaffleSummarySchema.extend({
 });
 export type RaffleRecord = z.infer<typeof RaffleRecordSchema>;
 
-
 /** A raffle as the operator defines it (`npm run admin -- raffle:create <file.json>`, the dev route). */
 export const RaffleDefinitionSchema = z
   .strictObject({
     ref: RaffleRefSchema,
-    accountRef: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).default('coin-casino'),
-    baseCurrency: z.string().regex(/^[A-Z]{2,5}$/).default('PTS'),
+    accountRef: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,64}$/)
+      .default('coin-casino'),
+    baseCurrency: z
+      .string()
+      .regex(/^[A-Z]{2,5}$/)
+      .default('PTS'),
     startDateUtc: isoDate,
     endDateUtc: isoDate,
     raffleDrawDate: isoDate,
     wagerPerEntry: z.number().int().positive().max(1_000_000_000),
     /** A banner image file (admin command: a path, copied to the banners folder); its file name is kept. */
     banner: z.string().min(1).max(500).optional(),
-    bannerFileName: z.string().regex(/^[A-Za-z0-9_.-]{1,100}\.(png|jpe?g|webp|svg)$/).optional(),
+    bannerFileName: z
+      .string()
+      .regex(/^[A-Za-z0-9_.-]{1,100}\.(png|jpe?g|webp|svg)$/)
+      .optional(),
     brands: z.array(z.string().min(1).max(64)).max(20).default([]),
     /** Game codes whose bets count; empty means every game. */
     games: z.array(z.string().min(1).max(100)).max(200).default([]),
@@ -111,8 +119,14 @@ export const RaffleDefinitionSchema = z
       .max(3),
   })
   .refine((d) => Date.parse(d.endDateUtc) > Date.parse(d.startDateUtc), { message: 'endDateUtc must be after startDateUtc', path: ['endDateUtc'] })
-  .refine((d) => Date.parse(d.raffleDrawDate) >= Date.parse(d.endDateUtc), { message: 'raffleDrawDate must not be before endDateUtc', path: ['raffleDrawDate'] })
-  .refine((d) => new Set(d.translations.map((t) => t.languageCode)).size === d.translations.length, { message: 'one translation per language', path: ['translations'] })
+  .refine((d) => Date.parse(d.raffleDrawDate) >= Date.parse(d.endDateUtc), {
+    message: 'raffleDrawDate must not be before endDateUtc',
+    path: ['raffleDrawDate'],
+  })
+  .refine((d) => new Set(d.translations.map((t) => t.languageCode)).size === d.translations.length, {
+    message: 'one translation per language',
+    path: ['translations'],
+  })
   .refine((d) => d.translations.some((t) => t.languageCode === 'default'), { message: "a 'default' translation is required", path: ['translations'] })
   .refine((d) => d.prizes.reduce((n, p) => n + (p.count ?? 1), 0) <= 1000, { message: 'at most 1000 prize places', path: ['prizes'] });
 export type RaffleDefinition = z.infer<typeof RaffleDefinitionSchema>;

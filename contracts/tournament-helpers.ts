@@ -20,7 +20,10 @@ function readAs<T extends { languageCode: string }>(language: string, find: (cod
  * (the raffle popup falls back to the first translation; raffle history to 'default' then 'N/A').
  */
 export function translationFor<T extends { languageCode: string }>(translations: T[], language: string): T | undefined {
-  return readAs(language, (code) => translations.find((t) => t.languageCode === code) ?? translations.find((t) => t.languageCode === 'default') ?? translations[0]);
+  return readAs(
+    language,
+    (code) => translations.find((t) => t.languageCode === code) ?? translations.find((t) => t.languageCode === 'default') ?? translations[0],
+  );
 }
 
 /** That language's translation, else the first one (the raffle popup). */

@@ -12,7 +12,20 @@ export { DAILY_BONUS_INTERVAL_MS, STATEMENT_MAX_PAGE_SIZE, STATEMENT_PAGE_SIZE }
  */
 
 /** decisions.md: the values the spec leaves out. The wallet journal's CHECK constraint lists the same. */
-export const TRANSACTION_TYPES = ['BET', 'WIN', 'REFUND', 'DAILY_BONUS', 'PROMO_BONUS', 'SIGNUP_BONUS', 'ADJUSTMENT', 'RAFFLE_PRIZE', 'TOURNAMENT_PRIZE', 'LEVEL_REWARD', 'MISSION_REWARD', 'TIER_BONUS'] as const;
+export const TRANSACTION_TYPES = [
+  'BET',
+  'WIN',
+  'REFUND',
+  'DAILY_BONUS',
+  'PROMO_BONUS',
+  'SIGNUP_BONUS',
+  'ADJUSTMENT',
+  'RAFFLE_PRIZE',
+  'TOURNAMENT_PRIZE',
+  'LEVEL_REWARD',
+  'MISSION_REWARD',
+  'TIER_BONUS',
+] as const;
 export const TransactionTypeSchema = z.enum(TRANSACTION_TYPES);
 export type TransactionType = z.infer<typeof TransactionTypeSchema>;
 
@@ -33,7 +46,11 @@ export type Balance = z.infer<typeof BalanceSchema>;
 export const BonusResultSchema = z.object({ bonus: z.number().int(), currency: z.string() });
 export type BonusResult = z.infer<typeof BonusResultSchema>;
 
-export const PromoSlugSchema = z.string().min(1).max(80).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/);
+export const PromoSlugSchema = z
+  .string()
+  .min(1)
+  .max(80)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/);
 export const ClaimBonusSchema = body({ promoSlug: PromoSlugSchema });
 
 /** GET /promotionBonus?promoSlug=: what the promotion page's claim button needs to know. */

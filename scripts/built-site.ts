@@ -83,7 +83,10 @@ export async function startBuiltSite(env: Record<string, string> = {}): Promise<
     const deadline = Date.now() + 180_000;
     for (;;) {
       if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
-      const healthy = await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false);
+      const healthy = await fetch(`${baseUrl}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (healthy) break;
       if (Date.now() > deadline) throw new Error('server did not become healthy in time');
       await new Promise((r) => setTimeout(r, 250));

@@ -22,7 +22,23 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { createDb, type Db } from '../server/db';
-import { ApiProcess, baseEnv, between, checkTheChecks, failures, freePort, gamesOf, newPlayer, pick, printSummary, resetStats, runLoad, sleep, stats, verify } from './load-kit';
+import {
+  ApiProcess,
+  baseEnv,
+  between,
+  checkTheChecks,
+  failures,
+  freePort,
+  gamesOf,
+  newPlayer,
+  pick,
+  printSummary,
+  resetStats,
+  runLoad,
+  sleep,
+  stats,
+  verify,
+} from './load-kit';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
@@ -74,16 +90,21 @@ async function chaosOnPostgres(): Promise<boolean> {
       }
     })();
     await Promise.all([load, monkey]);
-    for (const s of servers) if (!s.child) {
-      s.start();
-      await s.waitReady();
-    }
+    for (const s of servers)
+      if (!s.child) {
+        s.start();
+        await s.waitReady();
+      }
     for (const s of servers) await s.stop();
     for (const s of servers) for (const e of s.unexpectedExits) failures.push(e);
 
     db = createDb({ databaseUrl: url.toString() });
     const result = await verify(db, players, 'PostgreSQL');
-    printSummary('on PostgreSQL: two API processes', result, `, backend terminations ${stats.terminations} (${stats.terminatedBackends} backends), unexpected exits ${servers.reduce((n, s) => n + s.unexpectedExits.length, 0)}`);
+    printSummary(
+      'on PostgreSQL: two API processes',
+      result,
+      `, backend terminations ${stats.terminations} (${stats.terminatedBackends} backends), unexpected exits ${servers.reduce((n, s) => n + s.unexpectedExits.length, 0)}`,
+    );
   } finally {
     for (const s of servers) await s.stop().catch(() => {});
     await db?.destroy();
@@ -141,7 +162,9 @@ async function chaosOnEmbedded(): Promise<boolean> {
 }
 
 let ok = true;
-console.log(`chaos${short ? ' (short)' : ''}: loopback only; PostgreSQL ${seconds} s with ${playerCount} players and two processes, then the embedded database`);
+console.log(
+  `chaos${short ? ' (short)' : ''}: loopback only; PostgreSQL ${seconds} s with ${playerCount} players and two processes, then the embedded database`,
+);
 if (!args.includes('--embedded-only')) ok = (await chaosOnPostgres()) && ok;
 resetStats();
 if (!args.includes('--postgres-only')) ok = (await chaosOnEmbedded()) && ok;

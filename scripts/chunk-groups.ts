@@ -12,13 +12,35 @@
 const paths = (...list: string[]) => new RegExp(`(${list.map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\//g, '[\\\\/]')).join('|')})`);
 
 const REACT = paths('node_modules/react/', 'node_modules/react-dom/', 'node_modules/scheduler/');
-const CORE = paths('src/lib/', 'src/islands/Spinner.', 'node_modules/nanostores/', 'node_modules/@nanostores/react/', 'contracts/constants.', 'contracts/errors.');
+const CORE = paths(
+  'src/lib/',
+  'src/islands/Spinner.',
+  'node_modules/nanostores/',
+  'node_modules/@nanostores/react/',
+  'contracts/constants.',
+  'contracts/errors.',
+);
 const LAYOUT = paths(
-  'src/islands/HeaderAccount.', 'src/islands/Toaster.', 'src/islands/PopupHost.', 'src/islands/MaintenanceBanner.', 'src/islands/layoutStrings.',
-  'src/islands/wallet/TabBarBonus.', 'src/islands/wallet/DailyBonusButton.', 'src/islands/wallet/HeaderBalance.', 'src/islands/wallet/useDailyBonus.',
-  'src/islands/wallet/useCountUp.', 'src/islands/wallet/CoinIcon.', 'src/islands/wallet/GiftIcon.', 'src/islands/raffle/RaffleButton.',
-  'src/islands/account/AccountMenu.', 'src/islands/account/navigation.', 'src/islands/account/sessionHooks.', 'src/islands/account/protectionText.',
-  'src/islands/phone/PhoneWatcher.', 'node_modules/@nanostores/query/', 'node_modules/nanoevents/',
+  'src/islands/HeaderAccount.',
+  'src/islands/Toaster.',
+  'src/islands/PopupHost.',
+  'src/islands/MaintenanceBanner.',
+  'src/islands/layoutStrings.',
+  'src/islands/wallet/TabBarBonus.',
+  'src/islands/wallet/DailyBonusButton.',
+  'src/islands/wallet/HeaderBalance.',
+  'src/islands/wallet/useDailyBonus.',
+  'src/islands/wallet/useCountUp.',
+  'src/islands/wallet/CoinIcon.',
+  'src/islands/wallet/GiftIcon.',
+  'src/islands/raffle/RaffleButton.',
+  'src/islands/account/AccountMenu.',
+  'src/islands/account/navigation.',
+  'src/islands/account/sessionHooks.',
+  'src/islands/account/protectionText.',
+  'src/islands/phone/PhoneWatcher.',
+  'node_modules/@nanostores/query/',
+  'node_modules/nanoevents/',
   'contracts/tournament-helpers.',
 );
 /** The stores, but the game frame's own (its session, the paytable dialog's flag, round error keys). */

@@ -21,7 +21,22 @@ import { createDb, type Db } from '../server/db';
 import { createRaffle } from '../server/modules/raffle/service';
 import { createRace } from '../server/modules/tournaments/admin';
 import { startSmtp } from '../tests/support/smtp';
-import { ApiProcess, baseEnv, call, failures, gamesOf, harness, newPlayer, printSummary, runLoad, sleep, started, stats, verify, type Player } from './load-kit';
+import {
+  ApiProcess,
+  baseEnv,
+  call,
+  failures,
+  gamesOf,
+  harness,
+  newPlayer,
+  printSummary,
+  runLoad,
+  sleep,
+  started,
+  stats,
+  verify,
+  type Player,
+} from './load-kit';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
@@ -61,7 +76,11 @@ function startHaproxy(): ChildProcess {
 }
 
 function runMigrate(databaseUrl: string): void {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/migrate.ts'], { cwd: root, env: { ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: 'development' }, encoding: 'utf8' });
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/migrate.ts'], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: 'development' },
+    encoding: 'utf8',
+  });
   process.stdout.write(`cluster: npm run migrate: ${result.stdout.trim()}\n`);
   if (result.status !== 0) throw new Error(`npm run migrate failed: ${result.stderr}`);
 }
@@ -122,11 +141,19 @@ async function waitForDrawAndPayout(db: Db, refs: string[], timeoutMs: number): 
  */
 async function checkDrawAndPayout(db: Db, refs: { raffle: string; race: string }, breaches: string[]): Promise<string[]> {
   const lines: string[] = [];
-  const status = async (ref: string) => (await db.selectFrom('tournaments').select(['id', 'status']).where('ref', '=', ref).executeTakeFirstOrThrow());
+  const status = async (ref: string) => await db.selectFrom('tournaments').select(['id', 'status']).where('ref', '=', ref).executeTakeFirstOrThrow();
 
   const raffle = await status(refs.raffle);
-  const draw = await db.selectFrom('raffle_draws').select(['total_tickets', 'winners', 'drawn_at']).where('tournament_id', '=', Number(raffle.id)).executeTakeFirstOrThrow();
-  const winners = ((typeof draw.winners === 'string' ? JSON.parse(draw.winners) : draw.winners) ?? []) as Array<{ holder: string; place: number; amount: number }>;
+  const draw = await db
+    .selectFrom('raffle_draws')
+    .select(['total_tickets', 'winners', 'drawn_at'])
+    .where('tournament_id', '=', Number(raffle.id))
+    .executeTakeFirstOrThrow();
+  const winners = ((typeof draw.winners === 'string' ? JSON.parse(draw.winners) : draw.winners) ?? []) as Array<{
+    holder: string;
+    place: number;
+    amount: number;
+  }>;
   const rafflePrizes = await sql<{ account_id: string; amount: number; reason: string; n: number }>`
     select j.account_id, j.amount::int as amount, j.reason, count(*) over (partition by j.reason)::int as n
     from wallet_journal j where j.type = 'RAFFLE_PRIZE' and j.reason like ${`Raffle ${refs.raffle},%`}`.execute(db);
@@ -134,36 +161,56 @@ async function checkDrawAndPayout(db: Db, refs: { raffle: string; race: string }
   if (raffle.status !== 'DRAWN' || !draw.drawn_at) breaches.push(`raffle ${refs.raffle}: not drawn (status ${raffle.status})`);
   else {
     if (winners.length === 0) breaches.push(`raffle ${refs.raffle}: drawn with no winner (${draw.total_tickets} tickets): the draw proves nothing`);
-    if (rafflePrizes.rows.length !== winners.length) breaches.push(`raffle ${refs.raffle}: ${winners.length} winners but ${rafflePrizes.rows.length} prizes in the journal`);
+    if (rafflePrizes.rows.length !== winners.length)
+      breaches.push(`raffle ${refs.raffle}: ${winners.length} winners but ${rafflePrizes.rows.length} prizes in the journal`);
     for (const w of winners) {
       const account = entries.find((e) => e.holder === w.holder)?.account_id;
       const credited = rafflePrizes.rows.filter((r) => r.reason === `Raffle ${refs.raffle}, place ${w.place}`);
       if (credited.length !== 1 || credited[0]!.account_id !== account || credited[0]!.amount !== w.amount) {
-        breaches.push(`raffle ${refs.raffle} place ${w.place}: ${credited.length} journal credits (${JSON.stringify(credited)}), expected one of ${w.amount} to ${account}`);
+        breaches.push(
+          `raffle ${refs.raffle} place ${w.place}: ${credited.length} journal credits (${JSON.stringify(credited)}), expected one of ${w.amount} to ${account}`,
+        );
       }
     }
   }
   const raffleTotal = rafflePrizes.rows.reduce((n, r) => n + r.amount, 0);
-  lines.push(`raffle draws made: ${raffle.status === 'DRAWN' ? 1 : 0} (${refs.raffle}: ${draw.total_tickets ?? 0} tickets, ${winners.length} winners, ${rafflePrizes.rows.length} prizes credited once in the journal, ${raffleTotal} coins)`);
+  lines.push(
+    `raffle draws made: ${raffle.status === 'DRAWN' ? 1 : 0} (${refs.raffle}: ${draw.total_tickets ?? 0} tickets, ${winners.length} winners, ${rafflePrizes.rows.length} prizes credited once in the journal, ${raffleTotal} coins)`,
+  );
 
   const race = await status(refs.race);
-  const results = await db.selectFrom('race_results').select(['rank', 'account_id', 'prize', 'journal_id']).where('tournament_id', '=', Number(race.id)).where('prize', 'is not', null).execute();
+  const results = await db
+    .selectFrom('race_results')
+    .select(['rank', 'account_id', 'prize', 'journal_id'])
+    .where('tournament_id', '=', Number(race.id))
+    .where('prize', 'is not', null)
+    .execute();
   const racePrizes = await sql<{ id: number; account_id: string; amount: number; reason: string }>`
     select j.id::int as id, j.account_id, j.amount::int as amount, j.reason
     from wallet_journal j where j.type = 'TOURNAMENT_PRIZE' and j.reason like ${`Tournament ${refs.race}:%`}`.execute(db);
   if (race.status !== 'DRAWN') breaches.push(`race ${refs.race}: not paid (status ${race.status})`);
   else {
     if (results.length === 0) breaches.push(`race ${refs.race}: paid with no prize: the settlement proves nothing`);
-    if (racePrizes.rows.length !== results.length) breaches.push(`race ${refs.race}: ${results.length} prizes in the results but ${racePrizes.rows.length} in the journal`);
+    if (racePrizes.rows.length !== results.length)
+      breaches.push(`race ${refs.race}: ${results.length} prizes in the results but ${racePrizes.rows.length} in the journal`);
     for (const r of results) {
       const credited = racePrizes.rows.filter((j) => j.reason === `Tournament ${refs.race}: rank ${r.rank}`);
-      if (credited.length !== 1 || credited[0]!.account_id !== r.account_id || credited[0]!.amount !== Number(r.prize) || credited[0]!.id !== Number(r.journal_id)) {
-        breaches.push(`race ${refs.race} rank ${r.rank}: ${credited.length} journal credits (${JSON.stringify(credited)}), expected one of ${r.prize} to ${r.account_id}`);
+      if (
+        credited.length !== 1 ||
+        credited[0]!.account_id !== r.account_id ||
+        credited[0]!.amount !== Number(r.prize) ||
+        credited[0]!.id !== Number(r.journal_id)
+      ) {
+        breaches.push(
+          `race ${refs.race} rank ${r.rank}: ${credited.length} journal credits (${JSON.stringify(credited)}), expected one of ${r.prize} to ${r.account_id}`,
+        );
       }
     }
   }
   const raceTotal = racePrizes.rows.reduce((n, r) => n + r.amount, 0);
-  lines.push(`race payouts made: ${race.status === 'DRAWN' ? 1 : 0} (${refs.race}: ${results.length} prizes, ${racePrizes.rows.length} credited once in the journal, ${raceTotal} coins)`);
+  lines.push(
+    `race payouts made: ${race.status === 'DRAWN' ? 1 : 0} (${refs.race}: ${results.length} prizes, ${racePrizes.rows.length} credited once in the journal, ${raceTotal} coins)`,
+  );
   return lines;
 }
 
@@ -218,7 +265,9 @@ async function main(): Promise<boolean> {
   const breaches: string[] = [];
   const lines: string[] = [];
   try {
-    console.log(`cluster${short ? ' (short)' : ''}: haproxy ${haproxyState}, PostgreSQL database ${name}, Redis ${redisUrl}, 3 instances on ${PORTS.api.join(', ')}, haproxy on ${PORTS.haproxy}`);
+    console.log(
+      `cluster${short ? ' (short)' : ''}: haproxy ${haproxyState}, PostgreSQL database ${name}, Redis ${redisUrl}, 3 instances on ${PORTS.api.join(', ')}, haproxy on ${PORTS.haproxy}`,
+    );
     runMigrate(url.toString());
     for (const s of servers) {
       s.start();
@@ -227,7 +276,10 @@ async function main(): Promise<boolean> {
     proxy = startHaproxy();
     let routed = false;
     for (let i = 0; i < 100 && !routed; i++) {
-      routed = await fetch(`${frontend.url}/api/health/ready`).then((r) => r.status === 200, () => false);
+      routed = await fetch(`${frontend.url}/api/health/ready`).then(
+        (r) => r.status === 200,
+        () => false,
+      );
       if (!routed) await sleep(200);
     }
     if (!routed) throw new Error('haproxy does not route to the instances (see its output above)');
@@ -241,8 +293,15 @@ async function main(): Promise<boolean> {
     db = createDb({ databaseUrl: url.toString() });
     const loadStart = Date.now();
     const killAfterMs = Math.min(8_000, (seconds * 1000) / 3);
-    const tournaments = await createDueTournaments(db, games.map((g) => g.gameCode), new Date(loadStart + killAfterMs + 1_000), new Date(loadStart + killAfterMs + 300));
-    console.log(`cluster: raffle ${tournaments.raffle} due at +${((killAfterMs + 1_000) / 1000).toFixed(1)} s, race ${tournaments.race} ends at +${((killAfterMs + 300) / 1000).toFixed(1)} s of the load`);
+    const tournaments = await createDueTournaments(
+      db,
+      games.map((g) => g.gameCode),
+      new Date(loadStart + killAfterMs + 1_000),
+      new Date(loadStart + killAfterMs + 300),
+    );
+    console.log(
+      `cluster: raffle ${tournaments.raffle} due at +${((killAfterMs + 1_000) / 1000).toFixed(1)} s, race ${tournaments.race} ends at +${((killAfterMs + 300) / 1000).toFixed(1)} s of the load`,
+    );
     const since = (t: number) => `+${((t - loadStart) / 1000).toFixed(1)} s`;
     let api2Down = '';
     const end = loadStart + seconds * 1000;
@@ -276,14 +335,23 @@ async function main(): Promise<boolean> {
 
     // Lockout: LOCKOUT_THRESHOLD wrong passwords, one instance after another; then the right one is refused on a third.
     const victim = await newPlayer(viaHaproxy);
-    for (let i = 0; i < LOCKOUT_THRESHOLD; i++) await direct(servers[i % 3]!, 'POST', '/signin', { body: { email: victim.email, password: 'wrong-password-1', siteRef: 'WEB' } });
-    const locked = await direct(servers[LOCKOUT_THRESHOLD % 3]!, 'POST', '/signin', { body: { email: victim.email, password: victim.password, siteRef: 'WEB' } });
-    if (locked.body?.code !== 'USER_LOCKED_OUT') breaches.push(`after ${LOCKOUT_THRESHOLD} failures over 3 instances, the right password answered ${locked.status} ${JSON.stringify(locked.body)}`);
+    for (let i = 0; i < LOCKOUT_THRESHOLD; i++)
+      await direct(servers[i % 3]!, 'POST', '/signin', { body: { email: victim.email, password: 'wrong-password-1', siteRef: 'WEB' } });
+    const locked = await direct(servers[LOCKOUT_THRESHOLD % 3]!, 'POST', '/signin', {
+      body: { email: victim.email, password: victim.password, siteRef: 'WEB' },
+    });
+    if (locked.body?.code !== 'USER_LOCKED_OUT')
+      breaches.push(`after ${LOCKOUT_THRESHOLD} failures over 3 instances, the right password answered ${locked.status} ${JSON.stringify(locked.body)}`);
 
     // The draw and the payout: due during the load; the race's payout may come up to a tick later.
     const settled = await waitForDrawAndPayout(db, [tournaments.raffle, tournaments.race], 30_000);
     if (!settled) breaches.push('the raffle draw or the race payout did not happen within 30 s of the load');
-    const when = await db.selectFrom('tournaments').select(['ref', 'updated_at']).where('ref', 'in', [tournaments.raffle, tournaments.race]).where('status', '=', 'DRAWN').execute();
+    const when = await db
+      .selectFrom('tournaments')
+      .select(['ref', 'updated_at'])
+      .where('ref', 'in', [tournaments.raffle, tournaments.race])
+      .where('status', '=', 'DRAWN')
+      .execute();
     const at = (ref: string) => {
       const row = when.find((w) => w.ref === ref);
       return row ? since(new Date(row.updated_at).getTime()) : 'never';
@@ -319,8 +387,16 @@ async function main(): Promise<boolean> {
     lines.push(...(await checkDrawAndPayout(db, tournaments, breaches)));
     lines.push(timeline);
     const result = await verify(db, players, 'cluster');
-    printSummary('cluster: three instances behind haproxy on PostgreSQL and Redis', result, `, unexpected exits ${servers.reduce((n, s) => n + s.unexpectedExits.length, 0)}`);
-    const byCode = [...stats.byStatus.entries()].filter(([s]) => s >= 500).map(([s, n]) => `${s}: ${n}`).join(', ') || 'none';
+    printSummary(
+      'cluster: three instances behind haproxy on PostgreSQL and Redis',
+      result,
+      `, unexpected exits ${servers.reduce((n, s) => n + s.unexpectedExits.length, 0)}`,
+    );
+    const byCode =
+      [...stats.byStatus.entries()]
+        .filter(([s]) => s >= 500)
+        .map(([s, n]) => `${s}: ${n}`)
+        .join(', ') || 'none';
     lines.push(`5xx by code: ${byCode}`);
     lines.push(`lobby polls answered ${lobbyPolls}`);
     lines.push(`sessions honoured on every instance: ${honoured}/${sample.length * servers.length}`);
@@ -348,5 +424,7 @@ if (!ok) {
   for (const f of [...new Set(failures)].slice(0, 40)) console.log(`  - ${f}`);
   process.exit(1);
 }
-console.log('\ncluster: nothing lost or doubled, the raffle drawn and the race paid once each, sessions and lockout shared by the three instances, every reset email delivered once');
+console.log(
+  '\ncluster: nothing lost or doubled, the raffle drawn and the race paid once each, sessions and lockout shared by the three instances, every reset email delivered once',
+);
 process.exit(0);

@@ -89,8 +89,18 @@ interface Identity {
 
 async function newPlayer(): Promise<Identity> {
   const player = await createTestPlayer(db);
-  await db.updateTable('accounts').set({ phone_number: `+8190${String(intBetween(rand, 10_000_000, 99_999_999))}`, phone_verified_at: new Date() }).where('id', '=', player.id).execute();
-  await postMovement(db, { accountId: player.id, type: 'ADJUSTMENT', amount: 1_000_000, idempotencyKey: `fuzz-${randomBytes(8).toString('hex')}`, reason: 'fuzz' });
+  await db
+    .updateTable('accounts')
+    .set({ phone_number: `+8190${String(intBetween(rand, 10_000_000, 99_999_999))}`, phone_verified_at: new Date() })
+    .where('id', '=', player.id)
+    .execute();
+  await postMovement(db, {
+    accountId: player.id,
+    type: 'ADJUSTMENT',
+    amount: 1_000_000,
+    idempotencyKey: `fuzz-${randomBytes(8).toString('hex')}`,
+    reason: 'fuzz',
+  });
   return { name: 'signed-in', token: player.token, accountId: player.id };
 }
 
@@ -114,7 +124,11 @@ const call = (method: string, path: string, who: Identity, body?: unknown) =>
   sendRaw(port, {
     method,
     target: `${API}${path}`,
-    headers: [['channel', 'WEB'], ...(who.token ? [['authorization', `Bearer ${who.token}`] as [string, string]] : []), ...(body ? [['content-type', 'application/json'] as [string, string]] : [])],
+    headers: [
+      ['channel', 'WEB'],
+      ...(who.token ? [['authorization', `Bearer ${who.token}`] as [string, string]] : []),
+      ...(body ? [['content-type', 'application/json'] as [string, string]] : []),
+    ],
     body: body ? Buffer.from(JSON.stringify(body)) : undefined,
   });
 
@@ -151,10 +165,15 @@ async function playSession(who: Identity): Promise<string | undefined> {
  * however large the tables grow. (The fuzz's database is its own, dropped at the end.)
  */
 const TABLES = (
-  await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name`.execute(db)
+  await sql<{
+    name: string;
+  }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name`.execute(
+    db,
+  )
 ).rows.map((r) => r.name);
 for (const name of ['accounts', 'wallets', 'wallet_journal', 'house_rounds', 'sessions']) {
-  if (!TABLES.includes(name)) throw new Error(`fuzz: the schema read from information_schema lacks ${name} (read ${TABLES.length} tables: ${TABLES.join(', ')})`);
+  if (!TABLES.includes(name))
+    throw new Error(`fuzz: the schema read from information_schema lacks ${name} (read ${TABLES.length} tables: ${TABLES.join(', ')})`);
 }
 await sql`create table fuzz_changes (id bigserial primary key, table_name text not null, op text not null)`.execute(db);
 await sql`create function fuzz_log_change() returns trigger language plpgsql as $$
@@ -164,7 +183,9 @@ begin
 end $$`.execute(db);
 for (const name of TABLES) {
   await sql`create trigger fuzz_write after insert or delete on ${sql.table(name)} for each row execute function fuzz_log_change()`.execute(db);
-  await sql`create trigger fuzz_update after update on ${sql.table(name)} for each row when (old.* is distinct from new.*) execute function fuzz_log_change()`.execute(db);
+  await sql`create trigger fuzz_update after update on ${sql.table(name)} for each row when (old.* is distinct from new.*) execute function fuzz_log_change()`.execute(
+    db,
+  );
   await sql`create trigger fuzz_truncate after truncate on ${sql.table(name)} for each statement execute function fuzz_log_change()`.execute(db);
 }
 
@@ -176,7 +197,8 @@ const REFUSAL_WRITES: Record<string, { writes: string[]; why: string }> = {
   'POST /api/reset-phone-number': { writes: ['phone_password_failures insert'], why: 'a wrong password is counted towards the lockout that stops guessing' },
 };
 for (const [route, { writes }] of Object.entries(REFUSAL_WRITES)) {
-  for (const write of writes) if (!TABLES.includes(write.split(' ')[0])) throw new Error(`fuzz: REFUSAL_WRITES for ${route} names a table the schema does not have: ${write}`);
+  for (const write of writes)
+    if (!TABLES.includes(write.split(' ')[0])) throw new Error(`fuzz: REFUSAL_WRITES for ${route} names a table the schema does not have: ${write}`);
 }
 
 /** The last write logged so far. */
@@ -187,7 +209,10 @@ async function snapshot(): Promise<string> {
 
 /** The writes logged since that snapshot, by table and operation ("wallets update x1"). */
 async function diff(since: string): Promise<string[]> {
-  const { rows } = await sql<{ key: string; n: string }>`select table_name || ' ' || op as key, count(*)::text as n from fuzz_changes where id > ${since}::bigint group by 1 order by 1`.execute(db);
+  const { rows } = await sql<{
+    key: string;
+    n: string;
+  }>`select table_name || ' ' || op as key, count(*)::text as n from fuzz_changes where id > ${since}::bigint group by 1 order by 1`.execute(db);
   return rows.map((r) => `${r.key} x${r.n}`);
 }
 
@@ -223,18 +248,90 @@ const operations: Operation[] = Object.entries(openapi.paths).flatMap(([path, op
 const anyCodeUnit = fc.integer({ min: 0, max: 0xffff }).map((n) => String.fromCharCode(n));
 const generatedOdd = fc.sample(fc.string({ unit: anyCodeUnit, minLength: 1, maxLength: 40 }), { seed, numRuns: 200 });
 const oddStrings = [
-  '\u0000', 'a\u0000b', '\u0000'.repeat(20), '\ud800', '\udfff', 'x\ud83dy', '\ufffe\uffff', '\ufeff', '\u202eevil', 'Ⅸ𝔥𝔢𝔩𝔩𝔬', '😀'.repeat(40),
+  '\u0000',
+  'a\u0000b',
+  '\u0000'.repeat(20),
+  '\ud800',
+  '\udfff',
+  'x\ud83dy',
+  '\ufffe\uffff',
+  '\ufeff',
+  '\u202eevil',
+  'Ⅸ𝔥𝔢𝔩𝔩𝔬',
+  '😀'.repeat(40),
   // biome-ignore lint/suspicious/noTemplateCurlyInString: '${7*7}' is a template-injection probe, sent as text.
-  "' OR '1'='1", '"; drop table accounts; --', '<script>alert(1)</script>', '../../../../etc/passwd', '%00', '%s%n%x', '${7*7}', '{{7*7}}',
-  '__proto__', 'constructor', 'toString', 'hasOwnProperty', ' ', '', '\r\n', '\t', 'NaN', 'Infinity', '-0', '1e309', '0x10', 'null', 'true',
-  '+81 90 1234 5678', '+819012345678', 'a@b', 'x'.repeat(300), 'é'.repeat(200),
+  "' OR '1'='1",
+  '"; drop table accounts; --',
+  '<script>alert(1)</script>',
+  '../../../../etc/passwd',
+  '%00',
+  '%s%n%x',
+  '${7*7}',
+  '{{7*7}}',
+  '__proto__',
+  'constructor',
+  'toString',
+  'hasOwnProperty',
+  ' ',
+  '',
+  '\r\n',
+  '\t',
+  'NaN',
+  'Infinity',
+  '-0',
+  '1e309',
+  '0x10',
+  'null',
+  'true',
+  '+81 90 1234 5678',
+  '+819012345678',
+  'a@b',
+  'x'.repeat(300),
+  'é'.repeat(200),
 ];
 const oddString = () => (rand() < 0.6 ? pick(rand, oddStrings) : pick(rand, generatedOdd));
 const hugeString = () => pick(rand, ['a', '\u0000', 'é', '😀', '\ud800'])!.repeat(pick(rand, [1_000, 20_000, 70_000, 300_000]));
 
-const badJsonBodies = ['{', '}', '[', 'nul', '{"a":}', "{'a':1}", '{"a":1,}', '{"a":1}{"b":2}', '\u0000', '\ufeff{}', '""', '1', 'null', 'true', '[]', '[{}]', '{"__proto__":{"polluted":true}}', '{"constructor":{"prototype":{"polluted":true}}}', 'x'.repeat(5000), '{"a":"\\ud800"}', '{"a":"\\u0000"}', '{"a":1e999}', `{"a":${'['.repeat(5000)}${']'.repeat(5000)}}`];
+const badJsonBodies = [
+  '{',
+  '}',
+  '[',
+  'nul',
+  '{"a":}',
+  "{'a':1}",
+  '{"a":1,}',
+  '{"a":1}{"b":2}',
+  '\u0000',
+  '\ufeff{}',
+  '""',
+  '1',
+  'null',
+  'true',
+  '[]',
+  '[{}]',
+  '{"__proto__":{"polluted":true}}',
+  '{"constructor":{"prototype":{"polluted":true}}}',
+  'x'.repeat(5000),
+  '{"a":"\\ud800"}',
+  '{"a":"\\u0000"}',
+  '{"a":1e999}',
+  `{"a":${'['.repeat(5000)}${']'.repeat(5000)}}`,
+];
 const invalidUtf8 = Buffer.concat([Buffer.from('{"email":"'), Buffer.from([0xed, 0xa0, 0x80, 0xff, 0xfe, 0xc0, 0xaf]), Buffer.from('"}')]);
-const badChannels = [undefined, '', 'web', 'WEB ', '__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', 'x'.repeat(5000), 'WEB\u0000', 'WEB,WEB'];
+const badChannels = [
+  undefined,
+  '',
+  'web',
+  'WEB ',
+  '__proto__',
+  'constructor',
+  'toString',
+  'hasOwnProperty',
+  'valueOf',
+  'x'.repeat(5000),
+  'WEB\u0000',
+  'WEB,WEB',
+];
 const badAuth: Array<Array<[string, string]>> = [
   [['cookie', 'session=']],
   [['cookie', `session=${randomBytes(32).toString('base64url')}`]],
@@ -244,7 +341,10 @@ const badAuth: Array<Array<[string, string]>> = [
   [['cookie', 'session=\u00ff\u00fe']],
   [['cookie', '=;;=;session']],
   [['cookie', '__proto__=x; constructor=y; session=z']],
-  [['cookie', `session=${randomBytes(32).toString('base64url')}`], ['origin', 'https://evil.example']],
+  [
+    ['cookie', `session=${randomBytes(32).toString('base64url')}`],
+    ['origin', 'https://evil.example'],
+  ],
   [['origin', 'null']],
   [['authorization', 'Bearer ']],
   [['authorization', 'Bearer \u0000']],
@@ -256,7 +356,9 @@ const methods = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS', 'TR
 
 /** Percent-encodes as UTF-8 (a lone surrogate becomes U+FFFD, as a browser would send it). */
 const pct = (value: string) =>
-  [...Buffer.from(value, 'utf8')].map((b) => (/[A-Za-z0-9\-_.~]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).padStart(2, '0').toUpperCase()}`)).join('');
+  [...Buffer.from(value, 'utf8')]
+    .map((b) => (/[A-Za-z0-9\-_.~]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).padStart(2, '0').toUpperCase()}`))
+    .join('');
 
 type Mutation =
   | 'valid'
@@ -275,7 +377,24 @@ type Mutation =
   | 'content-type'
   | 'raw-query'
   | 'raw-path';
-const mutations: Mutation[] = ['valid', 'nul-string', 'surrogate-string', 'missing-field', 'extra-field', 'wrong-type', 'odd-string', 'huge-string', 'bad-json', 'invalid-utf8', 'wrong-method', 'channel', 'auth', 'content-type', 'raw-query', 'raw-path'];
+const mutations: Mutation[] = [
+  'valid',
+  'nul-string',
+  'surrogate-string',
+  'missing-field',
+  'extra-field',
+  'wrong-type',
+  'odd-string',
+  'huge-string',
+  'bad-json',
+  'invalid-utf8',
+  'wrong-method',
+  'channel',
+  'auth',
+  'content-type',
+  'raw-query',
+  'raw-path',
+];
 
 /** Known-good values by field name, so valid requests get past look-ups to the deeper code. */
 async function knownValues(op: Operation, who: Identity): Promise<(field: string) => unknown> {
@@ -367,7 +486,11 @@ async function buildRequest(op: Operation, who: Identity, mutation: Mutation, fi
   let channel: string | undefined = 'WEB';
   let auth: Array<[string, string]> = who.token ? [['authorization', `Bearer ${who.token}`]] : [];
   // The site's way: the session cookie, with the Origin a browser adds (the Origin check wants it).
-  if (who.token && rand() < 0.3) auth = [['cookie', `session=${who.token}`], ['origin', `http://127.0.0.1:${port}`]];
+  if (who.token && rand() < 0.3)
+    auth = [
+      ['cookie', `session=${who.token}`],
+      ['origin', `http://127.0.0.1:${port}`],
+    ];
 
   // Mutations apply to the body when there is one, else to the query.
   const onBody = op.body !== undefined && (Object.keys(query).length === 0 || rand() < 0.7);
@@ -415,16 +538,24 @@ async function buildRequest(op: Operation, who: Identity, mutation: Mutation, fi
     case 'odd-string':
     case 'huge-string': {
       const value =
-        mutation === 'nul-string' ? pick(rand, ['a\u0000b', '/x\u0000', '\u0000']) :
-        mutation === 'surrogate-string' ? pick(rand, ['\ud800', 'a\udfffb', '/x\ud83d']) :
-        mutation === 'odd-string' ? oddString() : hugeString();
+        mutation === 'nul-string'
+          ? pick(rand, ['a\u0000b', '/x\u0000', '\u0000'])
+          : mutation === 'surrogate-string'
+            ? pick(rand, ['\ud800', 'a\udfffb', '/x\ud83d'])
+            : mutation === 'odd-string'
+              ? oddString()
+              : hugeString();
       const chosen = mutation === 'nul-string' || mutation === 'surrogate-string';
       if (op.body) {
         // The field'th property of the body (a string or not: a NUL where a number goes is refused too).
         const keys = Object.keys(op.body.properties ?? {});
         const paths = stringPaths(body);
         const key = chosen && keys.length ? keys[field % keys.length] : undefined;
-        body = key ? setAt(body ?? {}, [key], value) : paths.length ? setAt(body, pick(rand, paths), value) : setAt(body ?? {}, [pick(rand, ['x', 'email', 'name'])], value);
+        body = key
+          ? setAt(body ?? {}, [key], value)
+          : paths.length
+            ? setAt(body, pick(rand, paths), value)
+            : setAt(body ?? {}, [pick(rand, ['x', 'email', 'name'])], value);
       } else {
         const keys = op.params.filter((p) => p.in === 'query').map((p) => p.name);
         query[keys.length ? (chosen ? keys[field % keys.length] : pick(rand, keys)) : 'q'] = value;
@@ -441,7 +572,10 @@ async function buildRequest(op: Operation, who: Identity, mutation: Mutation, fi
       contentType = pick(rand, ['application/json', 'application/json; charset=utf-8', 'application/json; charset=latin1']);
       break;
     case 'wrong-method':
-      method = pick(rand, methods.filter((m) => m !== op.method));
+      method = pick(
+        rand,
+        methods.filter((m) => m !== op.method),
+      );
       break;
     case 'channel':
       channel = pick(rand, badChannels);
@@ -451,14 +585,38 @@ async function buildRequest(op: Operation, who: Identity, mutation: Mutation, fi
       auth = pick(rand, badAuth);
       break;
     case 'content-type':
-      contentType = pick(rand, ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml', 'application/json; charset=utf-16', 'application/jsonx', '', '\u00ff/\u00fe', 'application/json, text/plain']);
+      contentType = pick(rand, [
+        'text/plain',
+        'application/x-www-form-urlencoded',
+        'multipart/form-data; boundary=x',
+        'application/xml',
+        'application/json; charset=utf-16',
+        'application/jsonx',
+        '',
+        '\u00ff/\u00fe',
+        'application/json, text/plain',
+      ]);
       if (body === undefined) rawBody = Buffer.from('a=1&b=2');
       break;
     case 'raw-query':
-      rawQuery = pick(rand, ['%00', 'a=%00', 'gameCode=%ED%A0%80', 'gameCode=%', 'gameCode=%E0%A4%A', 'page=1&page=2', 'languageCode[]=ja', 'a[b][c]=1', '__proto__[x]=1', 'constructor.prototype.x=1', '&&&==&', 'x='.padEnd(9000, 'y')]);
+      rawQuery = pick(rand, [
+        '%00',
+        'a=%00',
+        'gameCode=%ED%A0%80',
+        'gameCode=%',
+        'gameCode=%E0%A4%A',
+        'page=1&page=2',
+        'languageCode[]=ja',
+        'a[b][c]=1',
+        '__proto__[x]=1',
+        'constructor.prototype.x=1',
+        '&&&==&',
+        'x='.padEnd(9000, 'y'),
+      ]);
       break;
     case 'raw-path':
-      for (const k of Object.keys(pathParams)) pathParams[k] = pick(rand, ['%00', '%ED%A0%80', '..%2F..%2Fetc', '%', 'x'.repeat(3000), '%F0%9F%98%80', '-1', '00000000-0000-0000-0000-000000000000']);
+      for (const k of Object.keys(pathParams))
+        pathParams[k] = pick(rand, ['%00', '%ED%A0%80', '..%2F..%2Fetc', '%', 'x'.repeat(3000), '%F0%9F%98%80', '-1', '00000000-0000-0000-0000-000000000000']);
       if (Object.keys(pathParams).length === 0) rawQuery = pick(rand, ['%', '%00']);
       break;
   }
@@ -466,7 +624,13 @@ async function buildRequest(op: Operation, who: Identity, mutation: Mutation, fi
   let path = op.path;
   for (const [k, v] of Object.entries(pathParams)) path = path.replace(`{${k}}`, mutation === 'raw-path' ? v : pct(v));
   const qs = Object.entries(query)
-    .flatMap(([k, v]) => (Array.isArray(v) ? v.map((x) => `${pct(k)}=${pct(String(x))}`) : v === undefined ? [] : [`${pct(k)}=${pct(typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v))}`]))
+    .flatMap(([k, v]) =>
+      Array.isArray(v)
+        ? v.map((x) => `${pct(k)}=${pct(String(x))}`)
+        : v === undefined
+          ? []
+          : [`${pct(k)}=${pct(typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v))}`],
+    )
     .join('&');
   const fullQuery = rawQuery ?? qs;
   if (channel !== undefined) headers.push(['channel', channel]);
@@ -509,7 +673,9 @@ for (const route of Object.keys(REFUSAL_WRITES)) {
   if (!operations.some((op) => `${op.method} ${op.path}` === route)) throw new Error(`fuzz: REFUSAL_WRITES names a route the API does not have: ${route}`);
 }
 if (operations.length < 20) fail('too few operations', `the OpenAPI document lists ${operations.length} operations`);
-console.log(`fuzz: seed ${seed}, ${operations.length} operations, up to ${perEndpoint} variants each per identity (${scheduled} scheduled, at least ${minRequests} to pass), database ${testDb.kind}, http://127.0.0.1:${port}`);
+console.log(
+  `fuzz: seed ${seed}, ${operations.length} operations, up to ${perEndpoint} variants each per identity (${scheduled} scheduled, at least ${minRequests} to pass), database ${testDb.kind}, http://127.0.0.1:${port}`,
+);
 outer: for (const op of operations) {
   for (const identity of ['signed-out', 'signed-in'] as const) {
     for (const { mutation, field } of schedule(op, perEndpoint)) {
@@ -548,7 +714,11 @@ outer: for (const op of operations) {
         // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this looks for.
         const unparseable = /[\x00-\x08\x0a-\x1f\x7f]/.test(channelSent ?? '');
         const refused = unparseable ? res.status === 400 && code === 'REQUEST_VALIDATION_ERROR' : code === 'CHANNEL_REQUIRED';
-        if (!refused) fail('unknown CHANNEL accepted', `CHANNEL ${JSON.stringify(channelSent)}: ${res.status} ${res.body.slice(0, 60)} ${describeRequest(who, req, mutation)}`);
+        if (!refused)
+          fail(
+            'unknown CHANNEL accepted',
+            `CHANNEL ${JSON.stringify(channelSent)}: ${res.status} ${res.body.slice(0, 60)} ${describeRequest(who, req, mutation)}`,
+          );
       }
       if (res.status >= 500) fail(`${res.status} on ${op.method} ${op.path} (${mutation})`, `${res.body.slice(0, 80)} ${describeRequest(who, req, mutation)}`);
       if (res.status >= 400 && req.method !== 'HEAD') {
@@ -566,7 +736,8 @@ outer: for (const op of operations) {
       if (res.status >= 400) {
         const allowed = REFUSAL_WRITES[`${op.method} ${op.path}`]?.writes ?? [];
         const changed = (await diff(before)).filter((d) => !allowed.includes(d.slice(0, d.lastIndexOf(' x'))));
-        if (changed.length) fail(`refused (${res.status}) but changed state on ${op.method} ${op.path}`, `${changed.join(', ')}: ${describeRequest(who, req, mutation)}`);
+        if (changed.length)
+          fail(`refused (${res.status}) but changed state on ${op.method} ${op.path}`, `${changed.join(', ')}: ${describeRequest(who, req, mutation)}`);
       }
       if (sent % 250 === 0) {
         const report = await checkConservation(db);
@@ -579,12 +750,27 @@ outer: for (const op of operations) {
 // The state check must be able to see a change: plant one (a coin moved, a row added) and look.
 {
   const before = await snapshot();
-  await postMovement(db, { accountId: signedIn.accountId!, type: 'ADJUSTMENT', amount: 1, idempotencyKey: `fuzz-self-check-${randomBytes(8).toString('hex')}`, reason: 'fuzz self-check' });
+  await postMovement(db, {
+    accountId: signedIn.accountId!,
+    type: 'ADJUSTMENT',
+    amount: 1,
+    idempotencyKey: `fuzz-self-check-${randomBytes(8).toString('hex')}`,
+    reason: 'fuzz self-check',
+  });
   const seen = await diff(before);
-  if (!seen.some((d) => d.startsWith('wallet_journal insert')) || !seen.some((d) => d.startsWith('wallets update'))) fail('self-check: the state check missed a planted movement', seen.join(', '));
+  if (!seen.some((d) => d.startsWith('wallet_journal insert')) || !seen.some((d) => d.startsWith('wallets update')))
+    fail('self-check: the state check missed a planted movement', seen.join(', '));
   // ...and every table of the schema is watched (a table made since the start would not be).
-  const watched = (await sql<{ name: string }>`select distinct event_object_table as name from information_schema.triggers where trigger_name = 'fuzz_write'`.execute(db)).rows.map((r) => r.name);
-  const tables = (await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE' and table_name <> 'fuzz_changes'`.execute(db)).rows.map((r) => r.name);
+  const watched = (
+    await sql<{ name: string }>`select distinct event_object_table as name from information_schema.triggers where trigger_name = 'fuzz_write'`.execute(db)
+  ).rows.map((r) => r.name);
+  const tables = (
+    await sql<{
+      name: string;
+    }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE' and table_name <> 'fuzz_changes'`.execute(
+      db,
+    )
+  ).rows.map((r) => r.name);
   const uncovered = tables.filter((name) => !watched.includes(name));
   if (uncovered.length) fail('self-check: tables left out of the state check', uncovered.join(', '));
 }
@@ -597,10 +783,19 @@ await testDb.drop();
 console.log(`\nfuzz: ${sent} requests (seed ${seed}); by status:`);
 for (const [status, count] of [...byStatus.entries()].sort((a, b) => a[0] - b[0])) console.log(`  ${status}: ${count}`);
 if (args.includes('--verbose')) {
-  for (const [key, statuses] of byOperation) console.log(`  ${key}: ${[...statuses.entries()].sort((a, b) => a[0] - b[0]).map(([st, n]) => `${st} x${n}`).join(', ')}`);
+  for (const [key, statuses] of byOperation)
+    console.log(
+      `  ${key}: ${[...statuses.entries()]
+        .sort((a, b) => a[0] - b[0])
+        .map(([st, n]) => `${st} x${n}`)
+        .join(', ')}`,
+    );
 }
-if (!(sent >= minRequests)) fail('too few requests', `${sent} sent, fewer than the minimum of ${minRequests} (--min-requests): the run stopped before it tested what it claims`);
-console.log(`wallets conserved: ${conservation.problems.length === 0 ? 'yes' : 'NO'} (${conservation.wallets} wallets, ${conservation.entries} journal entries)`);
+if (!(sent >= minRequests))
+  fail('too few requests', `${sent} sent, fewer than the minimum of ${minRequests} (--min-requests): the run stopped before it tested what it claims`);
+console.log(
+  `wallets conserved: ${conservation.problems.length === 0 ? 'yes' : 'NO'} (${conservation.wallets} wallets, ${conservation.entries} journal entries)`,
+);
 for (const [what, count] of notes) console.log(`note: ${what} x${count}`);
 if (failures.size) {
   const total = [...failures.values()].reduce((n, f) => n + f.count, 0);

@@ -37,38 +37,66 @@ function deco(kind: Deco, color: string, f: number[]): string {
   const out: string[] = [`<g fill="${color}" stroke="none" opacity=".18">`];
   switch (kind) {
     case 'petals':
-      for (let i = 0; i < 16; i++) { const [x, y] = at(i); out.push(`<path d="M0,0 C-6,-6 -4,-14 0,-14 C4,-14 6,-6 0,0Z" transform="translate(${x.toFixed(0)} ${y.toFixed(0)}) rotate(${(f[(i + 5) % 32] * 360).toFixed(0)}) scale(${(1 + f[(i + 3) % 32] * 1.5).toFixed(2)})"/>`); }
+      for (let i = 0; i < 16; i++) {
+        const [x, y] = at(i);
+        out.push(
+          `<path d="M0,0 C-6,-6 -4,-14 0,-14 C4,-14 6,-6 0,0Z" transform="translate(${x.toFixed(0)} ${y.toFixed(0)}) rotate(${(f[(i + 5) % 32] * 360).toFixed(0)}) scale(${(1 + f[(i + 3) % 32] * 1.5).toFixed(2)})"/>`,
+        );
+      }
       break;
     case 'waves':
-      for (let y = 20; y < H; y += 34) out.push(`<path d="M0,${y} q25,-16 50,0 t50,0 t50,0 t50,0 t50,0 t50,0" fill="none" stroke="${color}" stroke-width="5"/>`);
+      for (let y = 20; y < H; y += 34)
+        out.push(`<path d="M0,${y} q25,-16 50,0 t50,0 t50,0 t50,0 t50,0 t50,0" fill="none" stroke="${color}" stroke-width="5"/>`);
       break;
     case 'stars':
-      for (let i = 0; i < 22; i++) { const [x, y] = at(i); out.push(`<path d="${star(x, y, 4, 3 + f[(i + 2) % 32] * 7, 1.2)}"/>`); }
+      for (let i = 0; i < 22; i++) {
+        const [x, y] = at(i);
+        out.push(`<path d="${star(x, y, 4, 3 + f[(i + 2) % 32] * 7, 1.2)}"/>`);
+      }
       break;
     case 'dots':
       for (let y = 14; y < H; y += 28) for (let x = (y / 28) % 2 ? 14 : 28; x < W; x += 28) out.push(`<circle cx="${x}" cy="${y}" r="5"/>`);
       break;
     case 'rays':
-      for (let i = 0; i < 18; i++) out.push(`<path d="M150,170 L${(150 + 420 * Math.cos((i / 18) * Math.PI * 2)).toFixed(0)},${(170 + 420 * Math.sin((i / 18) * Math.PI * 2)).toFixed(0)} L${(150 + 420 * Math.cos(((i + 0.5) / 18) * Math.PI * 2)).toFixed(0)},${(170 + 420 * Math.sin(((i + 0.5) / 18) * Math.PI * 2)).toFixed(0)}Z"/>`);
+      for (let i = 0; i < 18; i++)
+        out.push(
+          `<path d="M150,170 L${(150 + 420 * Math.cos((i / 18) * Math.PI * 2)).toFixed(0)},${(170 + 420 * Math.sin((i / 18) * Math.PI * 2)).toFixed(0)} L${(150 + 420 * Math.cos(((i + 0.5) / 18) * Math.PI * 2)).toFixed(0)},${(170 + 420 * Math.sin(((i + 0.5) / 18) * Math.PI * 2)).toFixed(0)}Z"/>`,
+        );
       break;
     case 'confetti':
-      for (let i = 0; i < 26; i++) { const [x, y] = at(i); out.push(`<rect x="${x.toFixed(0)}" y="${y.toFixed(0)}" width="10" height="5" rx="2" transform="rotate(${(f[(i + 7) % 32] * 180).toFixed(0)} ${x.toFixed(0)} ${y.toFixed(0)})"/>`); }
+      for (let i = 0; i < 26; i++) {
+        const [x, y] = at(i);
+        out.push(
+          `<rect x="${x.toFixed(0)}" y="${y.toFixed(0)}" width="10" height="5" rx="2" transform="rotate(${(f[(i + 7) % 32] * 180).toFixed(0)} ${x.toFixed(0)} ${y.toFixed(0)})"/>`,
+        );
+      }
       break;
     case 'grid':
       for (let x = 0; x <= W; x += 30) out.push(`<path d="M${x},0 V${H}" stroke="${color}" stroke-width="1.5"/>`);
       for (let y = 0; y <= H; y += 30) out.push(`<path d="M0,${y} H${W}" stroke="${color}" stroke-width="1.5"/>`);
       break;
     case 'leaves':
-      for (let i = 0; i < 14; i++) { const [x, y] = at(i); out.push(`<path d="M0,0 Q12,-22 0,-40 Q-12,-22 0,0Z" transform="translate(${x.toFixed(0)} ${y.toFixed(0)}) rotate(${(f[(i + 9) % 32] * 360).toFixed(0)})"/>`); }
+      for (let i = 0; i < 14; i++) {
+        const [x, y] = at(i);
+        out.push(
+          `<path d="M0,0 Q12,-22 0,-40 Q-12,-22 0,0Z" transform="translate(${x.toFixed(0)} ${y.toFixed(0)}) rotate(${(f[(i + 9) % 32] * 360).toFixed(0)})"/>`,
+        );
+      }
       break;
     case 'bamboo':
-      for (let x = 20; x < W; x += 56) out.push(`<rect x="${x}" y="0" width="16" height="${H}" rx="6"/>`, ...[60, 150, 240, 330].map((y) => `<rect x="${x - 2}" y="${y + (x % 40)}" width="20" height="4" fill="#000"/>`));
+      for (let x = 20; x < W; x += 56)
+        out.push(
+          `<rect x="${x}" y="0" width="16" height="${H}" rx="6"/>`,
+          ...[60, 150, 240, 330].map((y) => `<rect x="${x - 2}" y="${y + (x % 40)}" width="20" height="4" fill="#000"/>`),
+        );
       break;
     case 'sand':
       for (let y = 30; y < H; y += 40) out.push(`<path d="M0,${y} Q75,${y - 18} 150,${y} T300,${y}" fill="none" stroke="${color}" stroke-width="8"/>`);
       break;
     case 'scales':
-      for (let y = 0; y < H + 20; y += 20) for (let x = (y / 20) % 2 ? 0 : 20; x < W + 20; x += 40) out.push(`<path d="M${x - 20},${y} A20,20 0 0 1 ${x + 20},${y}" fill="none" stroke="${color}" stroke-width="2.5"/>`);
+      for (let y = 0; y < H + 20; y += 20)
+        for (let x = (y / 20) % 2 ? 0 : 20; x < W + 20; x += 40)
+          out.push(`<path d="M${x - 20},${y} A20,20 0 0 1 ${x + 20},${y}" fill="none" stroke="${color}" stroke-width="2.5"/>`);
       break;
   }
   out.push('</g>');

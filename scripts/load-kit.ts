@@ -72,7 +72,8 @@ export class ApiProcess {
     started.add(child);
     child.on('exit', (code, signal) => {
       started.delete(child);
-      if (!this.expectedExit) this.unexpectedExits.push(`${this.name} exited by itself (code ${code}, signal ${signal}); last output:\n    ${this.tail.join('\n    ')}`);
+      if (!this.expectedExit)
+        this.unexpectedExits.push(`${this.name} exited by itself (code ${code}, signal ${signal}); last output:\n    ${this.tail.join('\n    ')}`);
       if (this.child === child) this.child = undefined;
     });
     this.child = child;
@@ -143,7 +144,12 @@ export interface Answer {
  * One action against any live process, retried (same body, so the same requestId) on a network
  * error or a 5xx until it gets a real answer or `patienceMs` runs out (undefined then).
  */
-export async function call(servers: ApiProcess[], method: string, apiPath: string, opts: { body?: unknown; token?: string; patienceMs?: number } = {}): Promise<Answer | undefined> {
+export async function call(
+  servers: ApiProcess[],
+  method: string,
+  apiPath: string,
+  opts: { body?: unknown; token?: string; patienceMs?: number } = {},
+): Promise<Answer | undefined> {
   const until = Date.now() + (opts.patienceMs ?? 60_000);
   for (let attempt = 0; ; attempt++) {
     if (attempt > 0) {
@@ -159,7 +165,11 @@ export async function call(servers: ApiProcess[], method: string, apiPath: strin
       stats.requests++;
       const res = await fetch(`${server.url}/api${apiPath}`, {
         method,
-        headers: { channel: 'WEB', ...(opts.body ? { 'content-type': 'application/json' } : {}), ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}) },
+        headers: {
+          channel: 'WEB',
+          ...(opts.body ? { 'content-type': 'application/json' } : {}),
+          ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+        },
         body: opts.body ? JSON.stringify(opts.body) : undefined,
         signal: AbortSignal.timeout(20_000),
       });
@@ -175,7 +185,8 @@ export async function call(servers: ApiProcess[], method: string, apiPath: strin
       if (res.status >= 500) {
         // Behind a load balancer, its own 502/503/504 (an instance killed mid-request) is retried like a network error.
         const fromProxy = harness.proxied && [502, 503, 504].includes(res.status) && typeof body === 'string';
-        if ((res.status !== 503 || body?.code !== 'SERVICE_UNAVAILABLE') && !fromProxy) failures.push(`${res.status} ${text.slice(0, 120)} on ${method} ${apiPath}`);
+        if ((res.status !== 503 || body?.code !== 'SERVICE_UNAVAILABLE') && !fromProxy)
+          failures.push(`${res.status} ${text.slice(0, 120)} on ${method} ${apiPath}`);
         continue;
       }
       return { status: res.status, body };
@@ -213,7 +224,9 @@ export async function newPlayer(servers: ApiProcess[]): Promise<Player> {
   const name = `c${randomBytes(5).toString('hex')}`;
   const email = `${name}@example.test`;
   const password = `Pw-${randomBytes(8).toString('hex')}`;
-  const signup = await call(servers, 'POST', '/signup', { body: { email, displayName: name, password, isAgeOver18: true, languageCode: 'en', siteRef: 'WEB' } });
+  const signup = await call(servers, 'POST', '/signup', {
+    body: { email, displayName: name, password, isAgeOver18: true, languageCode: 'en', siteRef: 'WEB' },
+  });
   // A sign-up whose answer was lost is found done by its retry.
   if (!signup || (signup.status !== 200 && signup.body?.code !== 'EMAIL_ALREADY_EXISTS')) throw new Error(`sign-up failed: ${JSON.stringify(signup)}`);
   const signin = await call(servers, 'POST', '/signin', { body: { email, password, siteRef: 'WEB' } });
@@ -343,11 +356,25 @@ export async function verify(db: Db, players: Player[], label: string): Promise<
   const acked = players.flatMap((p) => p.rounds);
   for (let i = 0; i < acked.length; i += 500) {
     const chunk = acked.slice(i, i + 500);
-    const rows = await db.selectFrom('house_requests').select(['request_id', 'round_id']).where('request_id', 'in', chunk.map((a) => a.requestId)).execute();
+    const rows = await db
+      .selectFrom('house_requests')
+      .select(['request_id', 'round_id'])
+      .where(
+        'request_id',
+        'in',
+        chunk.map((a) => a.requestId),
+      )
+      .execute();
     const byRequest = new Map<string, string[]>();
     for (const r of rows) byRequest.set(r.request_id, [...(byRequest.get(r.request_id) ?? []), r.round_id]);
     const stored = new Map(
-      (await db.selectFrom('house_rounds').select(['id', 'status', 'stake', 'win']).where('id', 'in', [...new Set(chunk.map((a) => a.roundId))]).execute()).map((r) => [r.id, r]),
+      (
+        await db
+          .selectFrom('house_rounds')
+          .select(['id', 'status', 'stake', 'win'])
+          .where('id', 'in', [...new Set(chunk.map((a) => a.roundId))])
+          .execute()
+      ).map((r) => [r.id, r]),
     );
     for (const a of chunk) {
       const found = byRequest.get(a.requestId) ?? [];
@@ -401,7 +428,8 @@ export async function verify(db: Db, players: Player[], label: string): Promise<
              (select coalesce(sum(case status when 'settled' then win - stake when 'open' then -stake else 0 end), 0)
                 from house_rounds where account_id = ${account.id} and mode = 'real')::int as rounds_net`.execute(db);
     const r = row.rows[0];
-    if ((r.balance ?? 0) !== r.bonuses + r.rounds_net) problem(`${p.email}: balance ${r.balance} but bonuses ${r.bonuses} + rounds ${r.rounds_net} = ${r.bonuses + r.rounds_net}`);
+    if ((r.balance ?? 0) !== r.bonuses + r.rounds_net)
+      problem(`${p.email}: balance ${r.balance} but bonuses ${r.bonuses} + rounds ${r.rounds_net} = ${r.bonuses + r.rounds_net}`);
     if (r.signup !== 1) problem(`${p.email}: ${r.signup} sign-up bonuses`);
     if (r.daily > 1 || (p.dailyBonusAcked && r.daily !== 1)) problem(`${p.email}: ${r.daily} daily bonuses (acknowledged: ${p.dailyBonusAcked})`);
     if (r.promo > 1 || (p.promoAcked && r.promo !== 1)) problem(`${p.email}: ${r.promo} promotion bonuses (acknowledged: ${p.promoAcked})`);
@@ -422,14 +450,22 @@ export async function checkTheChecks(db: Db, players: Player[]) {
     return;
   }
   const round = await db.selectFrom('house_rounds').select(['account_id', 'game_code']).where('id', '=', doubled.roundId).executeTakeFirstOrThrow();
-  await postMovement(db, { accountId: round.account_id!, type: 'BET', amount: -doubled.stake, idempotencyKey: `chaos-self-check-${randomUUID()}`, gameCode: round.game_code, sessionId: doubled.roundId });
+  await postMovement(db, {
+    accountId: round.account_id!,
+    type: 'BET',
+    amount: -doubled.stake,
+    idempotencyKey: `chaos-self-check-${randomUUID()}`,
+    gameCode: round.game_code,
+    sessionId: doubled.roundId,
+  });
   await db.deleteFrom('house_requests').where('request_id', '=', lost.requestId).execute();
   const before = failures.length;
   const { lostOrDoubled } = await verify(db, players, 'self-check');
   const found = failures.splice(before);
   const sawDouble = found.some((f) => f.includes(doubled.roundId));
   const sawLost = found.some((f) => f.includes(lost.requestId));
-  if (!sawDouble || !sawLost) failures.push(`self-check: a doubled bet (${sawDouble ? 'found' : 'MISSED'}) or a lost answer (${sawLost ? 'found' : 'MISSED'}) went unnoticed`);
+  if (!sawDouble || !sawLost)
+    failures.push(`self-check: a doubled bet (${sawDouble ? 'found' : 'MISSED'}) or a lost answer (${sawLost ? 'found' : 'MISSED'}) went unnoticed`);
   else console.log(`self-check: a doubled bet and a lost acknowledged answer planted afterwards were both found (${lostOrDoubled} problems)`);
 }
 
@@ -455,7 +491,8 @@ export const baseEnv = {
 export async function gamesOf(servers: ApiProcess[]): Promise<GameInfo[]> {
   const res = await call(servers, 'GET', '/games?languageCode=en&siteRef=WEB');
   const games = (res?.body?.[0]?.games ?? []) as GameInfo[];
-  for (const kind of ['slot', 'roulette', 'baccarat', 'blackjack']) if (!games.some((g) => g.gameType === kind)) throw new Error(`no ${kind} game in the catalogue`);
+  for (const kind of ['slot', 'roulette', 'baccarat', 'blackjack'])
+    if (!games.some((g) => g.gameType === kind)) throw new Error(`no ${kind} game in the catalogue`);
   return games;
 }
 
@@ -464,7 +501,12 @@ export function printSummary(label: string, result: { lostOrDoubled: number }, e
   const fiveXX = [...stats.byStatus.entries()].filter(([s]) => s >= 500).reduce((a, [, n]) => a + n, 0);
   console.log(`\n== chaos ${label}`);
   console.log(`requests ${stats.requests} (network errors ${stats.networkErrors}, retries ${stats.retries}, gave up ${stats.gaveUp})`);
-  console.log(`by status: ${[...stats.byStatus.entries()].sort((a, b) => a[0] - b[0]).map(([s, n]) => `${s}: ${n}`).join(', ')}`);
+  console.log(
+    `by status: ${[...stats.byStatus.entries()]
+      .sort((a, b) => a[0] - b[0])
+      .map(([s, n]) => `${s}: ${n}`)
+      .join(', ')}`,
+  );
   console.log(`acknowledged operations ${acknowledged}: ${[...stats.acknowledged.entries()].map(([k, n]) => `${k} ${n}`).join(', ')}`);
   if (stats.tooMany.size) console.log(`429 by path: ${[...stats.tooMany.entries()].map(([p, n]) => `${p} ${n}`).join(', ')}`);
   console.log(`kills (SIGKILL) ${stats.kills}, restarts ${stats.restarts}${extra}`);
@@ -478,4 +520,3 @@ export function resetStats() {
   stats.tooMany.clear();
   stats.acknowledged.clear();
 }
-

@@ -36,7 +36,14 @@ export function localeStrings(options: { root?: string; i18n?: string } = {}): P
 
   /** The parts of an import, checked against the default language's files, sorted and without repeats. */
   function parse(list: string): string[] {
-    const parts = [...new Set(decodeURIComponent(list).split(',').map((p) => p.trim()).filter(Boolean))].sort();
+    const parts = [
+      ...new Set(
+        decodeURIComponent(list)
+          .split(',')
+          .map((p) => p.trim())
+          .filter(Boolean),
+      ),
+    ].sort();
     if (parts.length === 0) throw new Error(`${PREFIX}: no strings named`);
     const [base] = languages();
     for (const part of parts) {
@@ -47,7 +54,8 @@ export function localeStrings(options: { root?: string; i18n?: string } = {}): P
       } catch {
         throw new Error(`${PREFIX}${list}: no namespace '${ns}' (locales/${base}/${ns}.json)`);
       }
-      if (rest.length > 0 || (section !== undefined && !(section in tree))) throw new Error(`${PREFIX}${list}: '${part}' is not a namespace or one of its top-level sections`);
+      if (rest.length > 0 || (section !== undefined && !(section in tree)))
+        throw new Error(`${PREFIX}${list}: '${part}' is not a namespace or one of its top-level sections`);
     }
     return parts;
   }
@@ -80,7 +88,10 @@ export function localeStrings(options: { root?: string; i18n?: string } = {}): P
         const langs = languages();
         const choose = langs
           .slice(1)
-          .reduceRight((rest, lang) => `lang === ${JSON.stringify(lang)} ? import(${JSON.stringify(`${DATA}${lang}?${list}`)}) : ${rest}`, `import(${JSON.stringify(`${DATA}${langs[0]}?${list}`)})`);
+          .reduceRight(
+            (rest, lang) => `lang === ${JSON.stringify(lang)} ? import(${JSON.stringify(`${DATA}${lang}?${list}`)}) : ${rest}`,
+            `import(${JSON.stringify(`${DATA}${langs[0]}?${list}`)})`,
+          );
         return [
           `import { addStrings, pageLanguage } from ${JSON.stringify(i18n)};`,
           'const lang = pageLanguage();',

@@ -28,7 +28,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium, request as playwrightRequest, } from '@playwright/test';
+import { chromium, request as playwrightRequest } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import type { Result as LighthouseResult } from 'lighthouse';
 import { INLINE_SCRIPT_BUDGET_GZ, inlineScripts, pageModules } from '../bench/site-bytes.bench';
@@ -210,9 +210,7 @@ async function newPlayerCookies(baseUrl: string) {
 }
 
 function failedAudits(lhr: LighthouseResult, category: string): string[] {
-  return lhr.categories[category].auditRefs
-    .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id].score ?? 1) < 1)
-    .map((ref) => ref.id);
+  return lhr.categories[category].auditRefs.filter((ref) => ref.weight > 0 && (lhr.audits[ref.id].score ?? 1) < 1).map((ref) => ref.id);
 }
 
 function check(row: Omit<Row, 'breaches'>, lhr: LighthouseResult, external: number, exempt?: Target['exempt']): string[] {
@@ -244,11 +242,20 @@ function printTable(rows: Row[]) {
   for (const r of rows) {
     console.log(
       line([
-        r.label, r.lang, r.who,
-        String(r.scores.performance ?? '-'), r.runs.map((run) => String(run.performance ?? '-').padStart(3)).join(' '),
-        String(r.scores.accessibility ?? '-'), String(r.scores['best-practices'] ?? '-'), String(r.scores.seo ?? '-'),
-        r.cls.toFixed(3), String(Math.round(r.lcpMs)), String(Math.round(r.tbtMs)),
-        (r.jsBudgetBytes / KIB).toFixed(1), r.jsBudget === 0 ? 'inline' : String(r.jsBudget / KIB), r.jsBudgetBytes === r.jsBytes ? '' : `+${((r.jsBytes - r.jsBudgetBytes) / KIB).toFixed(1)}`,
+        r.label,
+        r.lang,
+        r.who,
+        String(r.scores.performance ?? '-'),
+        r.runs.map((run) => String(run.performance ?? '-').padStart(3)).join(' '),
+        String(r.scores.accessibility ?? '-'),
+        String(r.scores['best-practices'] ?? '-'),
+        String(r.scores.seo ?? '-'),
+        r.cls.toFixed(3),
+        String(Math.round(r.lcpMs)),
+        String(Math.round(r.tbtMs)),
+        (r.jsBudgetBytes / KIB).toFixed(1),
+        r.jsBudget === 0 ? 'inline' : String(r.jsBudget / KIB),
+        r.jsBudgetBytes === r.jsBytes ? '' : `+${((r.jsBytes - r.jsBudgetBytes) / KIB).toFixed(1)}`,
         r.runs.map((run) => run.load.toFixed(1).padStart(3)).join(' '),
         r.breaches.length ? 'OVER' : 'ok',
       ]),
@@ -259,7 +266,8 @@ function printTable(rows: Row[]) {
 async function main() {
   const external = process.env.BASE_URL;
   let site: BuiltSite | null = null;
-  const baseUrl = external ?? (site = await startBuiltSite({ DEV_TOOLS: 'true', SIGNUP_RATE_LIMIT: '1000', SIGNIN_RATE_LIMIT: '1000', CAPTCHA_RATE_LIMIT: '1000' })).baseUrl;
+  const baseUrl =
+    external ?? (site = await startBuiltSite({ DEV_TOOLS: 'true', SIGNUP_RATE_LIMIT: '1000', SIGNIN_RATE_LIMIT: '1000', CAPTCHA_RATE_LIMIT: '1000' })).baseUrl;
   const siteDir = site?.siteDir ?? path.resolve(process.env.SITE_DIR ?? 'dist');
   const origin = new URL(baseUrl).origin;
   const port = 9300 + Math.floor(Math.random() * 600);
@@ -282,12 +290,21 @@ async function main() {
     await warm.close();
     const started = Date.now();
     const pages = (['visitor', 'player'] as const).flatMap((who) =>
-      SELECTED.filter((t) => t.who.includes(who)).flatMap((target) =>
-        LANGUAGES.map((lang) => ({ who, target, lang })),
-      ),
+      SELECTED.filter((t) => t.who.includes(who)).flatMap((target) => LANGUAGES.map((lang) => ({ who, target, lang }))),
     );
     /** Per page: the first run's full result (categories, JavaScript) and every run's numbers. */
-    const measured = new Map<(typeof pages)[number], { first: Omit<Row, 'scores' | 'runs' | 'cls' | 'lcpMs' | 'tbtMs' | 'breaches' | 'missing'> & { scores: Record<string, number>; lhr: LighthouseResult; external: number }; runs: Run[]; missing: string[] }>();
+    const measured = new Map<
+      (typeof pages)[number],
+      {
+        first: Omit<Row, 'scores' | 'runs' | 'cls' | 'lcpMs' | 'tbtMs' | 'breaches' | 'missing'> & {
+          scores: Record<string, number>;
+          lhr: LighthouseResult;
+          external: number;
+        };
+        runs: Run[];
+        missing: string[];
+      }
+    >();
     for (let round = 1; round <= RUNS; round++) {
       for (const page of pages) {
         const { who, target, lang } = page;
@@ -303,7 +320,8 @@ async function main() {
         const categories = round === 1 ? ALL_CATEGORIES : ['performance'];
         const { url, lhr } = await audit(port, async () => `${baseUrl}${await pagePath()}`, categories);
         const { scores, missing } = categoryScores(lhr.categories, categories);
-        if (process.env.PERF_REPORTS) writeFileSync(path.join(process.env.PERF_REPORTS, `${target.label.replace(/ /g, '-')}-${lang}-${who}-${round}.json`), JSON.stringify(lhr));
+        if (process.env.PERF_REPORTS)
+          writeFileSync(path.join(process.env.PERF_REPORTS, `${target.label.replace(/ /g, '-')}-${lang}-${who}-${round}.json`), JSON.stringify(lhr));
         const run: Run = {
           // A run without a performance score counts as 0 (and is named a breach below).
           performance: scores.performance ?? 0,
@@ -317,7 +335,12 @@ async function main() {
           const js = javascriptOf(lhr, siteDir, origin, html, lang);
           measured.set(page, {
             first: {
-              label: target.label, lang, who, scores, lhr, external: js.external,
+              label: target.label,
+              lang,
+              who,
+              scores,
+              lhr,
+              external: js.external,
               jsBytes: js.bytes,
               jsLazy: js.lazy,
               jsBudgetBytes: target.budgetWithoutLazy ? js.bytes - js.lazy : js.bytes,
@@ -329,7 +352,9 @@ async function main() {
         }
         measured.get(page)!.runs.push(run);
         measured.get(page)!.missing.push(...missing.map((id) => (round === 1 ? id : `${id} (run ${round})`)));
-        console.log(`run ${round}/${RUNS} ${target.label} ${lang} ${who}: performance ${run.performance}, LCP ${Math.round(run.lcpMs)} ms, TBT ${Math.round(run.tbtMs)} ms, CLS ${run.cls.toFixed(3)}, load ${load.toFixed(1)}`);
+        console.log(
+          `run ${round}/${RUNS} ${target.label} ${lang} ${who}: performance ${run.performance}, LCP ${Math.round(run.lcpMs)} ms, TBT ${Math.round(run.tbtMs)} ms, CLS ${run.cls.toFixed(3)}, load ${load.toFixed(1)}`,
+        );
       }
     }
     for (const page of pages) {

@@ -37,9 +37,13 @@ const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replac
 const groups = pictures(root);
 const sections = [...groups.entries()]
   .map(
-    ([group, files]) => `<section><h2>${esc(group)} (${files.length})</h2><div class="grid">${files
-      .map((f) => `<figure><a href="${esc(f)}"><img src="${esc(f)}" loading="lazy" alt=""></a><figcaption>${esc(path.basename(f, '.png'))}</figcaption></figure>`)
-      .join('')}</div></section>`,
+    ([group, files]) =>
+      `<section><h2>${esc(group)} (${files.length})</h2><div class="grid">${files
+        .map(
+          (f) =>
+            `<figure><a href="${esc(f)}"><img src="${esc(f)}" loading="lazy" alt=""></a><figcaption>${esc(path.basename(f, '.png'))}</figcaption></figure>`,
+        )
+        .join('')}</div></section>`,
   )
   .join('\n');
 writeFileSync(

@@ -3,12 +3,7 @@ import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  hasZodFastifySchemaValidationErrors,
-  isResponseSerializationError,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '../contracts/errors';
 import { CHANNEL_HEADER } from '../contracts/constants';
 import { unstorableTextPath } from '../contracts/common';
@@ -47,7 +42,6 @@ declare module 'fastify' {
     channelFlags: ChannelConfig;
   }
 }
-
 
 export interface AppDeps {
   config: Config;
@@ -92,9 +86,16 @@ function requestIdOf(req: IncomingMessage): string {
 function answerUnreadableRequest(error: Error & { code?: string }, socket: Socket) {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const [status, message] =
-    error.code === 'HPE_HEADER_OVERFLOW' ? [431, 'Request headers too large'] : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'Request not received in time'] : [400, 'Unreadable request'];
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request headers too large']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request not received in time']
+        : [400, 'Unreadable request'];
   const body = JSON.stringify({ code: 'REQUEST_VALIDATION_ERROR', message } satisfies ApiErrorBody);
-  if (socket.writable) socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${body}`);
+  if (socket.writable)
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${body}`,
+    );
   socket.destroy(error);
 }
 
@@ -110,7 +111,8 @@ export async function buildApp({ config, db, logger, logStream }: AppDeps): Prom
     // Fastify's own two lines per request (incoming, completed) are replaced by one, below.
     logController: new LogController({ disableRequestLogging: true }),
     // A path Fastify cannot route (bad percent-encoding, a parameter over its length) is the client's input.
-    frameworkErrors: (error, _request, reply) => (reply as FastifyReply).status(400).send({ code: 'REQUEST_VALIDATION_ERROR', message: error.message } satisfies ApiErrorBody),
+    frameworkErrors: (error, _request, reply) =>
+      (reply as FastifyReply).status(400).send({ code: 'REQUEST_VALIDATION_ERROR', message: error.message } satisfies ApiErrorBody),
     clientErrorHandler: answerUnreadableRequest,
   });
   app.decorate('config', config);
@@ -157,11 +159,18 @@ export async function buildApp({ config, db, logger, logStream }: AppDeps): Prom
   app.setErrorHandler((error, request, reply) => {
     const send = (status: number, body: ApiErrorBody) => reply.status(status).send(body);
     if (error instanceof AppError) {
-      return send(error.statusCode, { code: error.code, message: error.message, ...(error.issues ? { issues: error.issues } : {}), ...(error.until ? { until: error.until.toISOString() } : {}) });
+      return send(error.statusCode, {
+        code: error.code,
+        message: error.message,
+        ...(error.issues ? { issues: error.issues } : {}),
+        ...(error.until ? { until: error.until.toISOString() } : {}),
+      });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((v) => ({
-        path: String(v.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.'),
+        path: String(v.instancePath ?? '')
+          .replace(/^\//, '')
+          .replaceAll('/', '.'),
         message: v.message ?? 'invalid',
       }));
       return send(400, { code: 'REQUEST_VALIDATION_ERROR', message: 'Invalid request', issues });
@@ -212,13 +221,19 @@ export async function buildApp({ config, db, logger, logStream }: AppDeps): Prom
       // Every request string the database cannot store (NUL, lone surrogates) is refused here, before
       // any route's own validation, so no route can forget it.
       api.addHook('preValidation', async (request) => {
-        for (const [part, value] of [['body', request.body], ['querystring', request.query], ['params', request.params]] as const) {
+        for (const [part, value] of [
+          ['body', request.body],
+          ['querystring', request.query],
+          ['params', request.params],
+        ] as const) {
           const path = unstorableTextPath(value);
           if (path !== null) {
             const tooDeep = path.endsWith('(too deep)');
-            throw new AppError('REQUEST_VALIDATION_ERROR', tooDeep ? 'Nested deeper than any contract' : 'Text the database cannot store (NUL or a lone surrogate)', [
-              { path: path === '' ? part : `${part}.${path}`, message: tooDeep ? 'too deep' : 'unstorable text' },
-            ]);
+            throw new AppError(
+              'REQUEST_VALIDATION_ERROR',
+              tooDeep ? 'Nested deeper than any contract' : 'Text the database cannot store (NUL or a lone surrogate)',
+              [{ path: path === '' ? part : `${part}.${path}`, message: tooDeep ? 'too deep' : 'unstorable text' }],
+            );
           }
         }
       });
@@ -236,4 +251,3 @@ export async function buildApp({ config, db, logger, logStream }: AppDeps): Prom
   await registerSite(app, config);
   return app;
 }
-

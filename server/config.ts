@@ -4,9 +4,7 @@ import { z } from 'zod';
 import { ChannelConfigSchema, type ChannelConfig } from '../contracts/system';
 import { WEB_CHANNEL } from '../contracts/constants';
 
-const bool = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((v) => v === 'true' || v === '1');
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 const channels = z
   .string()
@@ -59,7 +57,14 @@ export const ConfigSchema = z.object({
   DAY_START_TZ: z
     .string()
     .default('Asia/Tokyo')
-    .refine((tz) => { try { new Intl.DateTimeFormat('en', { timeZone: tz }); return true; } catch { return false; } }, 'DAY_START_TZ: an IANA time zone such as Asia/Tokyo'),
+    .refine((tz) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: tz });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'DAY_START_TZ: an IANA time zone such as Asia/Tokyo'),
   /** The UTC hour from which each server sends the day's offer emails (docs/decisions/0011); unset: only `npm run admin -- marketing:send` does. */
   MARKETING_SEND_HOUR: z.coerce.number().int().min(0).max(23).optional(),
   SPORTSBOOK_URL: z.string().url().optional(),
@@ -69,14 +74,21 @@ export const ConfigSchema = z.object({
     .string()
     .default('false')
     .transform((v): boolean | string[] => (v === 'true' ? true : v === 'false' ? false : v.split(',').map((a) => a.trim())))
-    .refine((v) => typeof v === 'boolean' || v.every(isAddressOrCidr), 'TRUST_PROXY: true, false, or comma-separated proxy addresses or CIDRs (10.0.0.1,192.168.0.0/16)'),
+    .refine(
+      (v) => typeof v === 'boolean' || v.every(isAddressOrCidr),
+      'TRUST_PROXY: true, false, or comma-separated proxy addresses or CIDRs (10.0.0.1,192.168.0.0/16)',
+    ),
   /** Origins besides the site the pages may load from (CDN, analytics, an absolute API or lobby URL), space-separated. */
   CSP_SOURCES: z
     .string()
     .default('')
     .transform((v) => v.split(/\s+/).filter(Boolean))
     .pipe(z.array(z.string().regex(/^https?:\/\/[a-z0-9.*-]+(:\d+)?$/i, 'CSP_SOURCES: space-separated origins like https://cdn.example.com'))),
-  BODY_LIMIT: z.coerce.number().int().min(1024).default(64 * 1024),
+  BODY_LIMIT: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(64 * 1024),
   // Accounts (issue 3): per-IP rate limits (requests per RATE_LIMIT_WINDOW_MS) and sign-in lockout.
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
   SIGNIN_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
@@ -86,7 +98,11 @@ export const ConfigSchema = z.object({
   CAPTCHA_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   UNIQUE_CHECK_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
   LOCKOUT_THRESHOLD: z.coerce.number().int().min(1).default(5),
-  LOCKOUT_MS: z.coerce.number().int().min(1000).default(15 * 60_000),
+  LOCKOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .default(15 * 60_000),
   // Phone verification (issue 4): hold signed-in players in the verification popup until verified,
   // and daily caps on codes sent (rolling 24 h) against SMS pumping.
   PHONE_VERIFICATION_REQUIRED: bool.default(true),
@@ -107,9 +123,17 @@ export const ConfigSchema = z.object({
   // attempts before a dead letter, and how long a claim holds a message (longer than the SMTP timeouts).
   OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(2_000),
   OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(1).default(30_000),
-  OUTBOX_RETRY_MAX_MS: z.coerce.number().int().min(1).default(60 * 60_000),
+  OUTBOX_RETRY_MAX_MS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(60 * 60_000),
   OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(12),
-  OUTBOX_LEASE_MS: z.coerce.number().int().min(1000).default(5 * 60_000),
+  OUTBOX_LEASE_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .default(5 * 60_000),
   // Retention (issue 23): a daily job (exactly once across servers, from RETENTION_HOUR UTC) deletes
   // what is no longer needed, this many days after it expired (or was made, for page views). The
   // wallet journal, game rounds and provider transactions are kept.
@@ -193,8 +217,7 @@ export const isProduction = (config: Config) => config.NODE_ENV === 'production'
 export const devToolsOn = (config: Config) => config.DEV_TOOLS && !isProduction(config);
 
 /** The flags of a configured channel, or undefined: only the configured codes themselves, never inherited names. */
-export const channelOf = (config: Config, code: string | undefined): ChannelConfig | undefined =>
-  code === undefined ? undefined : config.CHANNELS.get(code);
+export const channelOf = (config: Config, code: string | undefined): ChannelConfig | undefined => (code === undefined ? undefined : config.CHANNELS.get(code));
 
 /** Cookies are Secure and `__Host-` prefixed when the public site is https, whatever a proxy says. */
 export const httpsSite = (config: Config) => new URL(config.PUBLIC_SITE_URL).protocol === 'https:';

@@ -179,7 +179,12 @@ export function runInServer(dataDir: string, argv: string[]): Promise<AdminResul
   const body = JSON.stringify({ argv });
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { socketPath, method: 'POST', path: '/run', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), [TOKEN_HEADER]: token } },
+      {
+        socketPath,
+        method: 'POST',
+        path: '/run',
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), [TOKEN_HEADER]: token },
+      },
       (res) => {
         let raw = '';
         res.setEncoding('utf8');

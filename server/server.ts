@@ -32,8 +32,7 @@ async function main() {
   }
   const db = createDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   // A database that is restarting (or not up yet) delays the start instead of ending the process.
-  const onRetry = (error: unknown, attempt: number) =>
-    console.error(`database unavailable at start (attempt ${attempt}): ${(error as Error).message}`);
+  const onRetry = (error: unknown, attempt: number) => console.error(`database unavailable at start (attempt ${attempt}): ${(error as Error).message}`);
   await retryWhileUnavailable(() => migrateToLatest(db), { onRetry });
   if (config.SEED_DEMO) await retryWhileUnavailable(() => seedDemoContent(db, config), { onRetry });
   const app = await buildApp({ config, db });
@@ -77,7 +76,9 @@ async function main() {
       closeMetrics = metrics.close;
       app.log.info(`metrics on http://${config.METRICS_HOST}:${metrics.port}/metrics`);
     } catch (error) {
-      app.log.error(`metrics listener on ${config.METRICS_HOST}:${config.METRICS_PORT} failed: ${(error as Error).message} (set METRICS_PORT, or 0 to turn it off)`);
+      app.log.error(
+        `metrics listener on ${config.METRICS_HOST}:${config.METRICS_PORT} failed: ${(error as Error).message} (set METRICS_PORT, or 0 to turn it off)`,
+      );
     }
   }
   const where = config.DATABASE_URL ? 'PostgreSQL' : `embedded PGlite in ${config.DATA_DIR}`;

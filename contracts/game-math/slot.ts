@@ -32,13 +32,16 @@ export function slotMath(def: SlotDefinition): GameMath {
   const kind = def.symbols.map((s) => s.kind);
   const wild = kind.indexOf('wild');
   const scatter = kind.indexOf('scatter');
-  const strips = def.reels.map((strip) => strip.map((id) => {
-    const i = index.get(id);
-    if (i === undefined) throw new Error(`slot math: unknown symbol ${id}`);
-    return i;
-  }));
+  const strips = def.reels.map((strip) =>
+    strip.map((id) => {
+      const i = index.get(id);
+      if (i === undefined) throw new Error(`slot math: unknown symbol ${id}`);
+      return i;
+    }),
+  );
   if (wild >= 0 && strips[0].includes(wild)) throw new Error('slot math: a wild on reel 1 (the rules leave its line undefined)');
-  for (const line of def.paylines) if (line.length !== n || line.some((row) => row < 0 || row >= def.rows)) throw new Error('slot math: a payline off the window');
+  for (const line of def.paylines)
+    if (line.length !== n || line.some((row) => row < 0 || row >= def.rows)) throw new Error('slot math: a payline off the window');
   // pay[symbol][k] = line bets paid for a run of k.
   const pay = def.symbols.map((s) => Float64Array.from({ length: n + 1 }, (_, k) => (k > 0 && s.kind === 'normal' ? (s.pays[k - 1] ?? 0) : 0)));
   // Scatter pays in line bets (a total bet is L line bets).
@@ -50,11 +53,13 @@ export function slotMath(def: SlotDefinition): GameMath {
     for (let s = 0; s < strip.length; s++) for (let l = 0; l < L; l++) out[s * L + l] = strip[(s + def.paylines[l][r]) % strip.length];
     return out;
   });
-  const scat = strips.map((strip) => Int32Array.from(strip, (_, s) => {
-    let k = 0;
-    for (let row = 0; row < def.rows; row++) if (strip[(s + row) % strip.length] === scatter) k++;
-    return k;
-  }));
+  const scat = strips.map((strip) =>
+    Int32Array.from(strip, (_, s) => {
+      let k = 0;
+      for (let row = 0; row < def.rows; row++) if (strip[(s + row) % strip.length] === scatter) k++;
+      return k;
+    }),
+  );
   // rest[d][k]: how many stop combinations of reels d..n-1 show k scatters (used once no line runs).
   const rest: Float64Array[] = new Array(n + 1);
   rest[n] = Float64Array.of(1);

@@ -73,28 +73,45 @@ export function baccaratOutcomes(decks: number): { player: number; banker: numbe
     else if (b > p) out.banker += w;
     else out.tie += w;
   };
-  draw(1, (p1, w1) => draw(w1, (b1, w2) => draw(w2, (p2, w3) => draw(w3, (b2, w4) => {
-    const p = (p1 + p2) % 10;
-    const b = (b1 + b2) % 10;
-    if (p >= 8 || b >= 8) return settle(p, b, w4);
-    if (p <= 5) {
-      draw(w4, (p3, w5) => {
-        const pt = (p + p3) % 10;
-        if (bankerHits(b, p3)) draw(w5, (b3, w6) => settle(pt, (b + b3) % 10, w6));
-        else settle(pt, b, w5);
-      });
-    } else if (bankerHits(b, null)) draw(w4, (b3, w5) => settle(p, (b + b3) % 10, w5));
-    else settle(p, b, w4);
-  }))));
+  draw(1, (p1, w1) =>
+    draw(w1, (b1, w2) =>
+      draw(w2, (p2, w3) =>
+        draw(w3, (b2, w4) => {
+          const p = (p1 + p2) % 10;
+          const b = (b1 + b2) % 10;
+          if (p >= 8 || b >= 8) return settle(p, b, w4);
+          if (p <= 5) {
+            draw(w4, (p3, w5) => {
+              const pt = (p + p3) % 10;
+              if (bankerHits(b, p3)) draw(w5, (b3, w6) => settle(pt, (b + b3) % 10, w6));
+              else settle(pt, b, w5);
+            });
+          } else if (bankerHits(b, null)) draw(w4, (b3, w5) => settle(p, (b + b3) % 10, w5));
+          else settle(p, b, w4);
+        }),
+      ),
+    ),
+  );
   return out;
 }
 
 export function baccaratMath(def: BaccaratDefinition): GameMath {
   const { player, banker, tie } = baccaratOutcomes(def.decks);
   const bets = [
-    betMath('banker', [{ p: banker, returned: 1.95, staked: 1 }, { p: tie, returned: 1, staked: 1 }, { p: player, returned: 0, staked: 1 }]),
-    betMath('player', [{ p: player, returned: 2, staked: 1 }, { p: tie, returned: 1, staked: 1 }, { p: banker, returned: 0, staked: 1 }]),
-    betMath('tie', [{ p: tie, returned: def.tiePays + 1, staked: 1 }, { p: player + banker, returned: 0, staked: 1 }]),
+    betMath('banker', [
+      { p: banker, returned: 1.95, staked: 1 },
+      { p: tie, returned: 1, staked: 1 },
+      { p: player, returned: 0, staked: 1 },
+    ]),
+    betMath('player', [
+      { p: player, returned: 2, staked: 1 },
+      { p: tie, returned: 1, staked: 1 },
+      { p: banker, returned: 0, staked: 1 },
+    ]),
+    betMath('tie', [
+      { p: tie, returned: def.tiePays + 1, staked: 1 },
+      { p: player + banker, returned: 0, staked: 1 },
+    ]),
   ];
   return { kind: 'baccarat', ...bets[0], method: `every draw from a fresh ${def.decks}-deck shoe enumerated`, bets };
 }
@@ -133,8 +150,22 @@ export function basicStrategyMove(total: number, soft: boolean, up: number, two:
 }
 
 /** Outcome classes of a hand: [returned, staked] per unit bet. */
-const BJ_OUTCOMES: Array<[number, number]> = [[0, 1], [1, 1], [2, 1], [2.5, 1], [0, 2], [2, 2], [4, 2]];
-const LOSE = 0, PUSH = 1, WIN = 2, BLACKJACK = 3, LOSE2 = 4, PUSH2 = 5, WIN2 = 6;
+const BJ_OUTCOMES: Array<[number, number]> = [
+  [0, 1],
+  [1, 1],
+  [2, 1],
+  [2.5, 1],
+  [0, 2],
+  [2, 2],
+  [4, 2],
+];
+const LOSE = 0,
+  PUSH = 1,
+  WIN = 2,
+  BLACKJACK = 3,
+  LOSE2 = 4,
+  PUSH2 = 5,
+  WIN2 = 6;
 
 export function blackjackMath(def: BlackjackDefinition): GameMath {
   // Cards by value 1 (ace) .. 10 (tens and faces).
@@ -255,7 +286,10 @@ export function blackjackMath(def: BlackjackDefinition): GameMath {
     }
     back(a);
   }
-  const main = betMath('basic strategy', BJ_OUTCOMES.map(([returned, staked], i) => ({ p: total[i], returned, staked })));
+  const main = betMath(
+    'basic strategy',
+    BJ_OUTCOMES.map(([returned, staked], i) => ({ p: total[i], returned, staked })),
+  );
   return {
     kind: 'blackjack',
     ...main,

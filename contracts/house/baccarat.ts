@@ -12,12 +12,20 @@ export function bankerDraws(bankerTotal: number, playerThird: Card | null): bool
   if (playerThird === null) return bankerTotal <= 5;
   const t = baccaratValue(playerThird);
   switch (bankerTotal) {
-    case 0: case 1: case 2: return true;
-    case 3: return t !== 8;
-    case 4: return t >= 2 && t <= 7;
-    case 5: return t >= 4 && t <= 7;
-    case 6: return t === 6 || t === 7;
-    default: return false;
+    case 0:
+    case 1:
+    case 2:
+      return true;
+    case 3:
+      return t !== 8;
+    case 4:
+      return t >= 2 && t <= 7;
+    case 5:
+      return t >= 4 && t <= 7;
+    case 6:
+      return t === 6 || t === 7;
+    default:
+      return false;
   }
 }
 

@@ -41,7 +41,11 @@ export class BlackjackHand {
   private dealerPlays = false;
   private readonly shoe: ReturnType<typeof createShoe>;
 
-  constructor(private readonly def: BlackjackDefinition, rng: RandomSource, private readonly bet: number) {
+  constructor(
+    private readonly def: BlackjackDefinition,
+    rng: RandomSource,
+    private readonly bet: number,
+  ) {
     this.shoe = createShoe(def.decks, rng);
     const s = this.shoe;
     this.player = [s.draw()];

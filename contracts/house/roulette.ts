@@ -9,8 +9,19 @@ export const POCKETS = 37;
 
 /** Profit multiple of each bet type (a winning bet also gets its stake back). */
 export const ROULETTE_PAYOUTS: Record<RouletteBetType, number> = {
-  straight: 35, split: 17, street: 11, corner: 8, line: 5, dozen: 2, column: 2,
-  red: 1, black: 1, odd: 1, even: 1, low: 1, high: 1,
+  straight: 35,
+  split: 17,
+  street: 11,
+  corner: 8,
+  line: 5,
+  dozen: 2,
+  column: 2,
+  red: 1,
+  black: 1,
+  odd: 1,
+  even: 1,
+  low: 1,
+  high: 1,
 };
 
 const EVEN_CHANCES = new Set<RouletteBetType>(['red', 'black', 'odd', 'even', 'low', 'high']);
@@ -19,7 +30,10 @@ const key = (numbers: number[]) => [...numbers].sort((a, b) => a - b).join(',');
 
 /** Every legal inside-bet group on the standard layout (3 columns, 12 rows, 0 above 1-2-3). */
 const GROUPS: Record<'split' | 'street' | 'corner' | 'line', Set<string>> = (() => {
-  const split = new Set<string>(), street = new Set<string>(), corner = new Set<string>(), line = new Set<string>();
+  const split = new Set<string>(),
+    street = new Set<string>(),
+    corner = new Set<string>(),
+    line = new Set<string>();
   for (let n = 1; n <= 36; n++) {
     if (n % 3 !== 0) split.add(key([n, n + 1]));
     if (n + 3 <= 36) split.add(key([n, n + 3]));

@@ -28,11 +28,13 @@ export function compileSlot(def: SlotDefinition): CompiledSlot {
   const hit = cache.get(def);
   if (hit) return hit;
   const index = new Map(def.symbols.map((s, i) => [s.id, i]));
-  const reels = def.reels.map((strip) => Int32Array.from(strip, (id) => {
-    const i = index.get(id);
-    if (i === undefined) throw new Error(`slot: unknown symbol ${id}`);
-    return i;
-  }));
+  const reels = def.reels.map((strip) =>
+    Int32Array.from(strip, (id) => {
+      const i = index.get(id);
+      if (i === undefined) throw new Error(`slot: unknown symbol ${id}`);
+      return i;
+    }),
+  );
   const compiled: CompiledSlot = {
     def,
     reels,

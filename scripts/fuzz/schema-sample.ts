@@ -44,8 +44,7 @@ export const pick = <T>(rand: Rand, list: readonly T[]): T => list[Math.floor(ra
 export const intBetween = (rand: Rand, min: number, max: number) => min + Math.floor(rand() * (max - min + 1));
 
 const alnum = 'abcdefghijklmnopqrstuvwxyz0123456789';
-const randomWord = (rand: Rand, length: number, alphabet = alnum) =>
-  Array.from({ length }, () => alphabet[Math.floor(rand() * alphabet.length)]).join('');
+const randomWord = (rand: Rand, length: number, alphabet = alnum) => Array.from({ length }, () => alphabet[Math.floor(rand() * alphabet.length)]).join('');
 
 /** Candidate generators for a `pattern`: the first whose value matches is used. */
 function fromPattern(rand: Rand, pattern: string, min: number, max: number): string | undefined {
@@ -105,7 +104,16 @@ export function sample(rand: Rand, schema: JsonSchema, named?: (field: string) =
   if (schema.const !== undefined) return schema.const;
   if (schema.enum) return pick(rand, schema.enum);
   if (schema.oneOf) return sample(rand, pick(rand, schema.oneOf), named, field);
-  if (schema.anyOf) return sample(rand, pick(rand, schema.anyOf.filter((s) => s.type !== 'null')) ?? schema.anyOf[0], named, field);
+  if (schema.anyOf)
+    return sample(
+      rand,
+      pick(
+        rand,
+        schema.anyOf.filter((s) => s.type !== 'null'),
+      ) ?? schema.anyOf[0],
+      named,
+      field,
+    );
   if (schema.allOf) return sample(rand, Object.assign({}, ...schema.allOf), named, field);
   const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
   switch (type) {

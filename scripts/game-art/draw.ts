@@ -7,12 +7,14 @@ export const O = `stroke="${INK}" stroke-width="3" stroke-linejoin="round" strok
 export const THIN = `stroke="${INK}" stroke-width="2" stroke-linejoin="round" stroke-linecap="round"`;
 
 export const c = (cx: number, cy: number, r: number, fill: string, extra = O) => `<circle cx="${cx}" cy="${cy}" r="${r}" fill="${fill}" ${extra}/>`;
-export const e = (cx: number, cy: number, rx: number, ry: number, fill: string, extra = O) => `<ellipse cx="${cx}" cy="${cy}" rx="${rx}" ry="${ry}" fill="${fill}" ${extra}/>`;
+export const e = (cx: number, cy: number, rx: number, ry: number, fill: string, extra = O) =>
+  `<ellipse cx="${cx}" cy="${cy}" rx="${rx}" ry="${ry}" fill="${fill}" ${extra}/>`;
 export const p = (d: string, fill: string, extra = O) => `<path d="${d}" fill="${fill}" ${extra}/>`;
 export const r = (x: number, y: number, w: number, h: number, rx: number, fill: string, extra = O) =>
   `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="${rx}" fill="${fill}" ${extra}/>`;
 /** A stroke-only line in a colour (no ink outline). */
-export const ln = (d: string, color: string, width = 3) => `<path d="${d}" fill="none" stroke="${color}" stroke-width="${width}" stroke-linecap="round" stroke-linejoin="round"/>`;
+export const ln = (d: string, color: string, width = 3) =>
+  `<path d="${d}" fill="none" stroke="${color}" stroke-width="${width}" stroke-linecap="round" stroke-linejoin="round"/>`;
 /** A white shine, for the glossy look. */
 export const shine = (d: string) => `<path d="${d}" fill="none" stroke="#fff" stroke-opacity=".65" stroke-width="3" stroke-linecap="round"/>`;
 export const g = (transform: string, body: string) => `<g transform="${transform}">${body}</g>`;

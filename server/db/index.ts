@@ -99,7 +99,11 @@ class PreparingClient extends pg.Client {
 /** An error after which the connection that raised it is of no further use. */
 function connectionIsDead(error: unknown): boolean {
   const { severity } = (error ?? {}) as { severity?: string };
-  return severity === 'FATAL' || severity === 'PANIC' || (isDatabaseUnavailable(error) && !/^(40001|40P01|53300|25006)$/.test(String((error as { code?: string }).code)));
+  return (
+    severity === 'FATAL' ||
+    severity === 'PANIC' ||
+    (isDatabaseUnavailable(error) && !/^(40001|40P01|53300|25006)$/.test(String((error as { code?: string }).code)))
+  );
 }
 
 function createDialect(target: DbTarget): { dialect: Dialect; pglite?: PGlite; pool?: pg.Pool } {

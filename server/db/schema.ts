@@ -33,4 +33,24 @@ export interface SystemTables {
   };
 }
 
-export interface Database extends SystemTables, AuthTables, CaptchaTables, OutboxTables, PhoneTables, WalletTables, GamesTables, HouseTables, TournamentTables, RaffleTables, RaceTables, ProtectionTables, MarketingTables, ProgressionTables, NotificationTables, FavouriteTables, RetentionTables, AuditTables, BackofficeTables, PromotionTables {}
+export interface Database
+  extends SystemTables,
+    AuthTables,
+    CaptchaTables,
+    OutboxTables,
+    PhoneTables,
+    WalletTables,
+    GamesTables,
+    HouseTables,
+    TournamentTables,
+    RaffleTables,
+    RaceTables,
+    ProtectionTables,
+    MarketingTables,
+    ProgressionTables,
+    NotificationTables,
+    FavouriteTables,
+    RetentionTables,
+    AuditTables,
+    BackofficeTables,
+    PromotionTables {}

@@ -18,4 +18,22 @@ import retentionJob from './retention/routes';
 import backofficeRoutes from './backoffice/routes';
 
 /** Every API module, registered under API_BASE in this order. One line per domain. */
-export const apiModules: Array<(app: FastifyInstance) => Promise<void>> = [systemRoutes, outboxRoutes, promotionRoutes, walletRoutes, authRoutes, phoneRoutes, gamesRoutes, houseRoutes, raffleRoutes, tournamentRoutes, protectionRoutes, marketingRoutes, progressionRoutes, notificationRoutes, favouriteRoutes, retentionJob, backofficeRoutes];
+export const apiModules: Array<(app: FastifyInstance) => Promise<void>> = [
+  systemRoutes,
+  outboxRoutes,
+  promotionRoutes,
+  walletRoutes,
+  authRoutes,
+  phoneRoutes,
+  gamesRoutes,
+  houseRoutes,
+  raffleRoutes,
+  tournamentRoutes,
+  protectionRoutes,
+  marketingRoutes,
+  progressionRoutes,
+  notificationRoutes,
+  favouriteRoutes,
+  retentionJob,
+  backofficeRoutes,
+];

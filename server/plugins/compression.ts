@@ -25,7 +25,13 @@ export function pickEncoding(acceptEncoding: string | string[] | undefined): 'br
 /** Adds accept-encoding to Vary without dropping what is already there. */
 export function varyOnAcceptEncoding(reply: FastifyReply) {
   const current = reply.getHeader('vary');
-  const list = current === undefined ? [] : String(current).split(',').map((v) => v.trim()).filter(Boolean);
+  const list =
+    current === undefined
+      ? []
+      : String(current)
+          .split(',')
+          .map((v) => v.trim())
+          .filter(Boolean);
   if (list.includes('*') || list.some((v) => v.toLowerCase() === 'accept-encoding')) return;
   reply.header('vary', [...list, 'accept-encoding'].join(', '));
 }

@@ -99,7 +99,11 @@ export async function registerRateLimit(app: FastifyInstance) {
   const store = shared
     ? class extends RedisWithFallback {
         constructor(options: { continueExceeding: boolean; exponentialBackoff: boolean }) {
-          super(new RedisStore(options.continueExceeding, options.exponentialBackoff, shared, 'cc-rate-limit-'), new LocalStore(options.continueExceeding, options.exponentialBackoff), onFallback);
+          super(
+            new RedisStore(options.continueExceeding, options.exponentialBackoff, shared, 'cc-rate-limit-'),
+            new LocalStore(options.continueExceeding, options.exponentialBackoff),
+            onFallback,
+          );
         }
       }
     : undefined;
@@ -120,7 +124,8 @@ type LimitKey =
   | 'SIGNUP_RATE_LIMIT'
   | 'FORGOT_PASSWORD_RATE_LIMIT'
   | 'RESET_PASSWORD_RATE_LIMIT'
-  | 'CAPTCHA_RATE_LIMIT' | 'UNIQUE_CHECK_RATE_LIMIT';
+  | 'CAPTCHA_RATE_LIMIT'
+  | 'UNIQUE_CHECK_RATE_LIMIT';
 
 /** The route-level rate limit for one of the configured limits (requests per RATE_LIMIT_WINDOW_MS per IP). */
 export function limitOf(app: FastifyInstance, key: LimitKey) {

@@ -67,8 +67,7 @@ export function clearSessionCookies(request: FastifyRequest, reply: FastifyReply
 }
 
 /** The session token of the call's cookie (under the configured name), if any. */
-export const sessionCookieOf = (request: FastifyRequest): string | undefined =>
-  request.cookies[sessionCookieNames(request.server.config).session] || undefined;
+export const sessionCookieOf = (request: FastifyRequest): string | undefined => request.cookies[sessionCookieNames(request.server.config).session] || undefined;
 
 function presentedToken(request: FastifyRequest): string | undefined {
   const auth = request.headers.authorization;

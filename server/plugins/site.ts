@@ -61,6 +61,9 @@ export async function registerSite(app: FastifyInstance, config: Config) {
     if (/^\/promotions\/[a-z0-9]+(?:-[a-z0-9]+)*\/?$/.test(local) && request.method === 'GET') {
       return reply.type('text/html').header('cache-control', 'no-cache').sendFile(`${prefix}promotions/index.html`);
     }
-    return reply.status(404).type('text/html').sendFile(own ? `${own}/404/index.html` : '404.html');
+    return reply
+      .status(404)
+      .type('text/html')
+      .sendFile(own ? `${own}/404/index.html` : '404.html');
   });
 }

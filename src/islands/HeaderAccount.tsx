@@ -46,20 +46,32 @@ export default function HeaderAccount({ lang }: { lang: Language }) {
     <div className="flex items-center gap-1 sm:gap-2">
       {/* Progression (docs/decisions/0018): search, level, bell; each compact, in its own component. */}
       <GameSearch lang={lang} />
-      <Suspense fallback={null}><HeaderProgress lang={lang} /></Suspense>
+      <Suspense fallback={null}>
+        <HeaderProgress lang={lang} />
+      </Suspense>
       <DailyBonusButton lang={lang} />
       <HeaderBalance lang={lang} />
       {/* Only while a current raffle exists. */}
       <RaffleButton lang={lang} />
-      <Suspense fallback={null}><NotificationBell lang={lang} /></Suspense>
+      <Suspense fallback={null}>
+        <NotificationBell lang={lang} />
+      </Suspense>
       {/* Opens the unclosable phone verification popup while the phone is not verified (spec section 2). */}
       <PhoneWatcher />
       {/* Below 768 px the level is the menu button's ring and the menu's first entry (no room beside it). */}
       <AccountMenu
         lang={lang}
         displayName={session.displayName}
-        icon={<Suspense fallback={<span className="block h-5 w-5" />}><HeaderProgress lang={lang} variant="ring" /></Suspense>}
-        levelItem={<Suspense fallback={null}><HeaderProgress lang={lang} variant="item" /></Suspense>}
+        icon={
+          <Suspense fallback={<span className="block h-5 w-5" />}>
+            <HeaderProgress lang={lang} variant="ring" />
+          </Suspense>
+        }
+        levelItem={
+          <Suspense fallback={null}>
+            <HeaderProgress lang={lang} variant="item" />
+          </Suspense>
+        }
       />
     </div>
   );

@@ -10,7 +10,11 @@ export default function MaintenanceBanner({ lang }: { lang: Language }) {
   const maintenance = useStore($maintenance);
   if (!maintenance) return null;
   return (
-    <div role="status" data-testid="maintenance-banner" className="border-b border-gold-600 bg-gold-500 px-3 py-2 text-center text-sm font-semibold text-brown-950">
+    <div
+      role="status"
+      data-testid="maintenance-banner"
+      className="border-b border-gold-600 bg-gold-500 px-3 py-2 text-center text-sm font-semibold text-brown-950"
+    >
       {t('maintenance.banner')}
     </div>
   );

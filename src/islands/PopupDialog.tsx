@@ -46,9 +46,7 @@ export default function PopupDialog({ lang, popup }: { lang: Language; popup: Po
     const focusFirst = () => {
       const dialog = dialogRef.current;
       if (!dialog) return;
-      const field =
-        dialog.querySelector<HTMLElement>('[autofocus]') ??
-        dialog.querySelector<HTMLElement>('input:not([disabled]), select, textarea');
+      const field = dialog.querySelector<HTMLElement>('[autofocus]') ?? dialog.querySelector<HTMLElement>('input:not([disabled]), select, textarea');
       if (field) return field.focus();
       if (!dialog.contains(document.activeElement)) (dialog.querySelector<HTMLElement>(FOCUSABLE) ?? dialog).focus();
       const waiting = document.activeElement === dialog || document.activeElement?.hasAttribute('data-popup-close');

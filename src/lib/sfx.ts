@@ -98,7 +98,9 @@ export const sfx = {
     noise(0, 0.05, { volume: 0.06, frequency: 900 });
   },
   /** A win: a rising run, longer for bigger wins (0 = small, 1 = big, 2 = mega). */
-  win: (level: 0 | 1 | 2 = 0) => ARPEGGIO.slice(0, 3 + level * 2 - (level === 2 ? 1 : 0)).forEach((f, i) => tone(f, i * 0.08, 0.22, { volume: 0.09 })),
+  win: (level: 0 | 1 | 2 = 0) => {
+    for (const [i, f] of ARPEGGIO.slice(0, 3 + level * 2 - (level === 2 ? 1 : 0)).entries()) tone(f, i * 0.08, 0.22, { volume: 0.09 });
+  },
   /** One tick of a win count-up. */
   countTick: () => tone(1400 + Math.random() * 200, 0, 0.04, { volume: 0.035, type: 'square' }),
   /** A chip put on the table. */

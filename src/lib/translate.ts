@@ -58,7 +58,7 @@ export function makeT(lang: string, namespaces: Namespaces, defaultNs = 'common'
     const tree = namespaces[ns];
     let text: string | undefined;
     if (typeof options?.count === 'number') {
-      text = lookup(tree, `${path}_${(plurals ??= new Intl.PluralRules(lang)).select(options.count)}`) ?? lookup(tree, `${path}_other`);
+      text = lookup(tree, `${path}_${((plurals ??= new Intl.PluralRules(lang))).select(options.count)}`) ?? lookup(tree, `${path}_other`);
     }
     text ??= lookup(tree, path);
     if (text === undefined) {

@@ -38,7 +38,14 @@ export function lobbyLauncher(): AstroIntegration {
           if (file !== '/lobby/launcher.js' && file !== '/lobby/launcher.css') return next();
           try {
             const js = file.endsWith('.js');
-            const result = await build({ ...common, entryPoints: [here(js ? './launcher.ts' : './launcher.css')], format: js ? 'iife' : undefined, minify: false, write: false, outdir: 'lobby' });
+            const result = await build({
+              ...common,
+              entryPoints: [here(js ? './launcher.ts' : './launcher.css')],
+              format: js ? 'iife' : undefined,
+              minify: false,
+              write: false,
+              outdir: 'lobby',
+            });
             res.setHeader('content-type', js ? 'text/javascript; charset=utf-8' : 'text/css; charset=utf-8');
             res.end(result.outputFiles[0].text);
           } catch (error) {

@@ -57,7 +57,11 @@ function translator(lang: Lang) {
 }
 
 /** A DOM element with text and attributes: never innerHTML, so names from the API stay text. */
-function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, ...children: Array<Node | string | null>): HTMLElementTagNameMap[K] {
+function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, string> = {},
+  ...children: Array<Node | string | null>
+): HTMLElementTagNameMap[K] {
   const el = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
   for (const c of children) if (c !== null) el.append(c);
@@ -161,7 +165,12 @@ function mount(host: HTMLElement, options: MountOptions): LobbyHandle {
 
   function renderPrizes(x: LobbyTournament): HTMLElement {
     const rows = x.prizes.map((p) =>
-      h('tr', {}, h('th', { scope: 'row' }, p.rank ? t('rankLabel', { rank: p.rank }) : t('winners', { count: p.count ?? 1 })), h('td', {}, t('coins', { amount: number.format(p.amount) }))),
+      h(
+        'tr',
+        {},
+        h('th', { scope: 'row' }, p.rank ? t('rankLabel', { rank: p.rank }) : t('winners', { count: p.count ?? 1 })),
+        h('td', {}, t('coins', { amount: number.format(p.amount) })),
+      ),
     );
     return h('table', { class: 'ccl-prizes' }, h('caption', { class: 'ccl-sr' }, t('prizes')), h('tbody', {}, ...rows));
   }
@@ -178,16 +187,42 @@ function mount(host: HTMLElement, options: MountOptions): LobbyHandle {
     }
     if (lb.entries.length === 0) box.append(h('p', { class: 'ccl-note' }, t('noPlayers')));
     else {
-      const head = h('tr', {}, h('th', { scope: 'col' }, t('rank')), h('th', { scope: 'col' }, t('player')), h('th', { scope: 'col' }, t(`points.${x.metric}`)));
+      const head = h(
+        'tr',
+        {},
+        h('th', { scope: 'col' }, t('rank')),
+        h('th', { scope: 'col' }, t('player')),
+        h('th', { scope: 'col' }, t(`points.${x.metric}`)),
+      );
       if (final) head.append(h('th', { scope: 'col' }, t('prize')));
       const rows = lb.entries.map((e) => {
-        const tr = h('tr', e.isYou ? { class: 'ccl-you', 'aria-current': 'true' } : {}, h('td', {}, String(e.rank)), h('td', {}, e.name, e.isYou ? ` ${t('you')}` : ''), h('td', {}, points(x.metric, e.points)));
+        const tr = h(
+          'tr',
+          e.isYou ? { class: 'ccl-you', 'aria-current': 'true' } : {},
+          h('td', {}, String(e.rank)),
+          h('td', {}, e.name, e.isYou ? ` ${t('you')}` : ''),
+          h('td', {}, points(x.metric, e.points)),
+        );
         if (final) tr.append(h('td', {}, e.prize ? t('coins', { amount: number.format(e.prize) }) : '—'));
         return tr;
       });
-      box.append(h('table', { class: 'ccl-table' }, h('caption', { class: 'ccl-sr' }, `${x.title}: ${t(final ? 'finalLeaderboard' : 'leaderboard')}`), h('thead', {}, head), h('tbody', {}, ...rows)));
+      box.append(
+        h(
+          'table',
+          { class: 'ccl-table' },
+          h('caption', { class: 'ccl-sr' }, `${x.title}: ${t(final ? 'finalLeaderboard' : 'leaderboard')}`),
+          h('thead', {}, head),
+          h('tbody', {}, ...rows),
+        ),
+      );
     }
-    const mine = lb.you ? t('yourRank', { rank: lb.you.rank, players: lb.players, points: points(x.metric, lb.you.points) }) : signedIn ? (final ? '' : t('notRanked')) : t('signInToRank');
+    const mine = lb.you
+      ? t('yourRank', { rank: lb.you.rank, players: lb.players, points: points(x.metric, lb.you.points) })
+      : signedIn
+        ? final
+          ? ''
+          : t('notRanked')
+        : t('signInToRank');
     if (mine) box.append(h('p', { class: 'ccl-mine', 'data-testid': 'lobby-your-rank' }, mine));
     return box;
   }
@@ -253,7 +288,11 @@ function mount(host: HTMLElement, options: MountOptions): LobbyHandle {
       update(s, x);
       if (list.children[i] !== s.root) list.insertBefore(s.root, list.children[i] ?? null);
     });
-    for (const [ref, s] of sections) if (!seen.has(ref)) (s.root.remove(), sections.delete(ref));
+    for (const [ref, s] of sections) {
+      if (seen.has(ref)) continue;
+      s.root.remove();
+      sections.delete(ref);
+    }
     status.textContent = data.tournaments.length ? '' : t('empty');
     status.classList.toggle('ccl-sr', data.tournaments.length > 0);
     tick();
@@ -261,7 +300,10 @@ function mount(host: HTMLElement, options: MountOptions): LobbyHandle {
 
   async function refresh() {
     try {
-      const res = await fetch(`${apiUrl}/tournaments?languageCode=${lang}`, { credentials: 'include', headers: { channel: options.channel ?? 'WEB', accept: 'application/json' } });
+      const res = await fetch(`${apiUrl}/tournaments?languageCode=${lang}`, {
+        credentials: 'include',
+        headers: { channel: options.channel ?? 'WEB', accept: 'application/json' },
+      });
       if (!res.ok) throw new Error(String(res.status));
       const data = (await res.json()) as LobbyResponse;
       if (stopped) return;

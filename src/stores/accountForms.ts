@@ -146,7 +146,10 @@ export async function submitCaptcha(answer: { challengeId: string; answer: numbe
 export const changePasswordForm = createForm({ fieldIssues: commonPassword('newPassword') });
 
 /** true when changed (the server ends the player's other sessions). */
-export async function submitChangePassword(values: { currentPassword: string; newPassword: string; confirmPassword: string }, calls = { changePassword }): Promise<boolean> {
+export async function submitChangePassword(
+  values: { currentPassword: string; newPassword: string; confirmPassword: string },
+  calls = { changePassword },
+): Promise<boolean> {
   const [newPassword, confirmPassword] = newPasswordProblems(values.newPassword, values.confirmPassword);
   const result = await changePasswordForm.submit(() => calls.changePassword(values.currentPassword, values.newPassword), {
     checks: { currentPassword: values.currentPassword === '' ? 'validation.currentPasswordRequired' : null, newPassword, confirmPassword },
@@ -173,7 +176,10 @@ export async function submitResetPassword(
   calls = { resetPassword },
 ): Promise<'done' | 'invalid-link' | null> {
   const [password, confirmPassword] = newPasswordProblems(values.password, values.confirmPassword);
-  const result = await resetPasswordForm.submit(() => calls.resetPassword({ ...link, ...values }), { checks: { password, confirmPassword }, holdOnSuccess: true });
+  const result = await resetPasswordForm.submit(() => calls.resetPassword({ ...link, ...values }), {
+    checks: { password, confirmPassword },
+    holdOnSuccess: true,
+  });
   if (result.status === 'done') return 'done';
   if (result.status === 'failed' && result.failure.error instanceof ApiError && result.failure.error.code === 'INVALID_RESET_TOKEN') {
     resetPasswordForm.reset();
@@ -188,6 +194,9 @@ export const deleteAccountForm = createForm();
 
 /** true when the account is gone (the player is signed out). */
 export async function submitDeleteAccount(password: string, calls = { deleteAccount }): Promise<boolean> {
-  const result = await deleteAccountForm.submit(() => calls.deleteAccount(password), { checks: { password: checkLoginPassword(password) }, holdOnSuccess: true });
+  const result = await deleteAccountForm.submit(() => calls.deleteAccount(password), {
+    checks: { password: checkLoginPassword(password) },
+    holdOnSuccess: true,
+  });
   return result.status === 'done';
 }

@@ -1,5 +1,13 @@
 import { atom, computed } from 'nanostores';
-import type { AccountSummary, AccountSummarySchema, CaptchaChallengeSchema, PasswordCheckResultSchema, SigninResultSchema, UniqueResultSchema, CaptchaChallenge } from '../../contracts/auth';
+import type {
+  AccountSummary,
+  AccountSummarySchema,
+  CaptchaChallengeSchema,
+  PasswordCheckResultSchema,
+  SigninResultSchema,
+  UniqueResultSchema,
+  CaptchaChallenge,
+} from '../../contracts/auth';
 import type { ChannelFlagsSchema } from '../../contracts/system';
 import type { OkSchema } from '../../contracts/common';
 import { LANGUAGE_STORAGE_KEY, type Language } from '../../contracts/constants';

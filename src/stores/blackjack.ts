@@ -63,7 +63,8 @@ export function blackjackHands(outcome: BlackjackOutcome | undefined, shown: Bla
   const dealerCards = outcome?.dealerCards.slice(0, shown.dealer) ?? [];
   const player = handTotal(playerCards);
   const dealerTotal = dealerCards.length > 1 || settled ? String(handTotal(dealerCards).total) : undefined;
-  const playerTotal = playerCards.length === 0 ? undefined : player.soft && player.total <= 21 && !settled ? `${player.total - 10}/${player.total}` : String(player.total);
+  const playerTotal =
+    playerCards.length === 0 ? undefined : player.soft && player.total <= 21 && !settled ? `${player.total - 10}/${player.total}` : String(player.total);
   return { playerCards, dealerCards, playerTotal, dealerTotal };
 }
 
@@ -125,7 +126,11 @@ export function createBlackjackTable(
     } catch (err) {
       // A refused deal leaves the table as it was; a refused action leaves the hand open.
       const { round } = $table.get();
-      $table.set({ ...$table.get(), phase: !fresh && round?.outcome.result === null ? 'playing' : round?.outcome.result ? 'settled' : 'betting', error: roundErrorKeyOf(err) });
+      $table.set({
+        ...$table.get(),
+        phase: !fresh && round?.outcome.result === null ? 'playing' : round?.outcome.result ? 'settled' : 'betting',
+        error: roundErrorKeyOf(err),
+      });
     }
   };
 
@@ -139,7 +144,7 @@ export function createBlackjackTable(
 
   const act = async (action: BlackjackAction) => {
     const { round } = $table.get();
-    if (!open() || !round || !round.outcome.allowed.includes(action)) return;
+    if (!open() || !round?.outcome.allowed.includes(action)) return;
     await send({ kind: 'blackjack', action, roundId: round.roundId }, false);
   };
 

@@ -31,5 +31,4 @@ export function playOut<V>(from: V, next: (v: V) => V | null, stepMs: number, sh
 }
 
 /** Milliseconds between two cards: none when the player asks for reduced motion. */
-export const dealStepMs = (ms: number) =>
-  typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches ? 0 : ms;
+export const dealStepMs = (ms: number) => (typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches ? 0 : ms);

@@ -2,7 +2,7 @@ import { nanoquery, type FetcherValue } from '@nanostores/query';
 import type { Language } from '../../contracts/constants';
 import { DEMO_CURRENCY, GAMES_STALE_MS } from '../../contracts/constants';
 import type { GamesResponseSchema, LaunchResultSchema, Game } from '../../contracts/games';
-import { ApiError, apiCall } from '../lib/api';
+import { apiCall } from '../lib/api';
 import { siteConfig } from '../lib/config';
 import { localizePath } from '../lib/routes';
 import { useBuildFirst } from './useBuildFirst';
@@ -60,8 +60,7 @@ export function gamesInCategory(games: readonly Game[], tag: string): Game[] {
 export const GAME_CATEGORIES = ['featured', 'slot', 'live'] as const;
 export type GameCategory = (typeof GAME_CATEGORIES)[number];
 
-export const gameLaunchPath = (gameCode: string, lang: Language) =>
-  localizePath(`/game-launch/${encodeURIComponent(gameCode)}`, lang);
+export const gameLaunchPath = (gameCode: string, lang: Language) => localizePath(`/game-launch/${encodeURIComponent(gameCode)}`, lang);
 
 /** The game code of a /game-launch/<code> (or /en/game-launch/<code>) path, or null. */
 export function gameCodeFromPath(pathname: string): string | null {

@@ -60,8 +60,11 @@ function recalled(token: string): HouseSessionResponse | null {
     // Written by this code from the server's answer; a page of another release may find an older
     // shape, so what the game reads first must be there (else the tab asks for a new launch).
     const info = JSON.parse(raw) as Partial<HouseSessionResponse> | null;
-    const usable = typeof info?.session === 'string' && typeof info.balance === 'number' &&
-      typeof info.game?.definition?.kind === 'string' && typeof info.fairness?.serverSeedHash === 'string';
+    const usable =
+      typeof info?.session === 'string' &&
+      typeof info.balance === 'number' &&
+      typeof info.game?.definition?.kind === 'string' &&
+      typeof info.fairness?.serverSeedHash === 'string';
     return usable ? (info as HouseSessionResponse) : null;
   } catch {
     return null;

@@ -2,7 +2,16 @@ import { map } from 'nanostores';
 import { checkLoginPassword, checkOtpToken } from '../../contracts/fields';
 import { normalisePhoneNumber } from '../../contracts/phone-number';
 import { createForm } from './formSubmit';
-import { changePhoneNumber, markCodeSent, requestChangeCode, resendCountdown, resendWaitLeft, resetPhoneNumber, sendDecision, type PhoneMessage } from './phone';
+import {
+  changePhoneNumber,
+  markCodeSent,
+  requestChangeCode,
+  resendCountdown,
+  resendWaitLeft,
+  resetPhoneNumber,
+  sendDecision,
+  type PhoneMessage,
+} from './phone';
 
 /**
  * The set-phone-number flow (settings) without its popup: change the verified number (password and

@@ -122,5 +122,8 @@ export function writeToasted(id: number) {
 
 /** The unread notifications not toasted yet, oldest first (at most 3). */
 export function toToast(list: AppNotification[], upTo: number): AppNotification[] {
-  return list.filter((n) => !n.read && n.id > upTo).sort((a, b) => a.id - b.id).slice(-3);
+  return list
+    .filter((n) => !n.read && n.id > upTo)
+    .sort((a, b) => a.id - b.id)
+    .slice(-3);
 }

@@ -1,7 +1,14 @@
 import { formatDate, formatNumber } from '../../contracts/languages';
 import { computed } from 'nanostores';
 import { DEMO_CURRENCY } from '../../contracts/constants';
-import type { RaffleHistoryEntry, RaffleHistorySchema, RaffleListSchema, RaffleRecordSchema, RaffleStanding, RaffleStandingSchema } from '../../contracts/raffle';
+import type {
+  RaffleHistoryEntry,
+  RaffleHistorySchema,
+  RaffleListSchema,
+  RaffleRecordSchema,
+  RaffleStanding,
+  RaffleStandingSchema,
+} from '../../contracts/raffle';
 import { raffleBannerUrl, translationFor, translationOrDefault, translationOrFirst } from '../../contracts/tournament-helpers';
 import type { Language } from '../../contracts/constants';
 import type { Tournament } from '../../contracts/tournaments';

@@ -98,9 +98,7 @@ export function createRouletteTable(definition: RouletteDefinition, play: HeldRo
       $table.setKey('error', 'house.error.opposing');
       return;
     }
-    const next = current
-      ? bets.map((b) => (b === current ? { ...b, amount: b.amount + chip } : b))
-      : [...bets, { ...bet, amount: chip }];
+    const next = current ? bets.map((b) => (b === current ? { ...b, amount: b.amount + chip } : b)) : [...bets, { ...bet, amount: chip }];
     betting({ bets: next, placed: [...placed, key], error: null });
   };
 

@@ -30,4 +30,3 @@ export function roundErrorKeyOf(error: unknown): string {
       return 'house.error.failed';
   }
 }
-

@@ -29,6 +29,9 @@ export function showToast(message: string, kind: ToastKind = 'info'): number {
     timers.delete(dropped.id);
   }
   $toasts.set(kept);
-  timers.set(id, setTimeout(() => dismissToast(id), TOAST_HIDE_MS));
+  timers.set(
+    id,
+    setTimeout(() => dismissToast(id), TOAST_HIDE_MS),
+  );
   return id;
 }

@@ -14,7 +14,8 @@ describe(`POST /account/language (${db})`, () => {
   });
   afterAll(() => t.close());
 
-  const setLanguage = (headers: Record<string, string>, payload: Record<string, unknown>) => t.api({ method: 'POST', url: '/account/language', payload, headers });
+  const setLanguage = (headers: Record<string, string>, payload: Record<string, unknown>) =>
+    t.api({ method: 'POST', url: '/account/language', payload, headers });
   const language = async (headers: Record<string, string>) => (await t.api({ method: 'GET', url: '/account', headers })).json().languageCode;
 
   const sendCode = async (headers: Record<string, string>, pageLanguage: string) => {

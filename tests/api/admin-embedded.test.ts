@@ -99,7 +99,7 @@ describe('admin commands and the embedded database (PGlite in a DATA_DIR)', () =
     expect(res.out).toContain('Unknown command: no:such-command');
   }, 60_000);
 
-  it('after SIGTERM nothing is lost: the command run through the server is on disk; a killed holder\'s lock is taken over', async () => {
+  it("after SIGTERM nothing is lost: the command run through the server is on disk; a killed holder's lock is taken over", async () => {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
     const list = await admin('games:list');

@@ -29,7 +29,11 @@ describe(`accounts API: lockout after repeated failed sign-ins (${db})`, () => {
     await new Promise((r) => setTimeout(r, 1600));
     const after = await signIn(t, player.email, player.password);
     expect(after.statusCode).toBe(200);
-    const reset = await t.testDb.db.selectFrom('accounts').select(['failed_logins', 'locked_until']).where('email', '=', player.email).executeTakeFirstOrThrow();
+    const reset = await t.testDb.db
+      .selectFrom('accounts')
+      .select(['failed_logins', 'locked_until'])
+      .where('email', '=', player.email)
+      .executeTakeFirstOrThrow();
     expect(reset).toEqual({ failed_logins: 0, locked_until: null });
   });
 
@@ -70,23 +74,56 @@ describe(`accounts API: per-IP rate limits (${db})`, () => {
 
   it('limits sign-in per IP with TOO_MANY_REQUESTS; another IP is not affected', async () => {
     const codes: number[] = [];
-    for (let i = 0; i < 5; i++) codes.push((await t.api({ method: 'POST', url: '/signin', payload: { email: `x${i}@example.test`, password: 'whatever', siteRef: 'WEB' }, remoteAddress: '203.0.113.1' })).statusCode);
+    for (let i = 0; i < 5; i++)
+      codes.push(
+        (
+          await t.api({
+            method: 'POST',
+            url: '/signin',
+            payload: { email: `x${i}@example.test`, password: 'whatever', siteRef: 'WEB' },
+            remoteAddress: '203.0.113.1',
+          })
+        ).statusCode,
+      );
     expect(codes).toEqual([400, 400, 400, 400, 429]);
-    const limited = await t.api({ method: 'POST', url: '/signin', payload: { email: 'x@example.test', password: 'whatever', siteRef: 'WEB' }, remoteAddress: '203.0.113.1' });
+    const limited = await t.api({
+      method: 'POST',
+      url: '/signin',
+      payload: { email: 'x@example.test', password: 'whatever', siteRef: 'WEB' },
+      remoteAddress: '203.0.113.1',
+    });
     expect(limited.json().code).toBe('TOO_MANY_REQUESTS');
-    const other = await t.api({ method: 'POST', url: '/signin', payload: { email: 'x@example.test', password: 'whatever', siteRef: 'WEB' }, remoteAddress: '203.0.113.2' });
+    const other = await t.api({
+      method: 'POST',
+      url: '/signin',
+      payload: { email: 'x@example.test', password: 'whatever', siteRef: 'WEB' },
+      remoteAddress: '203.0.113.2',
+    });
     expect(other.json().code).toBe('INVALID_USER_OR_EMAIL');
   });
 
   it('limits sign-up per IP', async () => {
     const codes: number[] = [];
-    for (let i = 0; i < 4; i++) codes.push((await t.api({ method: 'POST', url: '/signup', payload: signupBody(), remoteAddress: '203.0.113.3', headers: { channel: 'APP' } })).statusCode);
+    for (let i = 0; i < 4; i++)
+      codes.push(
+        (await t.api({ method: 'POST', url: '/signup', payload: signupBody(), remoteAddress: '203.0.113.3', headers: { channel: 'APP' } })).statusCode,
+      );
     expect(codes).toEqual([200, 200, 200, 429]);
   });
 
   it('limits forgot-password per IP', async () => {
     const codes: number[] = [];
-    for (let i = 0; i < 3; i++) codes.push((await t.api({ method: 'POST', url: '/forgot-password', payload: { email: `f${unique()}@example.test`, languageCode: 'en', siteRef: 'WEB' }, remoteAddress: '203.0.113.4' })).statusCode);
+    for (let i = 0; i < 3; i++)
+      codes.push(
+        (
+          await t.api({
+            method: 'POST',
+            url: '/forgot-password',
+            payload: { email: `f${unique()}@example.test`, languageCode: 'en', siteRef: 'WEB' },
+            remoteAddress: '203.0.113.4',
+          })
+        ).statusCode,
+      );
     expect(codes).toEqual([200, 200, 429]);
   });
 
@@ -99,13 +136,29 @@ describe(`accounts API: per-IP rate limits (${db})`, () => {
 
   it('limits the uniqueness check per IP (it would otherwise tell which emails have accounts)', async () => {
     const codes: number[] = [];
-    for (let i = 0; i < 4; i++) codes.push((await t.api({ method: 'POST', url: '/IsEmailUsernameUnique', payload: { email: `u${unique()}@example.test`, displayName: `u${unique()}`, siteRef: 'WEB' }, remoteAddress: '203.0.113.7' })).statusCode);
+    for (let i = 0; i < 4; i++)
+      codes.push(
+        (
+          await t.api({
+            method: 'POST',
+            url: '/IsEmailUsernameUnique',
+            payload: { email: `u${unique()}@example.test`, displayName: `u${unique()}`, siteRef: 'WEB' },
+            remoteAddress: '203.0.113.7',
+          })
+        ).statusCode,
+      );
     expect(codes).toEqual([200, 200, 200, 429]);
   });
 
   it('ignores a client-sent X-Forwarded-For unless TRUST_PROXY says a proxy sets it', async () => {
     const signin = (forwardedFor: string) =>
-      t.api({ method: 'POST', url: '/signin', payload: { email: 'y@example.test', password: 'whatever', siteRef: 'WEB' }, remoteAddress: '203.0.113.8', headers: { 'x-forwarded-for': forwardedFor } });
+      t.api({
+        method: 'POST',
+        url: '/signin',
+        payload: { email: 'y@example.test', password: 'whatever', siteRef: 'WEB' },
+        remoteAddress: '203.0.113.8',
+        headers: { 'x-forwarded-for': forwardedFor },
+      });
     const codes: number[] = [];
     for (let i = 0; i < 5; i++) codes.push((await signin(`198.51.100.${i}`)).statusCode);
     expect(codes).toEqual([400, 400, 400, 400, 429]);

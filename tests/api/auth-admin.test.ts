@@ -43,7 +43,10 @@ describe(`operator commands: npm run admin -- find / tester (${db})`, () => {
     expect(refused.json().code).toBe('TESTER_ACCOUNT_DELETION_FORBIDDEN');
     expect((await admin('tester', player.email, 'off')).lines[0]).toMatch(/tester: off$/);
     // The command is another process: its change reaches the server's kept session by a notice (docs/decisions/0013).
-    await vi.waitFor(async () => expect((await t.api({ method: 'GET', url: '/account', headers: bearer(token) })).json().isTester).toBe(false), { timeout: 5_000, interval: 20 });
+    await vi.waitFor(async () => expect((await t.api({ method: 'GET', url: '/account', headers: bearer(token) })).json().isTester).toBe(false), {
+      timeout: 5_000,
+      interval: 20,
+    });
   });
 
   it('prints usage for wrong arguments and unknown commands', async () => {

@@ -28,7 +28,11 @@ describe(`/reset-password checks the token before hashing the new password (${db
     const player = await signUp(t);
     const other = await signUp(t);
     const before = hashes.count;
-    const wrong = await t.api({ method: 'POST', url: '/reset-password', payload: { email: player.email, token: 'guessed-token', password: 'Brand-new-pass-1' } });
+    const wrong = await t.api({
+      method: 'POST',
+      url: '/reset-password',
+      payload: { email: player.email, token: 'guessed-token', password: 'Brand-new-pass-1' },
+    });
     expect(wrong.json().code).toBe('INVALID_RESET_TOKEN');
     expect(hashes.count).toBe(before);
 

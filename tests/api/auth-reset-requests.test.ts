@@ -75,7 +75,11 @@ describe(`password reset requests: recorded before the answer, mailed exactly on
 
     // The mailed link works.
     const link = new URL(/https?:\/\/\S+\/reset-password\?\S+/.exec(mails[0]!.body)![0]);
-    const reset = await t.api({ method: 'POST', url: '/reset-password', payload: { email: player.email, token: link.searchParams.get('token'), password: 'a brand new passphrase 9' } });
+    const reset = await t.api({
+      method: 'POST',
+      url: '/reset-password',
+      payload: { email: player.email, token: link.searchParams.get('token'), password: 'a brand new passphrase 9' },
+    });
     expect(reset.statusCode, reset.body).toBe(200);
   });
 

@@ -30,7 +30,10 @@ describe(`accounts API: forgot and reset password (${db})`, () => {
     expect(unknownRes.statusCode).toBe(200);
     expect(known.body).toBe(unknownRes.body);
     expect(known.json()).toEqual({ ok: true });
-    const strip = (h: Record<string, unknown>) => Object.keys(h).filter((k) => !['date', 'x-request-id'].includes(k)).sort();
+    const strip = (h: Record<string, unknown>) =>
+      Object.keys(h)
+        .filter((k) => !['date', 'x-request-id'].includes(k))
+        .sort();
     expect(strip(known.headers)).toEqual(strip(unknownRes.headers));
 
     const time = async (email: string) => {
@@ -110,7 +113,10 @@ describe(`accounts API: forgot and reset password (${db})`, () => {
     expect((await reset({ email: player.email, token: 'made-up-token', password: 'Fresh-pass-1' })).json().code).toBe('INVALID_RESET_TOKEN');
 
     // 30 minutes later the link no longer works.
-    await t.testDb.db.updateTable('password_resets').set({ expires_at: new Date(Date.now() - 1000) }).execute();
+    await t.testDb.db
+      .updateTable('password_resets')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .execute();
     expect((await reset({ email: player.email, token: first.token, password: 'Fresh-pass-1' })).json().code).toBe('INVALID_RESET_TOKEN');
 
     await forgot(player.email);
@@ -131,7 +137,11 @@ describe(`accounts API: forgot and reset password (${db})`, () => {
 
   it('lifts a lockout when the password is reset', async () => {
     const player = await signUp(t);
-    await t.testDb.db.updateTable('accounts').set({ failed_logins: 5, locked_until: new Date(Date.now() + 60_000) }).where('email', '=', player.email).execute();
+    await t.testDb.db
+      .updateTable('accounts')
+      .set({ failed_logins: 5, locked_until: new Date(Date.now() + 60_000) })
+      .where('email', '=', player.email)
+      .execute();
     expect((await signIn(t, player.email, player.password)).json().code).toBe('USER_LOCKED_OUT');
     await forgot(player.email);
     const { token } = linkFrom((await waitForOutbox(t, player.email))[0]!.body);

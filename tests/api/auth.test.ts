@@ -134,7 +134,11 @@ describe(`accounts API: sign-up, sign-in, sessions, change password, delete (${d
 
     it('stores the password as an argon2id hash (19 MiB, t=2, p=1), never in clear', async () => {
       const player = await signUp(t);
-      const row = await t.testDb.db.selectFrom('accounts').select(['password_hash', 'language', 'site_ref']).where('email', '=', player.email).executeTakeFirstOrThrow();
+      const row = await t.testDb.db
+        .selectFrom('accounts')
+        .select(['password_hash', 'language', 'site_ref'])
+        .where('email', '=', player.email)
+        .executeTakeFirstOrThrow();
       expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
       expect(row.password_hash).not.toContain(player.password);
       expect(row.language).toBe('ja');
@@ -174,13 +178,21 @@ describe(`accounts API: sign-up, sign-in, sessions, change password, delete (${d
       expect(reused.json().code).toBe('INVALID_CAPTCHA');
       const wrongFirst = await solveCaptcha(t, 40);
       await t.api({ method: 'POST', url: '/signup', payload: { ...signupBody(), captchaData: wrongFirst } });
-      const thenRight = await t.api({ method: 'POST', url: '/signup', payload: { ...signupBody(), captchaData: { ...wrongFirst, answer: wrongFirst.answer - 40 } } });
+      const thenRight = await t.api({
+        method: 'POST',
+        url: '/signup',
+        payload: { ...signupBody(), captchaData: { ...wrongFirst, answer: wrongFirst.answer - 40 } },
+      });
       expect(thenRight.json().code).toBe('INVALID_CAPTCHA');
     });
 
     it('refuses an expired challenge', async () => {
       const solved = await solveCaptcha(t);
-      await t.testDb.db.updateTable('captcha_challenges').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', solved.challengeId).execute();
+      await t.testDb.db
+        .updateTable('captcha_challenges')
+        .set({ expires_at: new Date(Date.now() - 1000) })
+        .where('id', '=', solved.challengeId)
+        .execute();
       const res = await t.api({ method: 'POST', url: '/signup', payload: { ...signupBody(), captchaData: solved } });
       expect(res.json().code).toBe('INVALID_CAPTCHA');
     });
@@ -329,7 +341,12 @@ describe(`accounts API: sign-up, sign-in, sessions, change password, delete (${d
       const player = await signUp(t);
       const here = sessionToken(await signIn(t, player.email, player.password));
       const elsewhere = sessionToken(await signIn(t, player.email, player.password));
-      const res = await t.api({ method: 'POST', url: '/change-password', headers: bearer(here), payload: { currentPassword: player.password, newPassword: 'Brand-new-9' } });
+      const res = await t.api({
+        method: 'POST',
+        url: '/change-password',
+        headers: bearer(here),
+        payload: { currentPassword: player.password, newPassword: 'Brand-new-9' },
+      });
       expect(res.statusCode).toBe(204);
       expect(res.body).toBe('');
       expect((await t.api({ method: 'GET', url: '/account', headers: bearer(here) })).statusCode).toBe(401);
@@ -372,7 +389,11 @@ describe(`accounts API: sign-up, sign-in, sessions, change password, delete (${d
       for (const token of [here, elsewhere]) expect((await t.api({ method: 'GET', url: '/account', headers: bearer(token) })).statusCode).toBe(401);
       expect((await signIn(t, player.email, player.password)).json().code).toBe('INVALID_USER_OR_EMAIL');
       // The email and the display name are free again.
-      const again = await t.api({ method: 'POST', url: '/signup', payload: { ...signupBody({ email: player.email, displayName: player.displayName }), captchaData: await solveCaptcha(t) } });
+      const again = await t.api({
+        method: 'POST',
+        url: '/signup',
+        payload: { ...signupBody({ email: player.email, displayName: player.displayName }), captchaData: await solveCaptcha(t) },
+      });
       expect(again.statusCode, again.body).toBe(200);
     });
 

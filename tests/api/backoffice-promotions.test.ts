@@ -28,12 +28,27 @@ describe(`back-office promotions (${db})`, () => {
     ...over,
   });
   const counts = async () => ({
-    promotions: Number((await t.testDb.db.selectFrom('promotions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
-    audit: Number((await t.testDb.db.selectFrom('audit_log').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
+    promotions: Number(
+      (
+        await t.testDb.db
+          .selectFrom('promotions')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
+    audit: Number(
+      (
+        await t.testDb.db
+          .selectFrom('audit_log')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
     rows: JSON.stringify(await t.testDb.db.selectFrom('promotions').selectAll().orderBy('slug').execute()),
   });
   const lastAudit = () => t.testDb.db.selectFrom('audit_log').selectAll().orderBy('seq', 'desc').limit(1).executeTakeFirstOrThrow();
-  const playerList = async (lang: 'ja' | 'en') => (await t.api({ method: 'GET', url: `/promotions?languageCode=${lang}` })).json().promotions as Array<{ slug: string; title: string; bonus: number | null }>;
+  const playerList = async (lang: 'ja' | 'en') =>
+    (await t.api({ method: 'GET', url: `/promotions?languageCode=${lang}` })).json().promotions as Array<{ slug: string; title: string; bonus: number | null }>;
 
   beforeAll(async () => {
     t = await createTestApp({ SIGNIN_RATE_LIMIT: '1000' });
@@ -100,7 +115,12 @@ describe(`back-office promotions (${db})`, () => {
     }
     const missing = await t.api({ method: 'POST', url: '/backoffice/promotions/no-such-promo', headers: content.headers, payload: { ...fields, reason: 'x' } });
     expect(missing.json().code).toBe('NOT_FOUND');
-    const missingUnpublish = await t.api({ method: 'POST', url: '/backoffice/promotions/no-such-promo/unpublish', headers: content.headers, payload: { reason: 'x' } });
+    const missingUnpublish = await t.api({
+      method: 'POST',
+      url: '/backoffice/promotions/no-such-promo/unpublish',
+      headers: content.headers,
+      payload: { reason: 'x' },
+    });
     expect(missingUnpublish.json().code).toBe('NOT_FOUND');
     expect(await counts()).toEqual(before);
   });

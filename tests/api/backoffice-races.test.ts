@@ -36,8 +36,22 @@ describe(`back-office races (${db})`, () => {
     ...over,
   });
   const counts = async () => ({
-    races: Number((await t.testDb.db.selectFrom('tournaments').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
-    audit: Number((await t.testDb.db.selectFrom('audit_log').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
+    races: Number(
+      (
+        await t.testDb.db
+          .selectFrom('tournaments')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
+    audit: Number(
+      (
+        await t.testDb.db
+          .selectFrom('audit_log')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
   });
   const lastAudit = () => t.testDb.db.selectFrom('audit_log').selectAll().orderBy('seq', 'desc').limit(1).executeTakeFirstOrThrow();
 
@@ -62,7 +76,10 @@ describe(`back-office races (${db})`, () => {
     expect(list.json().races.find((r: { ref: string }) => r.ref === def.ref)).toMatchObject({ status: 'SCHEDULED', metric: 'WAGERED', title: '週末レース' });
 
     clearLobbyCache();
-    for (const [lang, title] of [['ja', '週末レース'], ['en', '週末レース (en)']] as const) {
+    for (const [lang, title] of [
+      ['ja', '週末レース'],
+      ['en', '週末レース (en)'],
+    ] as const) {
       const lobby = await t.api({ method: 'GET', url: `/tournaments?languageCode=${lang}` });
       expect(lobby.statusCode).toBe(200);
       expect(lobby.json().tournaments.find((x: { tournamentRef?: string; ref?: string; title: string }) => x.title === title)).toBeTruthy();
@@ -77,7 +94,12 @@ describe(`back-office races (${db})`, () => {
       raceDef({ ref: 'Not A Ref' }),
       raceDef({ endDateUtc: new Date(Date.now() - 7200_000).toISOString() }),
       raceDef({ prizes: [] }),
-      raceDef({ prizes: [{ rank: 1, amount: 10 }, { rank: 1, amount: 5 }] }),
+      raceDef({
+        prizes: [
+          { rank: 1, amount: 10 },
+          { rank: 1, amount: 5 },
+        ],
+      }),
       raceDef({ games: [{ gameCode: 'no-such-game' }] }),
       raceDef({ translations: [...texts('x'), texts('y')[2]] }),
       raceDef({ metric: 'FASTEST' }),
@@ -95,7 +117,12 @@ describe(`back-office races (${db})`, () => {
   it('edits a race’s texts in both languages, audited with before and after; refuses bad edits', async () => {
     const def = raceDef();
     await t.api({ method: 'POST', url: '/backoffice/races', headers: content.headers, payload: def });
-    const edit = await t.api({ method: 'POST', url: `/backoffice/races/${def.ref}`, headers: content.headers, payload: { translations: texts('新しいレース'), reason: 'typo' } });
+    const edit = await t.api({
+      method: 'POST',
+      url: `/backoffice/races/${def.ref}`,
+      headers: content.headers,
+      payload: { translations: texts('新しいレース'), reason: 'typo' },
+    });
     expect(edit.statusCode, edit.body).toBe(200);
     const audit = await lastAudit();
     expect(audit).toMatchObject({ action: 'race.update', target: `race:${def.ref}`, reason: 'typo' });
@@ -109,7 +136,12 @@ describe(`back-office races (${db})`, () => {
     expect(noReason.json().code).toBe('REQUEST_VALIDATION_ERROR');
     const none = await t.api({ method: 'POST', url: `/backoffice/races/${def.ref}`, headers: content.headers, payload: { translations: [], reason: 'x' } });
     expect(none.json().code).toBe('REQUEST_VALIDATION_ERROR');
-    const missing = await t.api({ method: 'POST', url: '/backoffice/races/no-such-race', headers: content.headers, payload: { translations: texts('z'), reason: 'x' } });
+    const missing = await t.api({
+      method: 'POST',
+      url: '/backoffice/races/no-such-race',
+      headers: content.headers,
+      payload: { translations: texts('z'), reason: 'x' },
+    });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().code).toBe('NOT_FOUND');
     expect(await counts()).toEqual(before);
@@ -128,7 +160,12 @@ describe(`back-office races (${db})`, () => {
     const again = await t.api({ method: 'POST', url: `/backoffice/races/${def.ref}/cancel`, headers: content.headers, payload: { reason: 'again' } });
     expect(again.statusCode).toBe(400);
     expect(again.json().code).toBe('REQUEST_VALIDATION_ERROR');
-    const edit = await t.api({ method: 'POST', url: `/backoffice/races/${def.ref}`, headers: content.headers, payload: { translations: texts('z'), reason: 'x' } });
+    const edit = await t.api({
+      method: 'POST',
+      url: `/backoffice/races/${def.ref}`,
+      headers: content.headers,
+      payload: { translations: texts('z'), reason: 'x' },
+    });
     expect(edit.json().code).toBe('REQUEST_VALIDATION_ERROR');
     const noReason = await t.api({ method: 'POST', url: `/backoffice/races/${def.ref}/cancel`, headers: content.headers, payload: {} });
     expect(noReason.json().code).toBe('REQUEST_VALIDATION_ERROR');

@@ -53,7 +53,11 @@ describe(`back-office staff, roles, players, adjustments and audit (${db})`, () 
       expect(otpauthUrl).toContain('algorithm=SHA1');
       expect(otpauthUrl).toContain('digits=6');
       expect(otpauthUrl).toContain('period=30');
-      const wrong = await t.api({ method: 'POST', url: '/backoffice/setup/confirm', payload: { token, code: totpCode(totpSecret) === '000000' ? '111111' : '000000' } });
+      const wrong = await t.api({
+        method: 'POST',
+        url: '/backoffice/setup/confirm',
+        payload: { token, code: totpCode(totpSecret) === '000000' ? '111111' : '000000' },
+      });
       expect(wrong.json().code).toBe('INVALID_ONE_TIME_PASSWORD');
       const confirm = await t.api({ method: 'POST', url: '/backoffice/setup/confirm', payload: { token, code: totpCode(totpSecret) } });
       expect(confirm.statusCode).toBe(200);
@@ -115,7 +119,7 @@ describe(`back-office staff, roles, players, adjustments and audit (${db})`, () 
       const s = await enrolStaff(t, 'ends@staff.test', 'support');
       const signIn = async () => {
         clock.reset();
-        const res = await signInStaff(t, s, totpCode(s.secret, clock.ms() + (signIn.n++) * 30_000));
+        const res = await signInStaff(t, s, totpCode(s.secret, clock.ms() + signIn.n++ * 30_000));
         expect(res.statusCode).toBe(200);
         return { cookie: cookiesFrom(res) };
       };
@@ -149,7 +153,12 @@ describe(`back-office staff, roles, players, adjustments and audit (${db})`, () 
       clock.shift(12 * 60_000);
       h = { cookie: cookiesFrom(await signInStaff(t, s, totpCode(s.secret))) };
       const row = await t.testDb.db.selectFrom('staff').select('id').where('email', '=', s.email).executeTakeFirstOrThrow();
-      const changed = await t.api({ method: 'POST', url: `/backoffice/staff/${row.id}/role`, headers: staff.admin.headers, payload: { role: 'finance', reason: 'moved team' } });
+      const changed = await t.api({
+        method: 'POST',
+        url: `/backoffice/staff/${row.id}/role`,
+        headers: staff.admin.headers,
+        payload: { role: 'finance', reason: 'moved team' },
+      });
       expect(changed.statusCode).toBe(200);
       expect((await me(h)).statusCode).toBe(401);
       clock.shift(13 * 60_000);
@@ -163,9 +172,17 @@ describe(`back-office staff, roles, players, adjustments and audit (${db})`, () 
 
     it('a state-changing call with the staff cookie needs the site Origin', async () => {
       const player = await createTestPlayer(t.testDb.db);
-      const res = await t.api({ method: 'POST', url: `/backoffice/players/${player.accountRef}/sessions/revoke`, headers: { ...staff.support.headers, origin: '' } });
+      const res = await t.api({
+        method: 'POST',
+        url: `/backoffice/players/${player.accountRef}/sessions/revoke`,
+        headers: { ...staff.support.headers, origin: '' },
+      });
       expect(res.json().code).toBe('FORBIDDEN_ORIGIN');
-      const other = await t.api({ method: 'POST', url: `/backoffice/players/${player.accountRef}/sessions/revoke`, headers: { ...staff.support.headers, origin: 'https://evil.example' } });
+      const other = await t.api({
+        method: 'POST',
+        url: `/backoffice/players/${player.accountRef}/sessions/revoke`,
+        headers: { ...staff.support.headers, origin: 'https://evil.example' },
+      });
       expect(other.json().code).toBe('FORBIDDEN_ORIGIN');
     });
   });
@@ -203,34 +220,90 @@ describe(`back-office staff, roles, players, adjustments and audit (${db})`, () 
       { name: 'me', allowed: ['support', 'finance', 'content', 'admin'], call: () => ({ method: 'GET', url: '/backoffice/me' }) },
       { name: 'search players', allowed: ['support', 'finance', 'admin'], call: () => ({ method: 'GET', url: '/backoffice/players?query=example' }) },
       { name: 'player 360', allowed: ['support', 'finance', 'admin'], call: (ref) => ({ method: 'GET', url: `/backoffice/players/${ref}` }) },
-      { name: 'lock', allowed: ['support', 'finance', 'admin'], call: (ref) => ({ method: 'POST', url: `/backoffice/players/${ref}/lock`, payload: { reason: 'test' } }) },
-      { name: 'unlock', allowed: ['support', 'finance', 'admin'], call: (ref) => ({ method: 'POST', url: `/backoffice/players/${ref}/unlock`, payload: { reason: 'test' } }) },
-      { name: 'end sessions', allowed: ['support', 'finance', 'admin'], call: (ref) => ({ method: 'POST', url: `/backoffice/players/${ref}/sessions/revoke` }) },
-      { name: 'adjust', allowed: ['finance', 'admin'], call: (ref) => ({ method: 'POST', url: '/backoffice/adjustments', payload: { accountRef: ref, amount: 5, reasonCode: 'GOODWILL', note: 'role test' } }) },
+      {
+        name: 'lock',
+        allowed: ['support', 'finance', 'admin'],
+        call: (ref) => ({ method: 'POST', url: `/backoffice/players/${ref}/lock`, payload: { reason: 'test' } }),
+      },
+      {
+        name: 'unlock',
+        allowed: ['support', 'finance', 'admin'],
+        call: (ref) => ({ method: 'POST', url: `/backoffice/players/${ref}/unlock`, payload: { reason: 'test' } }),
+      },
+      {
+        name: 'end sessions',
+        allowed: ['support', 'finance', 'admin'],
+        call: (ref) => ({ method: 'POST', url: `/backoffice/players/${ref}/sessions/revoke` }),
+      },
+      {
+        name: 'adjust',
+        allowed: ['finance', 'admin'],
+        call: (ref) => ({ method: 'POST', url: '/backoffice/adjustments', payload: { accountRef: ref, amount: 5, reasonCode: 'GOODWILL', note: 'role test' } }),
+      },
       { name: 'adjustment queue', allowed: ['finance', 'admin'], call: () => ({ method: 'GET', url: '/backoffice/adjustments?status=PENDING' }) },
       { name: 'approve', allowed: ['finance', 'admin'], call: () => ({ method: 'POST', url: `/backoffice/adjustments/${randomUUID()}/approve` }) },
       { name: 'reject', allowed: ['finance', 'admin'], call: () => ({ method: 'POST', url: `/backoffice/adjustments/${randomUUID()}/reject` }) },
       { name: 'list raffles', allowed: ['content', 'admin'], call: () => ({ method: 'GET', url: '/backoffice/raffles' }) },
       { name: 'create raffle', allowed: ['content', 'admin'], call: () => ({ method: 'POST', url: '/backoffice/raffles', payload: raffleDef() }) },
-      { name: 'cancel raffle', allowed: ['content', 'admin'], call: () => ({ method: 'POST', url: '/backoffice/raffles/no-such-raffle/cancel', payload: { reason: 'test' } }) },
+      {
+        name: 'cancel raffle',
+        allowed: ['content', 'admin'],
+        call: () => ({ method: 'POST', url: '/backoffice/raffles/no-such-raffle/cancel', payload: { reason: 'test' } }),
+      },
       { name: 'draw raffle', allowed: ['content', 'admin'], call: () => ({ method: 'POST', url: '/backoffice/raffles/no-such-raffle/draw' }) },
       { name: 'list promotions', allowed: ['content', 'admin'], call: () => ({ method: 'GET', url: '/backoffice/promotions' }) },
       { name: 'create promotion', allowed: ['content', 'admin'], call: () => ({ method: 'POST', url: '/backoffice/promotions', payload: promotionDef() }) },
-      { name: 'edit promotion', allowed: ['content', 'admin'], call: () => ({ method: 'POST', url: '/backoffice/promotions/no-such-promotion', payload: { ...promotionDef(), slug: undefined, reason: 'test' } }) },
-      { name: 'publish promotion', allowed: ['content', 'admin'], call: () => ({ method: 'POST', url: '/backoffice/promotions/no-such-promotion/publish', payload: { reason: 'test' } }) },
-      { name: 'unpublish promotion', allowed: ['content', 'admin'], call: () => ({ method: 'POST', url: '/backoffice/promotions/no-such-promotion/unpublish', payload: { reason: 'test' } }) },
+      {
+        name: 'edit promotion',
+        allowed: ['content', 'admin'],
+        call: () => ({ method: 'POST', url: '/backoffice/promotions/no-such-promotion', payload: { ...promotionDef(), slug: undefined, reason: 'test' } }),
+      },
+      {
+        name: 'publish promotion',
+        allowed: ['content', 'admin'],
+        call: () => ({ method: 'POST', url: '/backoffice/promotions/no-such-promotion/publish', payload: { reason: 'test' } }),
+      },
+      {
+        name: 'unpublish promotion',
+        allowed: ['content', 'admin'],
+        call: () => ({ method: 'POST', url: '/backoffice/promotions/no-such-promotion/unpublish', payload: { reason: 'test' } }),
+      },
       { name: 'list races', allowed: ['content', 'admin'], call: () => ({ method: 'GET', url: '/backoffice/races' }) },
       { name: 'create race', allowed: ['content', 'admin'], call: () => ({ method: 'POST', url: '/backoffice/races', payload: raceDef() }) },
-      { name: 'edit race texts', allowed: ['content', 'admin'], call: () => ({ method: 'POST', url: '/backoffice/races/no-such-race', payload: { translations: raceDef().translations, reason: 'test' } }) },
-      { name: 'cancel race', allowed: ['content', 'admin'], call: () => ({ method: 'POST', url: '/backoffice/races/no-such-race/cancel', payload: { reason: 'test' } }) },
+      {
+        name: 'edit race texts',
+        allowed: ['content', 'admin'],
+        call: () => ({ method: 'POST', url: '/backoffice/races/no-such-race', payload: { translations: raceDef().translations, reason: 'test' } }),
+      },
+      {
+        name: 'cancel race',
+        allowed: ['content', 'admin'],
+        call: () => ({ method: 'POST', url: '/backoffice/races/no-such-race/cancel', payload: { reason: 'test' } }),
+      },
       { name: 'list games', allowed: ['content', 'admin'], call: () => ({ method: 'GET', url: '/backoffice/games' }) },
-      { name: 'update game', allowed: ['content', 'admin'], call: () => ({ method: 'POST', url: '/backoffice/games/roulette-european', payload: { demo: true } }) },
+      {
+        name: 'update game',
+        allowed: ['content', 'admin'],
+        call: () => ({ method: 'POST', url: '/backoffice/games/roulette-european', payload: { demo: true } }),
+      },
       { name: 'dashboard', allowed: ['admin'], call: () => ({ method: 'GET', url: '/backoffice/dashboard' }) },
       { name: 'audit log', allowed: ['admin'], call: () => ({ method: 'GET', url: '/backoffice/audit' }) },
       { name: 'list staff', allowed: ['admin'], call: () => ({ method: 'GET', url: '/backoffice/staff' }) },
-      { name: 'create staff', allowed: ['admin'], call: () => ({ method: 'POST', url: '/backoffice/staff', payload: { email: `made-${++n}@staff.test`, role: 'support' } }) },
-      { name: 'change role', allowed: ['admin'], call: () => ({ method: 'POST', url: `/backoffice/staff/${randomUUID()}/role`, payload: { role: 'support', reason: 'test' } }) },
-      { name: 'deactivate staff', allowed: ['admin'], call: () => ({ method: 'POST', url: `/backoffice/staff/${randomUUID()}/deactivate`, payload: { reason: 'test' } }) },
+      {
+        name: 'create staff',
+        allowed: ['admin'],
+        call: () => ({ method: 'POST', url: '/backoffice/staff', payload: { email: `made-${++n}@staff.test`, role: 'support' } }),
+      },
+      {
+        name: 'change role',
+        allowed: ['admin'],
+        call: () => ({ method: 'POST', url: `/backoffice/staff/${randomUUID()}/role`, payload: { role: 'support', reason: 'test' } }),
+      },
+      {
+        name: 'deactivate staff',
+        allowed: ['admin'],
+        call: () => ({ method: 'POST', url: `/backoffice/staff/${randomUUID()}/deactivate`, payload: { reason: 'test' } }),
+      },
     ];
 
     for (const action of actions) {
@@ -264,7 +337,10 @@ describe(`back-office staff, roles, players, adjustments and audit (${db})`, () 
       const phone = (await t.testDb.db.selectFrom('accounts').select('phone_number').where('id', '=', player.id).executeTakeFirstOrThrow()).phone_number!;
       for (const query of ['FINDME@example.test', 'findme', player.accountRef, phone]) {
         const res = await t.api({ method: 'GET', url: `/backoffice/players?query=${encodeURIComponent(query)}`, headers: staff.support.headers });
-        expect(res.json().players.map((p: { accountRef: string }) => p.accountRef), query).toContain(player.accountRef);
+        expect(
+          res.json().players.map((p: { accountRef: string }) => p.accountRef),
+          query,
+        ).toContain(player.accountRef);
       }
       await postMovement(t.testDb.db, { accountId: player.id, type: 'DAILY_BONUS', amount: 500, idempotencyKey: `daily:${player.id}` });
       const p360 = await t.api({ method: 'GET', url: `/backoffice/players/${player.accountRef}`, headers: staff.support.headers });
@@ -282,17 +358,31 @@ describe(`back-office staff, roles, players, adjustments and audit (${db})`, () 
     it("a locked player's next call answers 401 and sign-in answers USER_LOCKED_OUT until unlocked; each step is audited", async () => {
       // A player with a password, through sign-up's service.
       const { createAccount } = await import('../../server/modules/auth/service');
-      const acc = await createAccount(t.testDb.db, { email: 'lockme@example.test', displayName: 'lockme', password: 'a fine password 1', languageCode: 'en', siteRef: 'WEB' } as never, 0);
+      const acc = await createAccount(
+        t.testDb.db,
+        { email: 'lockme@example.test', displayName: 'lockme', password: 'a fine password 1', languageCode: 'en', siteRef: 'WEB' } as never,
+        0,
+      );
       const signin = () => t.api({ method: 'POST', url: '/signin', payload: { email: 'lockme@example.test', password: 'a fine password 1', siteRef: 'WEB' } });
       const first = await signin();
       expect(first.statusCode).toBe(200);
       const playerCookie = cookiesFrom(first);
       expect((await t.api({ method: 'GET', url: '/balance', headers: { cookie: playerCookie } })).statusCode).toBe(200);
-      const lock = await t.api({ method: 'POST', url: `/backoffice/players/${acc.accountRef}/lock`, headers: staff.support.headers, payload: { reason: 'chargeback fraud' } });
+      const lock = await t.api({
+        method: 'POST',
+        url: `/backoffice/players/${acc.accountRef}/lock`,
+        headers: staff.support.headers,
+        payload: { reason: 'chargeback fraud' },
+      });
       expect(lock.statusCode).toBe(200);
       expect((await t.api({ method: 'GET', url: '/balance', headers: { cookie: playerCookie } })).statusCode).toBe(401);
       expect((await signin()).json().code).toBe('USER_LOCKED_OUT');
-      const unlock = await t.api({ method: 'POST', url: `/backoffice/players/${acc.accountRef}/unlock`, headers: staff.support.headers, payload: { reason: 'cleared' } });
+      const unlock = await t.api({
+        method: 'POST',
+        url: `/backoffice/players/${acc.accountRef}/unlock`,
+        headers: staff.support.headers,
+        payload: { reason: 'cleared' },
+      });
       expect(unlock.statusCode).toBe(200);
       expect((await signin()).statusCode).toBe(200);
       const rows = await t.testDb.db.selectFrom('audit_log').selectAll().where('target', '=', `player:${acc.accountRef}`).orderBy('seq').execute();
@@ -315,25 +405,47 @@ describe(`back-office staff, roles, players, adjustments and audit (${db})`, () 
   describe('adjustments', () => {
     it('applies at once up to the threshold, through the journal, with its reason code in the player statement', async () => {
       const player = await createTestPlayer(t.testDb.db);
-      const res = await t.api({ method: 'POST', url: '/backoffice/adjustments', headers: staff.finance.headers, payload: { accountRef: player.accountRef, amount: 5_000, reasonCode: 'GOODWILL', note: 'sorry for the outage' } });
+      const res = await t.api({
+        method: 'POST',
+        url: '/backoffice/adjustments',
+        headers: staff.finance.headers,
+        payload: { accountRef: player.accountRef, amount: 5_000, reasonCode: 'GOODWILL', note: 'sorry for the outage' },
+      });
       expect(res.json()).toMatchObject({ status: 'APPLIED' });
       expect(await getBalance(t.testDb.db, player.id)).toBe(5_000);
       const statement = await t.api({ method: 'GET', url: '/transactions', headers: player.headers });
       expect(statement.json().records[0]).toMatchObject({ transactionType: 'ADJUSTMENT', amount: 5_000, adjustmentReason: 'GOODWILL' });
       // The player is told once, with the reason code (shown in their language by the bell).
       const notices = await t.api({ method: 'GET', url: '/notifications', headers: player.headers });
-      expect(notices.json().notifications.filter((n: { kind: string }) => n.kind === 'ADJUSTMENT')).toMatchObject([{ data: { amount: 5_000, reasonCode: 'GOODWILL' } }]);
+      expect(notices.json().notifications.filter((n: { kind: string }) => n.kind === 'ADJUSTMENT')).toMatchObject([
+        { data: { amount: 5_000, reasonCode: 'GOODWILL' } },
+      ]);
       // A debit below zero is refused and changes nothing.
-      const debit = await t.api({ method: 'POST', url: '/backoffice/adjustments', headers: staff.finance.headers, payload: { accountRef: player.accountRef, amount: -5_001, reasonCode: 'CORRECTION', note: 'too much' } });
+      const debit = await t.api({
+        method: 'POST',
+        url: '/backoffice/adjustments',
+        headers: staff.finance.headers,
+        payload: { accountRef: player.accountRef, amount: -5_001, reasonCode: 'CORRECTION', note: 'too much' },
+      });
       expect(debit.json().code, debit.body).toBe('INSUFFICIENT_FUNDS');
       expect(await getBalance(t.testDb.db, player.id)).toBe(5_000);
-      const bad = await t.api({ method: 'POST', url: '/backoffice/adjustments', headers: staff.finance.headers, payload: { accountRef: player.accountRef, amount: 5, reasonCode: 'WHIM', note: 'x' } });
+      const bad = await t.api({
+        method: 'POST',
+        url: '/backoffice/adjustments',
+        headers: staff.finance.headers,
+        payload: { accountRef: player.accountRef, amount: 5, reasonCode: 'WHIM', note: 'x' },
+      });
       expect(bad.json().code).toBe('REQUEST_VALIDATION_ERROR');
     });
 
     it('above the threshold waits; the requester cannot approve it, a second finance member can; it applies once', async () => {
       const player = await createTestPlayer(t.testDb.db);
-      const res = await t.api({ method: 'POST', url: '/backoffice/adjustments', headers: staff.finance.headers, payload: { accountRef: player.accountRef, amount: 50_000, reasonCode: 'PRIZE', note: 'stream prize' } });
+      const res = await t.api({
+        method: 'POST',
+        url: '/backoffice/adjustments',
+        headers: staff.finance.headers,
+        payload: { accountRef: player.accountRef, amount: 50_000, reasonCode: 'PRIZE', note: 'stream prize' },
+      });
       expect(res.json().status).toBe('PENDING');
       const { id } = res.json();
       expect(await getBalance(t.testDb.db, player.id)).toBe(0);
@@ -354,24 +466,55 @@ describe(`back-office staff, roles, players, adjustments and audit (${db})`, () 
 
     it('a rejected adjustment moves nothing', async () => {
       const player = await createTestPlayer(t.testDb.db);
-      const { id } = (await t.api({ method: 'POST', url: '/backoffice/adjustments', headers: staff.admin.headers, payload: { accountRef: player.accountRef, amount: 20_000, reasonCode: 'GOODWILL', note: 'x' } })).json();
-      const rej = await t.api({ method: 'POST', url: `/backoffice/adjustments/${id}/reject`, headers: staff.finance.headers, payload: { reason: 'not justified' } });
+      const { id } = (
+        await t.api({
+          method: 'POST',
+          url: '/backoffice/adjustments',
+          headers: staff.admin.headers,
+          payload: { accountRef: player.accountRef, amount: 20_000, reasonCode: 'GOODWILL', note: 'x' },
+        })
+      ).json();
+      const rej = await t.api({
+        method: 'POST',
+        url: `/backoffice/adjustments/${id}/reject`,
+        headers: staff.finance.headers,
+        payload: { reason: 'not justified' },
+      });
       expect(rej.json().status).toBe('REJECTED');
       expect(await getBalance(t.testDb.db, player.id)).toBe(0);
     });
 
     it.skipIf(!onPostgres)('twenty simultaneous approvals apply it once (PostgreSQL)', async () => {
       const player = await createTestPlayer(t.testDb.db);
-      const { id } = (await t.api({ method: 'POST', url: '/backoffice/adjustments', headers: staff.finance.headers, payload: { accountRef: player.accountRef, amount: 50_000, reasonCode: 'CORRECTION', note: 'race' } })).json();
+      const { id } = (
+        await t.api({
+          method: 'POST',
+          url: '/backoffice/adjustments',
+          headers: staff.finance.headers,
+          payload: { accountRef: player.accountRef, amount: 50_000, reasonCode: 'CORRECTION', note: 'race' },
+        })
+      ).json();
       const approvers = [staff.finance2, staff.admin];
-      const results = await Promise.all(Array.from({ length: 20 }, (_, i) => t.api({ method: 'POST', url: `/backoffice/adjustments/${id}/approve`, headers: approvers[i % 2].headers })));
+      const results = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => t.api({ method: 'POST', url: `/backoffice/adjustments/${id}/approve`, headers: approvers[i % 2].headers })),
+      );
       const codes = results.map((r) => r.statusCode);
       expect(codes.filter((c) => c === 200)).toHaveLength(1);
       expect(codes.filter((c) => c !== 200).every((c) => c === 409)).toBe(true);
       expect(await getBalance(t.testDb.db, player.id)).toBe(50_000);
-      const journal = await t.testDb.db.selectFrom('wallet_journal').select('id').where('account_id', '=', player.id).where('type', '=', 'ADJUSTMENT').execute();
+      const journal = await t.testDb.db
+        .selectFrom('wallet_journal')
+        .select('id')
+        .where('account_id', '=', player.id)
+        .where('type', '=', 'ADJUSTMENT')
+        .execute();
       expect(journal).toHaveLength(1);
-      const audit = await t.testDb.db.selectFrom('audit_log').select('action').where('action', '=', 'adjustment.approve').where('before', '@>', sql<string>`${JSON.stringify({ id })}::jsonb` as never).execute();
+      const audit = await t.testDb.db
+        .selectFrom('audit_log')
+        .select('action')
+        .where('action', '=', 'adjustment.approve')
+        .where('before', '@>', sql<string>`${JSON.stringify({ id })}::jsonb` as never)
+        .execute();
       expect(audit).toHaveLength(1);
     });
   });
@@ -384,19 +527,29 @@ describe(`back-office staff, roles, players, adjustments and audit (${db})`, () 
       expect(body.entries.length).toBeGreaterThan(0);
       expect(body.entries.every((e: { action: string }) => e.action === 'player.lock')).toBe(true);
       expect(body.head.hash).toMatch(/^[0-9a-f]{64}$/);
-      const byActor = await t.api({ method: 'GET', url: `/backoffice/audit?actor=${encodeURIComponent('support@staff.test')}&from=${encodeURIComponent(new Date(Date.now() - 3600_000).toISOString())}`, headers: staff.admin.headers });
+      const byActor = await t.api({
+        method: 'GET',
+        url: `/backoffice/audit?actor=${encodeURIComponent('support@staff.test')}&from=${encodeURIComponent(new Date(Date.now() - 3600_000).toISOString())}`,
+        headers: staff.admin.headers,
+      });
       expect(byActor.json().entries.every((e: { actor: string }) => e.actor === 'support@staff.test')).toBe(true);
     });
 
     it('state-changing admin commands are audited; read-only ones are not', async () => {
       const player = await createTestPlayer(t.testDb.db);
-      const before = await t.testDb.db.selectFrom('audit_log').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const before = await t.testDb.db
+        .selectFrom('audit_log')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       expect((await admin('wallet:adjust', player.accountRef, '25', 'cli', 'goodwill')).code).toBe(0);
       expect((await admin('wallet:show', player.accountRef)).code).toBe(0);
       const rows = await t.testDb.db.selectFrom('audit_log').selectAll().orderBy('seq', 'desc').limit(1).execute();
       expect(rows[0]).toMatchObject({ action: 'cli.wallet:adjust', role: 'cli', target: player.accountRef });
       expect(rows[0].actor).toMatch(/^cli:/);
-      const after = await t.testDb.db.selectFrom('audit_log').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const after = await t.testDb.db
+        .selectFrom('audit_log')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       expect(Number(after.n)).toBe(Number(before.n) + 1);
     });
 

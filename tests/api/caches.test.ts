@@ -45,7 +45,11 @@ describe(`session and balance caches (${onPostgres ? 'PostgreSQL' : 'PGlite'})`,
     const p = await createTestPlayer(db());
     expect((await balance(p)).statusCode).toBe(200);
     expect(isSessionCached(db(), p.token)).toBe(true);
-    const out = await t.app.inject({ method: 'POST', url: `${t.config.API_BASE}/logout`, headers: { channel: 'WEB', origin: new URL(t.config.PUBLIC_SITE_URL).origin, ...p.headers } });
+    const out = await t.app.inject({
+      method: 'POST',
+      url: `${t.config.API_BASE}/logout`,
+      headers: { channel: 'WEB', origin: new URL(t.config.PUBLIC_SITE_URL).origin, ...p.headers },
+    });
     expect(out.statusCode).toBe(200);
     expect(isSessionCached(db(), p.token)).toBe(false);
     expect((await balance(p)).statusCode).toBe(401);
@@ -86,7 +90,11 @@ describe(`session and balance caches (${onPostgres ? 'PostgreSQL' : 'PGlite'})`,
     const p = await createTestPlayer(db());
     await postMovement(db(), { accountId: p.id, type: 'ADJUSTMENT', amount: 1_000, idempotencyKey: `cache-test:${p.id}:1`, reason: 'test' });
     expect((await balance(p)).json().balance).toBe(1_000);
-    const claimed = await t.app.inject({ method: 'POST', url: `${t.config.API_BASE}/claimDailyBonus`, headers: { channel: 'WEB', origin: new URL(t.config.PUBLIC_SITE_URL).origin, ...p.headers } });
+    const claimed = await t.app.inject({
+      method: 'POST',
+      url: `${t.config.API_BASE}/claimDailyBonus`,
+      headers: { channel: 'WEB', origin: new URL(t.config.PUBLIC_SITE_URL).origin, ...p.headers },
+    });
     expect(claimed.statusCode).toBe(200);
     const afterClaim = (await balance(p)).json();
     expect(afterClaim.balance).toBe(1_000 + t.config.DAILY_BONUS);
@@ -110,7 +118,11 @@ describe(`session and balance caches (${onPostgres ? 'PostgreSQL' : 'PGlite'})`,
       expect(isSessionCached(secondDb, p.token)).toBe(true);
       // The clock stands still: no time-to-live can end the entry, only the notice.
       clock.setAt(new Date());
-      const out = await t.app.inject({ method: 'POST', url: `${t.config.API_BASE}/logout`, headers: { channel: 'WEB', origin: new URL(t.config.PUBLIC_SITE_URL).origin, ...p.headers } });
+      const out = await t.app.inject({
+        method: 'POST',
+        url: `${t.config.API_BASE}/logout`,
+        headers: { channel: 'WEB', origin: new URL(t.config.PUBLIC_SITE_URL).origin, ...p.headers },
+      });
       expect(out.statusCode).toBe(200);
       await vi.waitFor(() => expect(isSessionCached(secondDb, p.token)).toBe(false), { timeout: 5_000, interval: 20 });
       expect((await balance(p, second)).statusCode).toBe(401);

@@ -215,7 +215,11 @@ describe.skipIf(!onPostgres)('database faults: terminated backends answer 503 an
     await terminateBackends();
     await terminatedBackendsGone();
     for (const [i, p] of players.entries()) {
-      const spin = await t.api({ method: 'POST', url: '/house/play', payload: { session: sessions[i], input: { kind: 'slot', bet: 100 }, requestId: randomUUID() } });
+      const spin = await t.api({
+        method: 'POST',
+        url: '/house/play',
+        payload: { session: sessions[i], input: { kind: 'slot', bet: 100 }, requestId: randomUUID() },
+      });
       expect(spin.statusCode, spin.body).toBe(200);
       expect((await t.api({ method: 'GET', url: '/balance', headers: p.headers })).statusCode).toBe(200);
     }

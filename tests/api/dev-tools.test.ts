@@ -34,7 +34,13 @@ describe(`security: development aids only with DEV_TOOLS=true (${db})`, () => {
   });
 
   it('refuses to start production with DEV_TOOLS, or without SMTP_URL or SMS_GATEWAY_URL, naming the variable', () => {
-    const prod = { NODE_ENV: 'production', DATABASE_URL: 'postgres://casino@127.0.0.1:5432/casino', PUBLIC_SITE_URL: 'https://coincasino.example', SMTP_URL: 'smtp://127.0.0.1:2525', SMS_GATEWAY_URL: 'http://127.0.0.1:9/sms' };
+    const prod = {
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://casino@127.0.0.1:5432/casino',
+      PUBLIC_SITE_URL: 'https://coincasino.example',
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+      SMS_GATEWAY_URL: 'http://127.0.0.1:9/sms',
+    };
     expect(() => loadConfig(prod)).not.toThrow();
     expect(() => loadConfig({ ...prod, DEV_TOOLS: 'true' })).toThrow(/DEV_TOOLS: must not be true with NODE_ENV=production/);
     expect(() => loadConfig({ ...prod, SMTP_URL: undefined })).toThrow(/SMTP_URL: required with NODE_ENV=production/);

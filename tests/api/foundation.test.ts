@@ -42,7 +42,15 @@ describe(`foundation API (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGli
   });
 
   const pageView = { path: '/about', language: 'en' };
-  const countViews = async () => Number((await t.testDb.db.selectFrom('page_views').select((e) => e.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const countViews = async () =>
+    Number(
+      (
+        await t.testDb.db
+          .selectFrom('page_views')
+          .select((e) => e.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('stores a page view', async () => {
     const before = await countViews();

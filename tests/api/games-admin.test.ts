@@ -30,7 +30,11 @@ describe(`games operator commands (${process.env.TEST_DATABASE_URL ? 'PostgreSQL
     expect((await admin('games:demo', 'slot-lucky-cat', 'off')).code).toBe(0);
     const en = (await t.api({ method: 'GET', url: '/games?languageCode=en&siteRef=WEB' })).json()[0].games;
     const ja = (await t.api({ method: 'GET', url: '/games?languageCode=ja&siteRef=WEB' })).json()[0].games;
-    expect(en.find((g: { gameCode: string }) => g.gameCode === 'slot-lucky-cat')).toMatchObject({ title: 'Fortune Cat', tags: ['FEATURED', 'SLOT'], isDemoAvailable: false });
+    expect(en.find((g: { gameCode: string }) => g.gameCode === 'slot-lucky-cat')).toMatchObject({
+      title: 'Fortune Cat',
+      tags: ['FEATURED', 'SLOT'],
+      isDemoAvailable: false,
+    });
     expect(ja.find((g: { gameCode: string }) => g.gameCode === 'slot-lucky-cat').title).toBe('幸運の猫');
     expect((await admin('games:title', 'slot-lucky-cat', '-')).code).toBe(0);
     expect((await admin('games:disable', 'no-such-game')).code).toBe(1);
@@ -40,7 +44,13 @@ describe(`games operator commands (${process.env.TEST_DATABASE_URL ? 'PostgreSQL
 
   it('voids an unfinished blackjack hand by rolling its bet back, and refuses to void a settled round', async () => {
     const p = await createTestPlayer(t.testDb.db);
-    await postMovement(t.testDb.db, { accountId: p.id, type: 'ADJUSTMENT', amount: 10_000, idempotencyKey: `f-${randomBytes(4).toString('hex')}`, reason: 'test' });
+    await postMovement(t.testDb.db, {
+      accountId: p.id,
+      type: 'ADJUSTMENT',
+      amount: 10_000,
+      idempotencyKey: `f-${randomBytes(4).toString('hex')}`,
+      reason: 'test',
+    });
     const url = (await t.api({ method: 'GET', url: '/launchgame?gameCode=blackjack-classic', headers: p.headers })).json().url;
     const token = new URL(url, 'http://x').searchParams.get('token');
     const session = (await t.api({ method: 'POST', url: '/house/session', payload: { token } })).json().session;
@@ -48,11 +58,27 @@ describe(`games operator commands (${process.env.TEST_DATABASE_URL ? 'PostgreSQL
     let settled: string | null = null;
     // First a settled hand (a natural, or an open one stood on), then an open hand left open.
     for (let i = 0; i < 30 && !(open && settled); i++) {
-      const r = PlayResponseSchema.parse((await t.api({ method: 'POST', url: '/house/play', payload: { session, input: { kind: 'blackjack', action: 'deal', bet: 100 }, requestId: randomUUID() } })).json());
+      const r = PlayResponseSchema.parse(
+        (
+          await t.api({
+            method: 'POST',
+            url: '/house/play',
+            payload: { session, input: { kind: 'blackjack', action: 'deal', bet: 100 }, requestId: randomUUID() },
+          })
+        ).json(),
+      );
       if (r.status !== 'open') settled ??= r.roundId;
       else if (settled) open = r.roundId;
       else {
-        const stood = PlayResponseSchema.parse((await t.api({ method: 'POST', url: '/house/play', payload: { session, input: { kind: 'blackjack', action: 'stand', roundId: r.roundId }, requestId: randomUUID() } })).json());
+        const stood = PlayResponseSchema.parse(
+          (
+            await t.api({
+              method: 'POST',
+              url: '/house/play',
+              payload: { session, input: { kind: 'blackjack', action: 'stand', roundId: r.roundId }, requestId: randomUUID() },
+            })
+          ).json(),
+        );
         expect(stood.status).not.toBe('open');
         settled = r.roundId;
       }

@@ -28,16 +28,30 @@ describe(`house rounds in one statement: remembered session state is only a hint
   const balanceOf = async (accountId: string) =>
     (await t.testDb.db.selectFrom('wallets').select('balance').where('account_id', '=', accountId).executeTakeFirst())?.balance ?? 0;
   const journalCount = async (accountId: string) =>
-    Number((await t.testDb.db.selectFrom('wallet_journal').select((eb) => eb.fn.countAll().as('n')).where('account_id', '=', accountId).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await t.testDb.db
+          .selectFrom('wallet_journal')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('account_id', '=', accountId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const roundsOf = (accountId: string) =>
-    t.testDb.db.selectFrom('house_rounds').select(['id', 'seed_id', 'nonce', 'stake', 'win', 'player_seq']).where('account_id', '=', accountId).orderBy('player_seq').execute();
+    t.testDb.db
+      .selectFrom('house_rounds')
+      .select(['id', 'seed_id', 'nonce', 'stake', 'win', 'player_seq'])
+      .where('account_id', '=', accountId)
+      .orderBy('player_seq')
+      .execute();
 
   async function session(who: TestPlayer) {
     const res = await t.api({ method: 'GET', url: `/launchgame?gameCode=${gameCode}&language=en`, headers: who.headers });
     const token = new URL(res.json().url, 'http://x').searchParams.get('token')!;
     return HouseSessionResponseSchema.parse((await t.api({ method: 'POST', url: '/house/session', payload: { token } })).json());
   }
-  const spin = (sessionToken: string) => t.api({ method: 'POST', url: '/house/play', payload: { session: sessionToken, input: { kind: 'slot', bet: 10 }, requestId: randomUUID() } });
+  const spin = (sessionToken: string) =>
+    t.api({ method: 'POST', url: '/house/play', payload: { session: sessionToken, input: { kind: 'slot', bet: 10 }, requestId: randomUUID() } });
 
   /** Every seed pair's rounds use nonces 0, 1, 2, ... once each, in the order the player played them. */
   async function expectContiguousNonces(accountId: string) {
@@ -65,7 +79,8 @@ describe(`house rounds in one statement: remembered session state is only a hint
     for (let i = 0; i < 12; i++) {
       // a, a, b, a, b, b, ...: each tab's remembered nonce goes stale whenever the other one spins.
       const tab = [a, a, b, a, b, b][i % 6];
-      if (i === 7) expect((await t.api({ method: 'POST', url: '/house/seed', payload: { session: b.session, clientSeed: 'second-pair' } })).statusCode).toBe(200);
+      if (i === 7)
+        expect((await t.api({ method: 'POST', url: '/house/seed', payload: { session: b.session, clientSeed: 'second-pair' } })).statusCode).toBe(200);
       const res = await spin(tab.session);
       expect(res.statusCode).toBe(200);
       const round = PlayResponseSchema.parse(res.json());
@@ -105,7 +120,11 @@ describe(`house rounds in one statement: remembered session state is only a hint
 
     const other = await session(p);
     expect((await spin(other.session)).statusCode).toBe(200);
-    await t.testDb.db.updateTable('play_sessions').set({ expires_at: new Date(Date.now() - 1000) }).where('account_id', '=', p.id).execute();
+    await t.testDb.db
+      .updateTable('play_sessions')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('account_id', '=', p.id)
+      .execute();
     expect((await spin(other.session)).json().code).toBe('GAME_SESSION_EXPIRED');
 
     const third = await session(p);
@@ -153,7 +172,7 @@ describe(`house rounds in one statement: remembered session state is only a hint
     expect((await checkConservation(t.testDb.db)).problems).toEqual([]);
   });
 
-  it('puts many players\' simultaneous spins in shared statements: every round its own player\'s, refusals only where due', async () => {
+  it("puts many players' simultaneous spins in shared statements: every round its own player's, refusals only where due", async () => {
     const players = await Promise.all(Array.from({ length: 12 }, () => createTestPlayer(t.testDb.db)));
     const broke = players[0];
     await fund(broke.id, 5);
@@ -183,22 +202,44 @@ describe(`house rounds in one statement: remembered session state is only a hint
     if (process.env.TEST_DATABASE_URL) expect(rows[0].statements).toBeLessThan(20);
   });
 
-  it('a statement that fails takes no other player\'s round with it: each round is retried alone and only the faulty one fails', async () => {
+  it("a statement that fails takes no other player's round with it: each round is retried alone and only the faulty one fails", async () => {
     const players = await Promise.all([0, 1, 2].map(() => createTestPlayer(t.testDb.db)));
     for (const p of players) await fund(p.id, 1_000);
     const rounds: RoundRow[] = [];
     for (const p of players) {
       const s = await session(p);
-      const live = await t.testDb.db.selectFrom('play_sessions').select(['id', 'game_code']).where('token_hash', '=', hashToken(s.session)).executeTakeFirstOrThrow();
+      const live = await t.testDb.db
+        .selectFrom('play_sessions')
+        .select(['id', 'game_code'])
+        .where('token_hash', '=', hashToken(s.session))
+        .executeTakeFirstOrThrow();
       // The seed pair exists once the player has played (the long way creates it).
       expect((await spin(s.session)).statusCode).toBe(200);
-      const seed = await t.testDb.db.selectFrom('fair_seeds').select(['id', 'nonce']).where('account_id', '=', p.id).where('revealed_at', 'is', null).executeTakeFirstOrThrow();
+      const seed = await t.testDb.db
+        .selectFrom('fair_seeds')
+        .select(['id', 'nonce'])
+        .where('account_id', '=', p.id)
+        .where('revealed_at', 'is', null)
+        .executeTakeFirstOrThrow();
       const game = await t.testDb.db.selectFrom('games').select('definition_hash').where('code', '=', live.game_code).executeTakeFirstOrThrow();
       const now = new Date();
       rounds.push({
-        id: randomUUID(), account_id: p.id, play_session_id: live.id, game_code: live.game_code, definition_hash: game.definition_hash,
-        seed_id: seed.id, nonce: seed.nonce, input: JSON.stringify({ kind: 'slot', bet: 10 }), stake: 10, win: 25, status: 'settled',
-        outcome: JSON.stringify({ kind: 'slot' }), settled_at: now, token_hash: hashToken(s.session), played_at: now, request_id: randomUUID(),
+        id: randomUUID(),
+        account_id: p.id,
+        play_session_id: live.id,
+        game_code: live.game_code,
+        definition_hash: game.definition_hash,
+        seed_id: seed.id,
+        nonce: seed.nonce,
+        input: JSON.stringify({ kind: 'slot', bet: 10 }),
+        stake: 10,
+        win: 25,
+        status: 'settled',
+        outcome: JSON.stringify({ kind: 'slot' }),
+        settled_at: now,
+        token_hash: hashToken(s.session),
+        played_at: now,
+        request_id: randomUUID(),
       });
     }
     // The middle round's outcome is not JSON: its statement fails in PostgreSQL.
@@ -209,7 +250,15 @@ describe(`house rounds in one statement: remembered session state is only a hint
     expect(results[0]).toMatchObject({ value: { balance: before[0] + 15 } });
     expect(results[2]).toMatchObject({ value: { balance: before[2] + 15 } });
     expect(await Promise.all(players.map((p) => balanceOf(p.id)))).toEqual([before[0] + 15, before[1], before[2] + 15]);
-    const recorded = await t.testDb.db.selectFrom('house_rounds').select('id').where('id', 'in', rounds.map((r) => r.id)).execute();
+    const recorded = await t.testDb.db
+      .selectFrom('house_rounds')
+      .select('id')
+      .where(
+        'id',
+        'in',
+        rounds.map((r) => r.id),
+      )
+      .execute();
     expect(recorded.map((r) => r.id).sort()).toEqual([rounds[0].id, rounds[2].id].sort());
     await expectContiguousNonces(players[1].id);
   });

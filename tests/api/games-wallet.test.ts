@@ -16,7 +16,13 @@ describe(`seamless-wallet interface: idempotency and rollback rules (${dbName})`
 
   const balance = () => wallet.balance(t.db, p.id);
   const journal = async () =>
-    t.db.selectFrom('wallet_journal').select(['type', 'amount']).where('account_id', '=', p.id).where('type', 'in', ['BET', 'WIN', 'REFUND']).orderBy('id').execute();
+    t.db
+      .selectFrom('wallet_journal')
+      .select(['type', 'amount'])
+      .where('account_id', '=', p.id)
+      .where('type', 'in', ['BET', 'WIN', 'REFUND'])
+      .orderBy('id')
+      .execute();
   const ids = () => ({ roundId: randomUUID(), tx: randomBytes(6).toString('hex') });
 
   beforeAll(async () => {
@@ -69,7 +75,9 @@ describe(`seamless-wallet interface: idempotency and rollback rules (${dbName})`
     await wallet.win(t.db, { provider, txId: `win-${tx}`, roundId, accountId: p.id, amount: 0, gameCode, final: true });
     const before = await balance();
     const rows = (await journal()).length;
-    expect(await refusal(wallet.rollback(t.db, { provider, txId: `rb-${tx}`, roundId, accountId: p.id, betTxId: `bet-${tx}`, gameCode }))).toBe('ROUND_SETTLED');
+    expect(await refusal(wallet.rollback(t.db, { provider, txId: `rb-${tx}`, roundId, accountId: p.id, betTxId: `bet-${tx}`, gameCode }))).toBe(
+      'ROUND_SETTLED',
+    );
     expect(await balance()).toBe(before);
     expect((await journal()).length).toBe(rows);
   });
@@ -87,7 +95,11 @@ describe(`seamless-wallet interface: idempotency and rollback rules (${dbName})`
     const { roundId, tx } = ids();
     const before = await balance();
     const rows = (await journal()).length;
-    expect(await refusal(t.db.transaction().execute((trx) => wallet.bet(trx, { provider, txId: `bet-${tx}`, roundId, accountId: p.id, amount: before + 1, gameCode })))).toBe('INSUFFICIENT_FUNDS');
+    expect(
+      await refusal(
+        t.db.transaction().execute((trx) => wallet.bet(trx, { provider, txId: `bet-${tx}`, roundId, accountId: p.id, amount: before + 1, gameCode })),
+      ),
+    ).toBe('INSUFFICIENT_FUNDS');
     expect(await balance()).toBe(before);
     expect((await journal()).length).toBe(rows);
     expect(await t.db.selectFrom('provider_transactions').select('tx_id').where('tx_id', '=', `bet-${tx}`).execute()).toHaveLength(0);
@@ -99,7 +111,9 @@ describe(`seamless-wallet interface: idempotency and rollback rules (${dbName})`
     await wallet.bet(t.db, { provider: 'provider-a', txId: `same-${tx}`, roundId, accountId: p.id, amount: 10, gameCode });
     await wallet.bet(t.db, { provider: 'provider-b', txId: `same-${tx}`, roundId, accountId: p.id, amount: 10, gameCode });
     expect(await balance()).toBe(before - 20);
-    expect(await refusal(wallet.win(t.db, { provider: 'provider-a', txId: `same-${tx}`, roundId, accountId: p.id, amount: 10, gameCode, final: true }))).toBe('TRANSACTION_MISMATCH');
+    expect(await refusal(wallet.win(t.db, { provider: 'provider-a', txId: `same-${tx}`, roundId, accountId: p.id, amount: 10, gameCode, final: true }))).toBe(
+      'TRANSACTION_MISMATCH',
+    );
   });
 
   it.skipIf(!process.env.TEST_DATABASE_URL)('debits once when the same bet arrives twice at the same moment (PostgreSQL concurrency)', async () => {

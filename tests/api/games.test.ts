@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GamesResponseSchema, HouseSessionResponseSchema, PlayResponseSchema, VerifyRoundResponseSchema, BetHistoryResponseSchema, GAME_TITLES } from '../../contracts/games';
+import {
+  GamesResponseSchema,
+  HouseSessionResponseSchema,
+  PlayResponseSchema,
+  VerifyRoundResponseSchema,
+  BetHistoryResponseSchema,
+  GAME_TITLES,
+} from '../../contracts/games';
 import { recomputeRound } from '../../contracts/fairness';
 import { postMovement } from '../../server/modules/wallet';
 import { seedGames } from '../../server/modules/games/service';
@@ -19,7 +26,15 @@ describe(`games API: catalogue, launch, house rounds, fairness, history (${db})`
   const balanceOf = async (accountId: string) =>
     (await t.testDb.db.selectFrom('wallets').select('balance').where('account_id', '=', accountId).executeTakeFirst())?.balance ?? 0;
   const journalCount = async (accountId: string) =>
-    Number((await t.testDb.db.selectFrom('wallet_journal').select((eb) => eb.fn.countAll().as('n')).where('account_id', '=', accountId).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await t.testDb.db
+          .selectFrom('wallet_journal')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('account_id', '=', accountId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   /** Launch (real when a player is given) and exchange the token for a play session. */
   async function session(gameCode: string, who?: TestPlayer, language: 'ja' | 'en' = 'en') {
@@ -32,7 +47,8 @@ describe(`games API: catalogue, launch, house rounds, fairness, history (${db})`
     expect(opened.statusCode).toBe(200);
     return HouseSessionResponseSchema.parse(opened.json());
   }
-  const play = (sessionToken: string, input: unknown) => t.api({ method: 'POST', url: '/house/play', payload: { session: sessionToken, input, requestId: randomUUID() } });
+  const play = (sessionToken: string, input: unknown) =>
+    t.api({ method: 'POST', url: '/house/play', payload: { session: sessionToken, input, requestId: randomUUID() } });
 
   beforeAll(async () => {
     t = await createTestApp({
@@ -62,7 +78,23 @@ describe(`games API: catalogue, launch, house rounds, fairness, history (${db})`
   });
 
   it('shows the raw code for a game that has no title and no entry in the built-in map', async () => {
-    await t.testDb.db.insertInto('games').values({ code: 'slot-unmapped', kind: 'slot', titles: null, tags: '["SLOT"]', orientation: 'landscape', is_demo_available: true, is_enabled: true, image_path: null, sort_order: 9999, rtp: 0.96, definition_hash: (await t.testDb.db.selectFrom('games').select('definition_hash').where('code', '=', 'slot-sakura-fortune').executeTakeFirstOrThrow()).definition_hash }).execute();
+    await t.testDb.db
+      .insertInto('games')
+      .values({
+        code: 'slot-unmapped',
+        kind: 'slot',
+        titles: null,
+        tags: '["SLOT"]',
+        orientation: 'landscape',
+        is_demo_available: true,
+        is_enabled: true,
+        image_path: null,
+        sort_order: 9999,
+        rtp: 0.96,
+        definition_hash: (await t.testDb.db.selectFrom('games').select('definition_hash').where('code', '=', 'slot-sakura-fortune').executeTakeFirstOrThrow())
+          .definition_hash,
+      })
+      .execute();
     const en = GamesResponseSchema.parse((await t.api({ method: 'GET', url: '/games?languageCode=en&siteRef=WEB' })).json());
     expect(en[0].games.find((g) => g.gameCode === 'slot-unmapped')?.title).toBe('slot-unmapped');
     await t.testDb.db.deleteFrom('games').where('code', '=', 'slot-unmapped').execute();
@@ -113,14 +145,26 @@ describe(`games API: catalogue, launch, house rounds, fairness, history (${db})`
     });
 
     it('gives a launch URL to the game client page in the right language, with the lobby URL passed through', async () => {
-      const ja = (await t.api({ method: 'GET', url: `/launchgame?gameCode=slot-sakura-fortune&language=ja&lobbyUrl=${encodeURIComponent('http://localhost:4321/game-launch/slot-sakura-fortune')}`, headers: player.headers })).json().url as string;
-      const en = (await t.api({ method: 'GET', url: '/launch-demo?gameCode=slot-sakura-fortune&currency=PTS&language=en&lobbyUrl=/en/category/slot&brand=WEB' })).json().url as string;
+      const ja = (
+        await t.api({
+          method: 'GET',
+          url: `/launchgame?gameCode=slot-sakura-fortune&language=ja&lobbyUrl=${encodeURIComponent('http://localhost:4321/game-launch/slot-sakura-fortune')}`,
+          headers: player.headers,
+        })
+      ).json().url as string;
+      const en = (
+        await t.api({ method: 'GET', url: '/launch-demo?gameCode=slot-sakura-fortune&currency=PTS&language=en&lobbyUrl=/en/category/slot&brand=WEB' })
+      ).json().url as string;
       expect(ja.startsWith('/house/play/?')).toBe(true);
       expect(en.startsWith('/en/house/play/?')).toBe(true);
       expect(new URL(ja, 'http://x').searchParams.get('lobby')).toBe('http://localhost:4321/game-launch/slot-sakura-fortune');
       expect(new URL(en, 'http://x').searchParams.get('lobby')).toBe('/en/category/slot');
       expect(new URL(en, 'http://x').searchParams.get('lang')).toBe('en');
-      const bad = await t.api({ method: 'GET', url: `/launchgame?gameCode=slot-sakura-fortune&lobbyUrl=${encodeURIComponent('javascript:alert(1)')}`, headers: player.headers });
+      const bad = await t.api({
+        method: 'GET',
+        url: `/launchgame?gameCode=slot-sakura-fortune&lobbyUrl=${encodeURIComponent('javascript:alert(1)')}`,
+        headers: player.headers,
+      });
       expect(bad.json().code).toBe('REQUEST_VALIDATION_ERROR');
     });
 
@@ -137,7 +181,11 @@ describe(`games API: catalogue, launch, house rounds, fairness, history (${db})`
     it('refuses an expired launch token', async () => {
       const url = (await t.api({ method: 'GET', url: '/launch-demo?gameCode=slot-ninja-gold&currency=PTS' })).json().url as string;
       const token = new URL(url, 'http://x').searchParams.get('token')!;
-      await t.testDb.db.updateTable('launch_tokens').set({ expires_at: new Date(Date.now() - 1000) }).where('used_at', 'is', null).execute();
+      await t.testDb.db
+        .updateTable('launch_tokens')
+        .set({ expires_at: new Date(Date.now() - 1000) })
+        .where('used_at', 'is', null)
+        .execute();
       const res = await t.api({ method: 'POST', url: '/house/session', payload: { token } });
       expect(res.json().code).toBe('GAME_SESSION_EXPIRED');
     });
@@ -148,13 +196,27 @@ describe(`games API: catalogue, launch, house rounds, fairness, history (${db})`
       const s = await session('slot-sakura-fortune');
       expect(s).toMatchObject({ mode: 'demo', currency: 'PTS', balance: 100_000 });
       expect(s.game.definition.kind).toBe('slot');
-      const journalRows = Number((await t.testDb.db.selectFrom('wallet_journal').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+      const journalRows = Number(
+        (
+          await t.testDb.db
+            .selectFrom('wallet_journal')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
       const res = await play(s.session, { kind: 'slot', bet: 20 });
       expect(res.statusCode).toBe(200);
       const round = PlayResponseSchema.parse(res.json());
       expect(round.currency).toBe('PTS');
       expect(round.balance).toBe(100_000 - 20 + round.win);
-      const after = Number((await t.testDb.db.selectFrom('wallet_journal').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+      const after = Number(
+        (
+          await t.testDb.db
+            .selectFrom('wallet_journal')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
       expect(after).toBe(journalRows);
     });
 
@@ -171,7 +233,14 @@ describe(`games API: catalogue, launch, house rounds, fairness, history (${db})`
       const s = await session('roulette-european', player);
       expect(s).toMatchObject({ mode: 'real', currency: 'COIN' });
       const before = await balanceOf(player.id);
-      const res = await play(s.session, { kind: 'roulette', bets: [{ type: 'red', amount: 100 }, { type: 'straight', numbers: [17], amount: 10 }, { type: 'split', numbers: [0, 2], amount: 10 }] });
+      const res = await play(s.session, {
+        kind: 'roulette',
+        bets: [
+          { type: 'red', amount: 100 },
+          { type: 'straight', numbers: [17], amount: 10 },
+          { type: 'split', numbers: [0, 2], amount: 10 },
+        ],
+      });
       expect(res.statusCode).toBe(200);
       const round = PlayResponseSchema.parse(res.json());
       expect(round.stake).toBe(120);
@@ -288,7 +357,9 @@ describe(`games API: catalogue, launch, house rounds, fairness, history (${db})`
 
     it('refuses a client seed with spaces and an unknown round id', async () => {
       const s = await session('slot-dragon-pearl');
-      expect((await t.api({ method: 'POST', url: '/house/seed', payload: { session: s.session, clientSeed: 'has space' } })).json().code).toBe('REQUEST_VALIDATION_ERROR');
+      expect((await t.api({ method: 'POST', url: '/house/seed', payload: { session: s.session, clientSeed: 'has space' } })).json().code).toBe(
+        'REQUEST_VALIDATION_ERROR',
+      );
       expect((await t.api({ method: 'GET', url: '/house/rounds/00000000-0000-4000-8000-000000000000/verify' })).json().code).toBe('NOT_FOUND');
       expect((await t.api({ method: 'GET', url: '/house/rounds/not-a-uuid/verify' })).json().code).toBe('REQUEST_VALIDATION_ERROR');
     });
@@ -299,7 +370,7 @@ describe(`games API: catalogue, launch, house rounds, fairness, history (${db})`
       expect((await t.api({ method: 'GET', url: '/get-bet-history?page=1' })).json().code).toBe('UNAUTHORIZED');
     });
 
-    it('pages a player\'s rounds newest first, 20 a page, with an end marker, and leaves demo rounds out', async () => {
+    it("pages a player's rounds newest first, 20 a page, with an end marker, and leaves demo rounds out", async () => {
       const p = await createTestPlayer(t.testDb.db);
       await fund(p.id, 100_000);
       const s = await session('slot-neon-sevens', p, 'ja');

@@ -55,7 +55,20 @@ describe('SIGTERM drains, then closes (a real server process, embedded database 
 
   it('ready 503 at once, requests served for SHUTDOWN_DRAIN_MS, then the process ends', async () => {
     const server = spawn(path.resolve('node_modules/.bin/tsx'), ['server/server.ts'], {
-      env: { ...process.env, NODE_ENV: 'development', DATABASE_URL: '', DATA_DIR: 'memory://', PORT: String(PORT), HOST: '127.0.0.1', SITE_DIR: './no-site', SEED_DEMO: 'false', LOG_LEVEL: 'warn', METRICS_PORT: '0', SHUTDOWN_DRAIN_MS: '3000', DEV_TOOLS: 'true' },
+      env: {
+        ...process.env,
+        NODE_ENV: 'development',
+        DATABASE_URL: '',
+        DATA_DIR: 'memory://',
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        SITE_DIR: './no-site',
+        SEED_DEMO: 'false',
+        LOG_LEVEL: 'warn',
+        METRICS_PORT: '0',
+        SHUTDOWN_DRAIN_MS: '3000',
+        DEV_TOOLS: 'true',
+      },
     });
     let log = '';
     server.stderr.on('data', (d) => (log += d));
@@ -63,7 +76,10 @@ describe('SIGTERM drains, then closes (a real server process, embedded database 
     const exited = new Promise<number>((resolve) => server.once('exit', () => resolve(Date.now())));
     try {
       for (let i = 0; ; i++) {
-        const up = await fetch(`${base}/health/ready`).then((r) => r.status === 200, () => false);
+        const up = await fetch(`${base}/health/ready`).then(
+          (r) => r.status === 200,
+          () => false,
+        );
         if (up) break;
         if (i > 600 || server.exitCode !== null) throw new Error(`server did not start: ${log}`);
         await new Promise((r) => setTimeout(r, 250));

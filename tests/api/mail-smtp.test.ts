@@ -59,7 +59,11 @@ describe(`reset mail over a real SMTP server (${db})`, () => {
     expect(text).toContain(`${player.displayName} 様`);
     const link = new URL(/https:\/\/casino\.example\/\S+/.exec(text)![0]);
     expect(link.pathname).toBe('/reset-password');
-    const reset = await t.api({ method: 'POST', url: '/reset-password', payload: { email: player.email, token: link.searchParams.get('token'), password: 'Mailed-new-8' } });
+    const reset = await t.api({
+      method: 'POST',
+      url: '/reset-password',
+      payload: { email: player.email, token: link.searchParams.get('token'), password: 'Mailed-new-8' },
+    });
     expect(reset.statusCode).toBe(200);
     expect((await signIn(t, player.email, 'Mailed-new-8')).statusCode).toBe(200);
   });

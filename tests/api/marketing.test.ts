@@ -127,8 +127,21 @@ describe(`offer emails (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     expect((await post(onBreak, '/play-controls/break', { days: 1 })).statusCode).toBe(200);
     expect((await post(excluded, '/play-controls/self-exclusion', { period: '6m' })).statusCode).toBe(200);
     expect((await post(atLimit, '/play-controls', { dailyWagerLimit: 100 })).statusCode).toBe(200);
-    await postMovement(db(), { accountId: atLimit.id, type: 'ADJUSTMENT', amount: 1_000, idempotencyKey: `fund-${randomBytes(6).toString('hex')}`, reason: 'test' });
-    await coinSeamlessWallet.bet(db(), { provider: 'ext', txId: `bet-${randomUUID()}`, roundId: randomUUID(), accountId: atLimit.id, amount: 100, gameCode: 'slot-neon-sevens' });
+    await postMovement(db(), {
+      accountId: atLimit.id,
+      type: 'ADJUSTMENT',
+      amount: 1_000,
+      idempotencyKey: `fund-${randomBytes(6).toString('hex')}`,
+      reason: 'test',
+    });
+    await coinSeamlessWallet.bet(db(), {
+      provider: 'ext',
+      txId: `bet-${randomUUID()}`,
+      roundId: randomUUID(),
+      accountId: atLimit.id,
+      amount: 100,
+      gameCode: 'slot-neon-sevens',
+    });
     expect((await post(claimed, '/claimDailyBonus', {})).statusCode).toBe(200);
     await run(at);
     for (const p of [onBreak, excluded, atLimit, claimed]) expect(mailsTo(p), p.displayName).toHaveLength(0);
@@ -160,7 +173,10 @@ describe(`offer emails (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     // Again: still fine (a second click), and still off.
     expect((await t.api({ method: 'POST', url: '/marketing/unsubscribe', payload: { token } })).statusCode).toBe(200);
     expect((await t.api({ method: 'GET', url: '/marketing/preferences', headers: p.headers })).json()).toEqual({ emails: false });
-    expect(await db().selectFrom('marketing_consent').select(['emails', 'source']).where('account_id', '=', p.id).executeTakeFirst()).toEqual({ emails: false, source: 'unsubscribe_link' });
+    expect(await db().selectFrom('marketing_consent').select(['emails', 'source']).where('account_id', '=', p.id).executeTakeFirst()).toEqual({
+      emails: false,
+      source: 'unsubscribe_link',
+    });
 
     await run(new Date(at.getTime() + DAY));
     await run(new Date(at.getTime() + 2 * DAY));
@@ -192,7 +208,7 @@ describe(`offer emails (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     expect(claimerSubjects).toContain('【コインカジノ】デイリーボーナスを受け取れます');
   });
 
-  it('npm run admin -- marketing:send sends the day\'s emails and says how many', async () => {
+  it("npm run admin -- marketing:send sends the day's emails and says how many", async () => {
     const p = await optedIn('en');
     clock.setAt(new Date(LATER.getTime() + 30 * DAY));
     const lines: string[] = [];
@@ -205,7 +221,7 @@ describe(`offer emails (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     expect(await runAdmin(['marketing:send', 'now'], { db: db(), config: t.config, out: () => {} })).toBe(2);
   });
 
-  it('POST /dev/marketing/send (DEV_TOOLS only) runs the day\'s sending now, for end-to-end tests', async () => {
+  it("POST /dev/marketing/send (DEV_TOOLS only) runs the day's sending now, for end-to-end tests", async () => {
     const p = await optedIn('ja');
     const res = await t.api({ method: 'POST', url: '/dev/marketing/send' });
     expect(res.statusCode).toBe(200);

@@ -46,9 +46,7 @@ describe(`metrics (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
    */
   const value = (scraped: Scrape, name: string, labels: Record<string, string> = {}) => {
     const series = scraped.families.get(name)?.type === 'HISTOGRAM' ? `${name}_count` : name;
-    return scraped.samples
-      .filter((s) => s.name === series && Object.entries(labels).every(([k, v]) => s.labels[k] === v))
-      .reduce((sum, s) => sum + s.value, 0);
+    return scraped.samples.filter((s) => s.name === series && Object.entries(labels).every(([k, v]) => s.labels[k] === v)).reduce((sum, s) => sum + s.value, 0);
   };
 
   beforeAll(async () => {
@@ -115,7 +113,8 @@ describe(`metrics (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     }
     expect((await t.api({ method: 'GET', url: '/no-such-route' })).statusCode).toBe(404);
     await t.app.listen({ port: 0, host: '127.0.0.1' });
-    for (let i = 0; i < 100 && value(await scrape(), 'casino_job_last_success_timestamp_seconds', { job: 'raffle_draws' }) === 0; i++) await new Promise((r) => setTimeout(r, 100));
+    for (let i = 0; i < 100 && value(await scrape(), 'casino_job_last_success_timestamp_seconds', { job: 'raffle_draws' }) === 0; i++)
+      await new Promise((r) => setTimeout(r, 100));
 
     const after = await scrape();
     const moved = (name: string, labels: Record<string, string> = {}) => value(after, name, labels) - value(before, name, labels);

@@ -27,8 +27,10 @@ describe(`the money path (${dbName})`, () => {
 
   const fund = (accountId: string, amount: number) =>
     postMovement(db(), { accountId, type: 'ADJUSTMENT', amount, idempotencyKey: `fund-${randomBytes(6).toString('hex')}`, reason: 'test' });
-  const balanceOf = async (accountId: string) => (await db().selectFrom('wallets').select('balance').where('account_id', '=', accountId).executeTakeFirst())?.balance ?? 0;
-  const journal = (accountId: string) => db().selectFrom('wallet_journal').select(['type', 'amount']).where('account_id', '=', accountId).orderBy('id').execute();
+  const balanceOf = async (accountId: string) =>
+    (await db().selectFrom('wallets').select('balance').where('account_id', '=', accountId).executeTakeFirst())?.balance ?? 0;
+  const journal = (accountId: string) =>
+    db().selectFrom('wallet_journal').select(['type', 'amount']).where('account_id', '=', accountId).orderBy('id').execute();
   const funded = async (amount: number) => {
     const p = await createTestPlayer(db());
     await fund(p.id, amount);
@@ -93,7 +95,17 @@ describe(`the money path (${dbName})`, () => {
       await rollback(p, b);
       const second = db()
         .insertInto('provider_transactions')
-        .values({ provider, tx_id: `rb-${randomUUID()}`, kind: 'ROLLBACK', account_id: p.id, round_id: b.roundId, amount: 500, ref_tx_id: b.betTxId, journal_id: null, balance_after: 1_500 })
+        .values({
+          provider,
+          tx_id: `rb-${randomUUID()}`,
+          kind: 'ROLLBACK',
+          account_id: p.id,
+          round_id: b.roundId,
+          amount: 500,
+          ref_tx_id: b.betTxId,
+          journal_id: null,
+          balance_after: 1_500,
+        })
         .execute();
       await expect(second).rejects.toThrow(/provider_transactions_one_rollback|duplicate key/);
     });
@@ -102,8 +114,12 @@ describe(`the money path (${dbName})`, () => {
       const p = await funded(1_000);
       const b = await bet(p, 100);
       await rollback(p, b);
-      expect(await refusal(wallet.win(db(), { provider, txId: `win-${randomUUID()}`, roundId: b.roundId, accountId: p.id, amount: 300, gameCode, final: true }))).toBe('ROUND_CLOSED');
-      expect(await refusal(wallet.bet(db(), { provider, txId: `bet-${randomUUID()}`, roundId: b.roundId, accountId: p.id, amount: 100, gameCode }))).toBe('ROUND_CLOSED');
+      expect(
+        await refusal(wallet.win(db(), { provider, txId: `win-${randomUUID()}`, roundId: b.roundId, accountId: p.id, amount: 300, gameCode, final: true })),
+      ).toBe('ROUND_CLOSED');
+      expect(await refusal(wallet.bet(db(), { provider, txId: `bet-${randomUUID()}`, roundId: b.roundId, accountId: p.id, amount: 100, gameCode }))).toBe(
+        'ROUND_CLOSED',
+      );
       const settled = await bet(p, 100);
       await wallet.win(db(), { provider, txId: `win-${randomUUID()}`, roundId: settled.roundId, accountId: p.id, amount: 0, gameCode, final: true });
       expect(await refusal(rollback(p, settled))).toBe('ROUND_SETTLED');
@@ -115,7 +131,9 @@ describe(`the money path (${dbName})`, () => {
       const early = { roundId: randomUUID(), betTxId: `bet-${randomUUID()}` };
       expect(await rollback(p, early)).toEqual({ balance: 1_000, replayed: false });
       expect(await rollback(p, early)).toEqual({ balance: 1_000, replayed: true });
-      expect(await refusal(wallet.bet(db(), { provider, txId: early.betTxId, roundId: early.roundId, accountId: p.id, amount: 100, gameCode }))).toBe('BET_ROLLED_BACK');
+      expect(await refusal(wallet.bet(db(), { provider, txId: early.betTxId, roundId: early.roundId, accountId: p.id, amount: 100, gameCode }))).toBe(
+        'BET_ROLLED_BACK',
+      );
       expect(await balanceOf(p.id)).toBe(1_000);
     });
   });
@@ -138,7 +156,11 @@ describe(`the money path (${dbName})`, () => {
         const before = await balanceOf(p.id);
         const entries = (await journal(p.id)).length;
         await arm(true);
-        const attempt = own ? wallet.bet(db(), call) : db().transaction().execute((trx) => wallet.bet(trx, call));
+        const attempt = own
+          ? wallet.bet(db(), call)
+          : db()
+              .transaction()
+              .execute((trx) => wallet.bet(trx, call));
         await expect(attempt).rejects.toThrow(/injected fault/);
         await arm(false);
         expect(await balanceOf(p.id)).toBe(before);
@@ -164,7 +186,16 @@ describe(`the money path (${dbName})`, () => {
         expect(status.status).toBe('open');
         expect((await run()).balance).toBe(before + (step === 'win' ? 250 : 100));
       }
-      const betAndWin = { provider, betTxId: `b-${randomUUID()}`, winTxId: `w-${randomUUID()}`, roundId: randomUUID(), accountId: p.id, bet: 100, win: 300, gameCode };
+      const betAndWin = {
+        provider,
+        betTxId: `b-${randomUUID()}`,
+        winTxId: `w-${randomUUID()}`,
+        roundId: randomUUID(),
+        accountId: p.id,
+        bet: 100,
+        win: 300,
+        gameCode,
+      };
       const before = await balanceOf(p.id);
       await arm(true);
       await expect(wallet.betAndWin(db(), betAndWin)).rejects.toThrow(/injected fault/);
@@ -222,19 +253,29 @@ describe(`the money path (${dbName})`, () => {
         expect((await journal(p.id)).filter((j) => j.type === 'WIN').length).toBeLessThanOrEqual(1);
       }
       const demo = await t.api({ method: 'GET', url: `/launch-demo?gameCode=${gameCode}&currency=PTS&language=en` });
-      const demoSession = HouseSessionResponseSchema.parse((await t.api({ method: 'POST', url: '/house/session', payload: { token: new URL(demo.json().url, 'http://x').searchParams.get('token')! } })).json()).session;
+      const demoSession = HouseSessionResponseSchema.parse(
+        (await t.api({ method: 'POST', url: '/house/session', payload: { token: new URL(demo.json().url, 'http://x').searchParams.get('token')! } })).json(),
+      ).session;
       const requestId = randomUUID();
       const one = await spin(demoSession, requestId);
       const two = await spin(demoSession, requestId);
       expect(two.json()).toEqual(one.json());
-      const rows = await db().selectFrom('house_rounds').innerJoin('play_sessions', 'play_sessions.id', 'house_rounds.play_session_id').select('house_rounds.id').where('play_sessions.mode', '=', 'demo').where('house_rounds.id', '=', one.json().roundId).execute();
+      const rows = await db()
+        .selectFrom('house_rounds')
+        .innerJoin('play_sessions', 'play_sessions.id', 'house_rounds.play_session_id')
+        .select('house_rounds.id')
+        .where('play_sessions.mode', '=', 'demo')
+        .where('house_rounds.id', '=', one.json().roundId)
+        .execute();
       expect(rows).toHaveLength(1);
     });
 
     it('refuses a play without a request id, or with one that is not a UUID', async () => {
       const p = await funded(1_000);
       const s = await session(p);
-      expect((await t.api({ method: 'POST', url: '/house/play', payload: { session: s, input: { kind: 'slot', bet: 10 } } })).json().code).toBe('REQUEST_VALIDATION_ERROR');
+      expect((await t.api({ method: 'POST', url: '/house/play', payload: { session: s, input: { kind: 'slot', bet: 10 } } })).json().code).toBe(
+        'REQUEST_VALIDATION_ERROR',
+      );
       expect((await play(s, { kind: 'slot', bet: 10 }, 'not-a-uuid')).json().code).toBe('REQUEST_VALIDATION_ERROR');
       expect(await balanceOf(p.id)).toBe(1_000);
     });
@@ -252,11 +293,13 @@ describe(`the money path (${dbName})`, () => {
       const released = new Promise<void>((resolve) => (release = resolve));
       let locked!: () => void;
       const isLocked = new Promise<void>((resolve) => (locked = resolve));
-      const holder = db().transaction().execute(async (trx) => {
-        await sql`select 1 from wallets where account_id = ${held.id} for update`.execute(trx);
-        locked();
-        await released;
-      });
+      const holder = db()
+        .transaction()
+        .execute(async (trx) => {
+          await sql`select 1 from wallets where account_id = ${held.id} for update`.execute(trx);
+          locked();
+          await released;
+        });
       await isLocked;
       const heldSpin = spin(heldSession);
       const started = performance.now();
@@ -291,10 +334,19 @@ describe(`the money path (${dbName})`, () => {
 
     it('after a password change the play session answers 401', async () => {
       const p = await funded(1_000);
-      await db().updateTable('accounts').set({ password_hash: await hashPassword('Old-secret-7') }).where('id', '=', p.id).execute();
+      await db()
+        .updateTable('accounts')
+        .set({ password_hash: await hashPassword('Old-secret-7') })
+        .where('id', '=', p.id)
+        .execute();
       const s = await session(p);
       expect((await spin(s)).statusCode).toBe(200);
-      const changed = await t.api({ method: 'POST', url: '/change-password', headers: p.headers, payload: { currentPassword: 'Old-secret-7', newPassword: 'Brand-new-9' } });
+      const changed = await t.api({
+        method: 'POST',
+        url: '/change-password',
+        headers: p.headers,
+        payload: { currentPassword: 'Old-secret-7', newPassword: 'Brand-new-9' },
+      });
       expect(changed.statusCode).toBe(204);
       const after = await spin(s);
       expect(after.statusCode).toBe(401);

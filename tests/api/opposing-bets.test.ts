@@ -10,7 +10,14 @@ import { createTestPlayer, type TestPlayer } from '../support/players';
 const db = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 
 const count = async (t: TestApp, table: 'accounts' | 'page_views' | 'play_sessions' | 'house_rounds' | 'wallet_journal') =>
-  Number((await t.testDb.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await t.testDb.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 const balanceOf = async (t: TestApp, accountId: string) =>
   Number((await t.testDb.db.selectFrom('wallets').select('balance').where('account_id', '=', accountId).executeTakeFirst())?.balance ?? 0);
 const fund = (t: TestApp, accountId: string, amount: number) =>
@@ -53,18 +60,41 @@ describe(`security: opposing bets in one table round (${db})`, () => {
 
   it('roulette still plays bets that do not oppose each other (red and even, low and odd)', async () => {
     const s = await session('roulette-european');
-    const res = await play(s, { kind: 'roulette', bets: [{ type: 'red', amount: 10 }, { type: 'even', amount: 10 }, { type: 'low', amount: 10 }] });
+    const res = await play(s, {
+      kind: 'roulette',
+      bets: [
+        { type: 'red', amount: 10 },
+        { type: 'even', amount: 10 },
+        { type: 'low', amount: 10 },
+      ],
+    });
     expect(res.statusCode, res.body).toBe(200);
   });
 
   it('baccarat refuses player and banker in one round (coins and demo), and plays player and tie', async () => {
     for (const demo of [false, true]) {
       const s = await session('baccarat-classic', demo);
-      const res = await play(s, { kind: 'baccarat', bets: [{ type: 'player', amount: 100 }, { type: 'banker', amount: 100 }] });
+      const res = await play(s, {
+        kind: 'baccarat',
+        bets: [
+          { type: 'player', amount: 100 },
+          { type: 'banker', amount: 100 },
+        ],
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().code).toBe('OPPOSING_BETS');
     }
     const s = await session('baccarat-classic');
-    expect((await play(s, { kind: 'baccarat', bets: [{ type: 'player', amount: 100 }, { type: 'tie', amount: 100 }] })).statusCode).toBe(200);
+    expect(
+      (
+        await play(s, {
+          kind: 'baccarat',
+          bets: [
+            { type: 'player', amount: 100 },
+            { type: 'tie', amount: 100 },
+          ],
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 });

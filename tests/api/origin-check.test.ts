@@ -23,7 +23,12 @@ describe(`security: Origin check for calls with the session cookie (${db})`, () 
   const cookie = () => ({ cookie: `session=${player.token}` });
 
   it('refuses a cookie call without Origin or Referer, or from another site, with 403 FORBIDDEN_ORIGIN and moves no coins', async () => {
-    const foreign: Array<Record<string, string>> = [{ origin: '' }, { origin: 'https://evil.example' }, { origin: 'null' }, { origin: '', referer: 'https://evil.example/page' }];
+    const foreign: Array<Record<string, string>> = [
+      { origin: '' },
+      { origin: 'https://evil.example' },
+      { origin: 'null' },
+      { origin: '', referer: 'https://evil.example/page' },
+    ];
     for (const headers of foreign) {
       const res = await claim({ ...cookie(), ...headers });
       expect(res.statusCode, JSON.stringify(headers)).toBe(403);
@@ -43,7 +48,12 @@ describe(`security: Origin check for calls with the session cookie (${db})`, () 
   it('needs no Origin for a Bearer-token call, nor for a call without the cookie (sign-in from an app)', async () => {
     const other = await createTestPlayer(t.testDb.db);
     expect((await claim({ ...bearer(other.token), origin: '' })).statusCode).toBe(200);
-    const res = await t.api({ method: 'POST', url: '/signin', headers: { origin: '' }, payload: { email: 'nobody@example.test', password: 'x', siteRef: 'WEB' } });
+    const res = await t.api({
+      method: 'POST',
+      url: '/signin',
+      headers: { origin: '' },
+      payload: { email: 'nobody@example.test', password: 'x', siteRef: 'WEB' },
+    });
     expect(res.json().code).toBe('INVALID_USER_OR_EMAIL');
   });
 
@@ -53,7 +63,12 @@ describe(`security: Origin check for calls with the session cookie (${db})`, () 
   });
 
   it('refuses a sign-in posted from another site (login forgery) and lets reads through', async () => {
-    const res = await t.api({ method: 'POST', url: '/signin', headers: { origin: 'https://evil.example' }, payload: { email: 'nobody@example.test', password: 'x', siteRef: 'WEB' } });
+    const res = await t.api({
+      method: 'POST',
+      url: '/signin',
+      headers: { origin: 'https://evil.example' },
+      payload: { email: 'nobody@example.test', password: 'x', siteRef: 'WEB' },
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('FORBIDDEN_ORIGIN');
     expect((await t.api({ method: 'GET', url: '/balance', headers: { ...cookie(), origin: 'https://evil.example' } })).statusCode).toBe(200);

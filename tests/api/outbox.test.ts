@@ -24,7 +24,14 @@ describe(`durable outbox (${dbName})`, () => {
 
   beforeAll(async () => {
     smtp = await startSmtp();
-    t = await createTestApp({ ...highLimits, SMTP_URL: smtp.url, OUTBOX_POLL_MS: '3600000', OUTBOX_RETRY_BASE_MS: '50', OUTBOX_RETRY_MAX_MS: '200', OUTBOX_MAX_ATTEMPTS: '3' });
+    t = await createTestApp({
+      ...highLimits,
+      SMTP_URL: smtp.url,
+      OUTBOX_POLL_MS: '3600000',
+      OUTBOX_RETRY_BASE_MS: '50',
+      OUTBOX_RETRY_MAX_MS: '200',
+      OUTBOX_MAX_ATTEMPTS: '3',
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -61,7 +68,11 @@ describe(`durable outbox (${dbName})`, () => {
     const { headers, text } = textOf(smtp.to(player.email)[0]!.raw);
     expect(headerOf(headers, 'message-id')).toMatch(/^<[0-9a-f]{32}@coincasino\.example>$/);
     const link = new URL(/https?:\/\/\S+\/reset-password\?\S+/.exec(text.replace(/\r\n/g, '\n'))![0]);
-    const reset = await t.api({ method: 'POST', url: '/reset-password', payload: { email: player.email, token: link.searchParams.get('token'), password: 'a brand new passphrase 7' } });
+    const reset = await t.api({
+      method: 'POST',
+      url: '/reset-password',
+      payload: { email: player.email, token: link.searchParams.get('token'), password: 'a brand new passphrase 7' },
+    });
     expect(reset.statusCode, reset.body).toBe(200);
     // Delivered: the link is not kept in the outbox any more.
     expect((await message())!.body).toBe('');
@@ -78,10 +89,14 @@ describe(`durable outbox (${dbName})`, () => {
     const second: Db = onPostgres ? createDb({ databaseUrl: t.testDb.url }) : db();
     const slowSmtp = (): Transport => {
       const inner = smtpTransport(t.config);
-      return { name: 'smtp', send: async (m) => {
-        await sleep(5);
-        return inner.send(m);
-      }, close: inner.close };
+      return {
+        name: 'smtp',
+        send: async (m) => {
+          await sleep(5);
+          return inner.send(m);
+        },
+        close: inner.close,
+      };
     };
     const a = new Outbox(db(), { email: slowSmtp(), sms: slowSmtp() }, options);
     const b = new Outbox(second, { email: slowSmtp(), sms: slowSmtp() }, options);

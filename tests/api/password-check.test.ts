@@ -38,7 +38,10 @@ describe(`POST /password-check (${db})`, () => {
 
   it('creates nothing: no account exists afterwards', async () => {
     await check({ password: 'Tangerine-Kite-4821' });
-    const count = await t.testDb.db.selectFrom('accounts').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const count = await t.testDb.db
+      .selectFrom('accounts')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(0);
   });
 });

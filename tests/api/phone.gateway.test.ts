@@ -132,7 +132,10 @@ describe(`SMS HTTP gateway adapter against a local HTTP peer (${db})`, () => {
       const token = (JSON.parse(peer.received[1].body) as { text: string }).text.match(/\b\d{6}\b/)![0];
       expect((await t.api({ method: 'POST', url: '/VerifyOTP', headers: p.headers, payload: { phoneNumber, token } })).statusCode).toBe(200);
       // Once delivered, the code's text is not kept.
-      expect(await t.testDb.db.selectFrom('outbox_messages').select(['status', 'body']).where('id', '=', row.id).executeTakeFirstOrThrow()).toEqual({ status: 'sent', body: '' });
+      expect(await t.testDb.db.selectFrom('outbox_messages').select(['status', 'body']).where('id', '=', row.id).executeTakeFirstOrThrow()).toEqual({
+        status: 'sent',
+        body: '',
+      });
     });
 
     it('ends a message the gateway refuses with a 4xx as a dead letter at once', async () => {

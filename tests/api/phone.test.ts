@@ -36,8 +36,7 @@ describe(`phone verification API (${db})`, () => {
     if (Object.keys(values).length) await t.testDb.db.updateTable('accounts').set(values).where('id', '=', p.id).execute();
     return p;
   };
-  const post = (p: TestPlayer | null, url: string, payload: object) =>
-    t.api({ method: 'POST', url, payload, headers: p ? p.headers : {} });
+  const post = (p: TestPlayer | null, url: string, payload: object) => t.api({ method: 'POST', url, payload, headers: p ? p.headers : {} });
   const status = async (p: TestPlayer) => (await t.api({ method: 'GET', url: '/IsPhoneNumberVerified', headers: p.headers })).json();
   const smsTo = async (phoneNumber: string) => {
     const res = await t.api({ method: 'GET', url: `/dev/outbox?channel=sms&to=${encodeURIComponent(phoneNumber)}` });
@@ -185,9 +184,7 @@ describe(`phone verification API (${db})`, () => {
     const number = newNumber();
     await requestCode(p, number);
     const code = await lastCode(number);
-    const answers = await Promise.all(
-      Array.from({ length: 12 }, () => post(p, '/VerifyOTP', { phoneNumber: number, token: wrongCode(code) })),
-    );
+    const answers = await Promise.all(Array.from({ length: 12 }, () => post(p, '/VerifyOTP', { phoneNumber: number, token: wrongCode(code) })));
     const codes = answers.map((r) => r.json().code);
     expect(codes.filter((c) => c === 'INVALID_ONE_TIME_PASSWORD')).toHaveLength(5);
     expect(codes.filter((c) => c === 'TOO_MANY_REQUESTS')).toHaveLength(7);
@@ -329,15 +326,11 @@ describe(`phone verification API (${db})`, () => {
       const wrong = await post(p, '/request-otp-sms-for-phone-number-change', { password: 'not-it', phoneNumber: newNumber() });
       expect(wrong.statusCode).toBe(400);
       expect(wrong.json().code).toBe('INVALID_CURRENT_PASSWORD');
-      expect((await post(p, '/request-otp-sms-for-phone-number-change', { password: PASSWORD, phoneNumber: number })).json().code).toBe(
-        'PHONE_NUMBER_EXISTS',
-      );
+      expect((await post(p, '/request-otp-sms-for-phone-number-change', { password: PASSWORD, phoneNumber: number })).json().code).toBe('PHONE_NUMBER_EXISTS');
       const taken = newNumber();
       at(60_000);
       await verify(await player(), taken);
-      expect((await post(p, '/request-otp-sms-for-phone-number-change', { password: PASSWORD, phoneNumber: taken })).json().code).toBe(
-        'PHONE_NUMBER_EXISTS',
-      );
+      expect((await post(p, '/request-otp-sms-for-phone-number-change', { password: PASSWORD, phoneNumber: taken })).json().code).toBe('PHONE_NUMBER_EXISTS');
       // A right code with a wrong password changes nothing.
       const next = newNumber();
       at(120_000);

@@ -69,7 +69,12 @@ describe(`progression (${dbName})`, () => {
     return NotificationListSchema.parse(res.json());
   };
   const journal = (p: TestPlayer, type: string) =>
-    db().selectFrom('wallet_journal').select(['amount', 'idempotency_key']).where('account_id', '=', p.id).where('type', '=', type as never).execute();
+    db()
+      .selectFrom('wallet_journal')
+      .select(['amount', 'idempotency_key'])
+      .where('account_id', '=', p.id)
+      .where('type', '=', type as never)
+      .execute();
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -85,7 +90,14 @@ describe(`progression (${dbName})`, () => {
     for (let i = 0; i < 3; i++) await spin(s, 10);
     const refunded = await bet(p, 200);
     expect((await progression(p)).xp).toBe(23);
-    await wallet.rollback(db(), { provider: 'ext', txId: `rb-${randomUUID()}`, roundId: refunded.roundId, accountId: p.id, betTxId: refunded.txId, gameCode: slot });
+    await wallet.rollback(db(), {
+      provider: 'ext',
+      txId: `rb-${randomUUID()}`,
+      roundId: refunded.roundId,
+      accountId: p.id,
+      betTxId: refunded.txId,
+      gameCode: slot,
+    });
     expect((await progression(p)).xp).toBe(3);
     const demo = await t.api({ method: 'GET', url: `/launch-demo?gameCode=${slot}&currency=PTS&language=en`, headers: p.headers });
     const token = new URL(demo.json().url, 'http://x').searchParams.get('token')!;

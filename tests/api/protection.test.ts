@@ -67,8 +67,10 @@ describe(`player protection (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     expect(opened.statusCode).toBe(200);
     return HouseSessionResponseSchema.parse(opened.json()).session;
   };
-  const spin = (sessionToken: string, bet = 10) => t.api({ method: 'POST', url: '/house/play', payload: { session: sessionToken, input: { kind: 'slot', bet }, requestId: randomUUID() } });
-  const balanceOf = async (id: string) => Number((await db().selectFrom('wallets').select('balance').where('account_id', '=', id).executeTakeFirstOrThrow()).balance);
+  const spin = (sessionToken: string, bet = 10) =>
+    t.api({ method: 'POST', url: '/house/play', payload: { session: sessionToken, input: { kind: 'slot', bet }, requestId: randomUUID() } });
+  const balanceOf = async (id: string) =>
+    Number((await db().selectFrom('wallets').select('balance').where('account_id', '=', id).executeTakeFirstOrThrow()).balance);
   const roundsOf = async (id: string) => (await db().selectFrom('house_rounds').select('id').where('account_id', '=', id).execute()).length;
 
   describe('the controls and their rules', () => {
@@ -271,7 +273,9 @@ describe(`player protection (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       const csv: string[] = [];
       expect(await runAdmin(['protection:show', p.email, '--csv'], { db: db(), config, out: (l) => csv.push(l) })).toBe(0);
       expect(csv[0]).toBe('account_id,at,kind,detail');
-      const rows = csv.slice(1).map((line) => [...line.matchAll(/("(?:[^"]|"")*"|[^,]*)(?:,|$)/g)].slice(0, 4).map((m) => m[1]!.replace(/^"|"$/g, '').replaceAll('""', '"')));
+      const rows = csv
+        .slice(1)
+        .map((line) => [...line.matchAll(/("(?:[^"]|"")*"|[^,]*)(?:,|$)/g)].slice(0, 4).map((m) => m[1]!.replace(/^"|"$/g, '').replaceAll('""', '"')));
       expect(rows.map((r) => r[2])).toEqual(['reality_check', 'wager_limit', 'wager_limit', 'break']);
       expect(rows.every((r) => r[0] === p.id && r[1] === iso(0))).toBe(true);
       expect(JSON.parse(rows[2]![3]!)).toEqual(exported.history[2].detail);
@@ -373,7 +377,10 @@ describe(`player protection (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       expect((await spin(live)).statusCode).toBe(200);
       expect((await spin(live)).statusCode).toBe(200);
       // Written behind this server's back: nothing here was told.
-      await db().insertInto('play_controls').values({ account_id: p.id, break_until: new Date(T0.getTime() + HOUR), updated_at: T0 }).execute();
+      await db()
+        .insertInto('play_controls')
+        .values({ account_id: p.id, break_until: new Date(T0.getTime() + HOUR), updated_at: T0 })
+        .execute();
       const rounds = await roundsOf(p.id);
       const round = await spin(live);
       expect(round.json()).toMatchObject({ code: 'PLAY_BREAK_ACTIVE', until: iso(HOUR) });
@@ -401,7 +408,11 @@ describe(`player protection (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
         raffleDrawDate: new Date(start + 2 * HOUR).toISOString(),
         wagerPerEntry: 100,
         prizes: [{ amount: 1_000, count: 3 }],
-        translations: [{ languageCode: 'ja', title: '抽選' }, { languageCode: 'en', title: 'Raffle' }, { languageCode: 'default', title: 'Raffle' }],
+        translations: [
+          { languageCode: 'ja', title: '抽選' },
+          { languageCode: 'en', title: 'Raffle' },
+          { languageCode: 'default', title: 'Raffle' },
+        ],
       });
       await createRaffle(db(), def);
       const [onBreak, excluded, free] = [await player(), await player(), await player()];
@@ -415,7 +426,11 @@ describe(`player protection (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       clock.setAt(new Date(start + 2 * HOUR));
       const outcome = (await drawDueRaffles(db(), clock.now())).find((o) => o.ref === def.ref)!;
       expect(outcome.totalTickets).toBe(5);
-      const entries = await db().selectFrom('raffle_entries').select(['account_id', 'prize']).where('account_id', 'in', [onBreak.id, excluded.id, free.id]).execute();
+      const entries = await db()
+        .selectFrom('raffle_entries')
+        .select(['account_id', 'prize'])
+        .where('account_id', 'in', [onBreak.id, excluded.id, free.id])
+        .execute();
       expect(entries).toEqual([{ account_id: free.id, prize: 1_000 }]);
     });
 
@@ -447,7 +462,7 @@ describe(`player protection (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       expect((await spin(live, 10)).statusCode).toBe(200);
     });
 
-    it('a limited player: every round is checked against all of the day\'s bets, wherever they were placed (another server, another provider), with no wait', async () => {
+    it("a limited player: every round is checked against all of the day's bets, wherever they were placed (another server, another provider), with no wait", async () => {
       at(0);
       const p = await player();
       await post(p, '/play-controls', { dailyWagerLimit: 100 });
@@ -475,29 +490,37 @@ describe(`player protection (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       expect((await spin(live, 10)).json().code).toBe('PLAY_LIMIT_REACHED');
     });
 
-    it.skipIf(!onPostgres)('a limit set on one server applies on another at once: its change notice drops the other server\'s entry (PostgreSQL, two servers)', async () => {
-      at(0);
-      const p = await player();
-      const live = await session(p);
-      const secondDb = createDb({ databaseUrl: t.testDb.url });
-      const second = await buildApp({ config: { ...t.config, DATABASE_URL: t.testDb.url }, db: secondDb });
-      try {
-        await second.ready();
-        const spinThere = (bet: number) =>
-          second.inject({ method: 'POST', url: `${t.config.API_BASE}/house/play`, headers: { channel: 'WEB' }, payload: { session: live, input: { kind: 'slot', bet }, requestId: randomUUID() } });
-        expect((await spinThere(10)).statusCode).toBe(200);
-        expect(isCached(secondDb, p.id)).toBe(true);
-        // Set through the first server; the clock stands still, so only the notice can reach the second.
-        await post(p, '/play-controls', { dailyWagerLimit: 25 });
-        await vi.waitFor(() => expect(isCached(secondDb, p.id)).toBe(false), { timeout: 5_000, interval: 20 });
-        expect((await spinThere(20)).json().code).toBe('PLAY_LIMIT_REACHED');
-        expect((await spinThere(10)).statusCode).toBe(200);
-        expect((await spinThere(10)).json().code).toBe('PLAY_LIMIT_REACHED');
-      } finally {
-        await second.close();
-        await secondDb.destroy();
-      }
-    });
+    it.skipIf(!onPostgres)(
+      "a limit set on one server applies on another at once: its change notice drops the other server's entry (PostgreSQL, two servers)",
+      async () => {
+        at(0);
+        const p = await player();
+        const live = await session(p);
+        const secondDb = createDb({ databaseUrl: t.testDb.url });
+        const second = await buildApp({ config: { ...t.config, DATABASE_URL: t.testDb.url }, db: secondDb });
+        try {
+          await second.ready();
+          const spinThere = (bet: number) =>
+            second.inject({
+              method: 'POST',
+              url: `${t.config.API_BASE}/house/play`,
+              headers: { channel: 'WEB' },
+              payload: { session: live, input: { kind: 'slot', bet }, requestId: randomUUID() },
+            });
+          expect((await spinThere(10)).statusCode).toBe(200);
+          expect(isCached(secondDb, p.id)).toBe(true);
+          // Set through the first server; the clock stands still, so only the notice can reach the second.
+          await post(p, '/play-controls', { dailyWagerLimit: 25 });
+          await vi.waitFor(() => expect(isCached(secondDb, p.id)).toBe(false), { timeout: 5_000, interval: 20 });
+          expect((await spinThere(20)).json().code).toBe('PLAY_LIMIT_REACHED');
+          expect((await spinThere(10)).statusCode).toBe(200);
+          expect((await spinThere(10)).json().code).toBe('PLAY_LIMIT_REACHED');
+        } finally {
+          await second.close();
+          await secondDb.destroy();
+        }
+      },
+    );
 
     it('a raise comes due in the middle of a day: rounds use the new limit from that millisecond', async () => {
       clock.setAt(new Date('2030-03-10T00:30:00.000Z'));

@@ -63,7 +63,10 @@ describe(`raffle operator commands and demo raffles (${onPostgres ? 'PostgreSQL'
   it('raffle:create validates the file, copies its banner and publishes the commitment', async () => {
     const svg = file('banner.svg', '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="5"><rect width="10" height="5"/></svg>');
     const start = Date.now() + DAY;
-    const created = await run('raffle:create', file('good.json', JSON.stringify(definition('admin-good', start, { banner: path.basename(svg), games: ['slot-neon-sevens'] }))));
+    const created = await run(
+      'raffle:create',
+      file('good.json', JSON.stringify(definition('admin-good', start, { banner: path.basename(svg), games: ['slot-neon-sevens'] }))),
+    );
     expect(created.code, created.output).toBe(0);
     const row = (await findRaffle(t.db, 'admin-good'))!;
     expect(row).toMatchObject({ kind: 'RAFFLE', status: 'SCHEDULED', banner_file_name: 'banner.svg', account_ref: accountRef, wager_per_entry: 100 });
@@ -120,7 +123,11 @@ describe(`raffle operator commands and demo raffles (${onPostgres ? 'PostgreSQL'
     const weekly = (await currentRaffleRow(t.db, now))!;
     expect(weekly.ref).toBe(`weekly-${weekStart(now).toISOString().slice(0, 10)}`);
     expect(weekly.start_at <= now && now < weekly.end_at).toBe(true);
-    const count = await t.db.selectFrom('tournaments').select((e) => e.fn.countAll<number>().as('n')).where('ref', 'like', 'weekly-%').executeTakeFirstOrThrow();
+    const count = await t.db
+      .selectFrom('tournaments')
+      .select((e) => e.fn.countAll<number>().as('n'))
+      .where('ref', 'like', 'weekly-%')
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(1);
     const demo = (await raffleRecord(t.db, 'demo-drawn-raffle', now))!;
     expect(demo.status).toBe('DRAWN');

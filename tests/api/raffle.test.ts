@@ -76,7 +76,12 @@ describe(`raffles (${dbName})`, () => {
     return RaffleRecordSchema.parse(res.json());
   };
   const prizeRows = (accountIds: string[]) =>
-    db().selectFrom('wallet_journal').select(['account_id', 'amount', 'idempotency_key']).where('type', '=', 'RAFFLE_PRIZE').where('account_id', 'in', accountIds).execute();
+    db()
+      .selectFrom('wallet_journal')
+      .select(['account_id', 'amount', 'idempotency_key'])
+      .where('type', '=', 'RAFFLE_PRIZE')
+      .where('account_id', 'in', accountIds)
+      .execute();
 
   beforeAll(async () => {
     t = await createTestApp({ PHONE_VERIFICATION_REQUIRED: 'false' });
@@ -136,7 +141,14 @@ describe(`raffles (${dbName})`, () => {
     await bet(p, 300, r.start + 1_000);
     const refunded = await bet(p, 400, r.start + 2_000);
     expect(await standing(p, r.start + 3_000)).toMatchObject({ numEntries: 7 });
-    await wallet.rollback(db(), { provider: 'ext', txId: `rb-${randomUUID()}`, roundId: refunded.roundId, accountId: p.id, betTxId: refunded.txId, gameCode: refunded.gameCode });
+    await wallet.rollback(db(), {
+      provider: 'ext',
+      txId: `rb-${randomUUID()}`,
+      roundId: refunded.roundId,
+      accountId: p.id,
+      betTxId: refunded.txId,
+      gameCode: refunded.gameCode,
+    });
     expect(await standing(p, r.start + 4_000)).toMatchObject({ numEntries: 3, amountLeftForNextEntry: 100 });
   });
 
@@ -152,7 +164,8 @@ describe(`raffles (${dbName})`, () => {
       expect(res.statusCode).toBe(200);
       return HouseSessionResponseSchema.parse(res.json()).session;
     };
-    const spin = (session: string) => t.api({ method: 'POST', url: '/house/play', payload: { session, input: { kind: 'slot', bet: 50 }, requestId: randomUUID() } });
+    const spin = (session: string) =>
+      t.api({ method: 'POST', url: '/house/play', payload: { session, input: { kind: 'slot', bet: 50 }, requestId: randomUUID() } });
     const demo = await sessionOf('/launch-demo?gameCode=slot-neon-sevens&currency=PTS&language=en', p.headers);
     for (let i = 0; i < 4; i++) expect((await spin(demo)).statusCode).toBe(200);
     expect(await standing(p, r.start + 2_000)).toMatchObject({ numEntries: 0, amountLeftForNextEntry: 100 });
@@ -184,7 +197,18 @@ describe(`raffles (${dbName})`, () => {
     // A third of the bets are refunded, several at the same time.
     const refunds = placed.filter((_, i) => i % 3 === 1);
     clock.setAt(new Date(r.start + 30 * 60 * 1000));
-    await Promise.all(refunds.map(({ p, call }) => wallet.rollback(db(), { provider: 'ext', txId: `rb-${randomUUID()}`, roundId: call.roundId, accountId: p.id, betTxId: call.txId, gameCode: call.gameCode })));
+    await Promise.all(
+      refunds.map(({ p, call }) =>
+        wallet.rollback(db(), {
+          provider: 'ext',
+          txId: `rb-${randomUUID()}`,
+          roundId: call.roundId,
+          accountId: p.id,
+          betTxId: call.txId,
+          gameCode: call.gameCode,
+        }),
+      ),
+    );
     for (const x of placed) if (x.counts && !refunds.includes(x)) expected.set(x.p.id, expected.get(x.p.id)! + x.amount);
     for (const p of players) {
       const s = await standing(p, r.start + 30 * 60 * 1000);
@@ -226,8 +250,12 @@ describe(`raffles (${dbName})`, () => {
     expect(check.recomputed).toEqual(rec.winners);
     // A tampered list or seed no longer checks out.
     const tampered = rec.tickets!.map((h, i) => (i === 0 ? { ...h, tickets: h.tickets + 1 } : h));
-    expect(verifyRaffleRecord({ ...rec, serverSeed: rec.serverSeed!, ticketListHash: rec.ticketListHash!, tickets: tampered }).ticketListHashMatches).toBe(false);
-    expect(verifyRaffleRecord({ ...rec, serverSeed: `x${rec.serverSeed}`, ticketListHash: rec.ticketListHash!, tickets: rec.tickets! }).commitmentMatches).toBe(false);
+    expect(verifyRaffleRecord({ ...rec, serverSeed: rec.serverSeed!, ticketListHash: rec.ticketListHash!, tickets: tampered }).ticketListHashMatches).toBe(
+      false,
+    );
+    expect(verifyRaffleRecord({ ...rec, serverSeed: `x${rec.serverSeed}`, ticketListHash: rec.ticketListHash!, tickets: rec.tickets! }).commitmentMatches).toBe(
+      false,
+    );
   });
 
   it('credits each prize once through the wallet (RAFFLE_PRIZE); drawing again pays nothing', async () => {
@@ -243,7 +271,15 @@ describe(`raffles (${dbName})`, () => {
     expect(await drawDueRaffles(db(), clock.now())).toEqual([]);
     const rows = await prizeRows(players.map((p) => p.id));
     expect(rows.map((x) => Number(x.amount)).sort((a, b) => a - b)).toEqual([700, 700, 7_000]);
-    const balances = await db().selectFrom('wallets').select(['account_id', 'balance']).where('account_id', 'in', players.map((p) => p.id)).execute();
+    const balances = await db()
+      .selectFrom('wallets')
+      .select(['account_id', 'balance'])
+      .where(
+        'account_id',
+        'in',
+        players.map((p) => p.id),
+      )
+      .execute();
     expect(balances.map((b) => Number(b.balance)).sort((a, b) => a - b)).toEqual([9_700, 9_700, 16_000]);
     expect((await checkConservation(db())).problems).toEqual([]);
   });
@@ -263,7 +299,11 @@ describe(`raffles (${dbName})`, () => {
     const rows = await prizeRows(players.map((p) => p.id));
     expect(rows).toHaveLength(3);
     expect(new Set(rows.map((x) => x.idempotency_key)).size).toBe(3);
-    const entries = await db().selectFrom('raffle_entries').select('account_id').where('tournament_id', '=', Number((await findRaffle(db(), r.ref))!.id)).execute();
+    const entries = await db()
+      .selectFrom('raffle_entries')
+      .select('account_id')
+      .where('tournament_id', '=', Number((await findRaffle(db(), r.ref))!.id))
+      .execute();
     expect(entries).toHaveLength(4);
     expect((await checkConservation(db())).problems).toEqual([]);
   });

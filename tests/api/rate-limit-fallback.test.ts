@@ -13,7 +13,12 @@ async function signInFourTimes(t: TestApp) {
   const remoteAddress = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
   const codes: string[] = [];
   for (let i = 0; i < 4; i++) {
-    const res = await t.api({ method: 'POST', url: '/signin', payload: { email: 'nobody@example.test', password: 'wrong-password-1', siteRef: 'WEB' }, remoteAddress });
+    const res = await t.api({
+      method: 'POST',
+      url: '/signin',
+      payload: { email: 'nobody@example.test', password: 'wrong-password-1', siteRef: 'WEB' },
+      remoteAddress,
+    });
     codes.push(res.json().code);
   }
   return codes;
@@ -45,7 +50,12 @@ describe(`rate limits when Redis fails (${db})`, () => {
     // The client connects on its own; give it a moment so no decision is taken before it is ready.
     for (let i = 0; i < 50; i++) {
       const before = await fallbacks();
-      await t.api({ method: 'POST', url: '/signin', payload: { email: 'nobody@example.test', password: 'wrong-password-1', siteRef: 'WEB' }, remoteAddress: '10.255.255.254' });
+      await t.api({
+        method: 'POST',
+        url: '/signin',
+        payload: { email: 'nobody@example.test', password: 'wrong-password-1', siteRef: 'WEB' },
+        remoteAddress: '10.255.255.254',
+      });
       if ((await fallbacks()) === before) break;
       await new Promise((r) => setTimeout(r, 100));
     }

@@ -23,7 +23,11 @@ describe(`refusals carry catalogue codes (${db})`, () => {
     ['OPTIONS', { method: 'OPTIONS', url: '/signin' }, 'NOT_FOUND'],
     ['no CHANNEL header', { method: 'GET', url: '/balance', headers: { channel: '' } }, 'CHANNEL_REQUIRED'],
     ['bad percent-encoding in the path', { method: 'GET', url: '/games/%E0%A4%A' }, 'REQUEST_VALIDATION_ERROR'],
-    ['a form body', { method: 'POST', url: '/signin', payload: 'a=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } }, 'UNSUPPORTED_MEDIA_TYPE'],
+    [
+      'a form body',
+      { method: 'POST', url: '/signin', payload: 'a=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+      'UNSUPPORTED_MEDIA_TYPE',
+    ],
     ['a body too large', { method: 'POST', url: '/signin', payload: JSON.stringify({ a: 'x'.repeat(70 * 1024) }), headers: json }, 'PAYLOAD_TOO_LARGE'],
     ['a call that needs a sign-in', { method: 'GET', url: '/balance' }, 'UNAUTHORIZED'],
   ] as const)('%s', async (_name, request, code) => {

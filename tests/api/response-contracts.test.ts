@@ -27,7 +27,9 @@ describe('response contracts', () => {
     const res = await t.api({ method: 'GET', url: '/openapi.json' });
     expect(res.statusCode).toBe(200);
     const paths = (res.json() as { paths: Record<string, Record<string, Operation>> }).paths;
-    const operations = Object.entries(paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ route: `${method.toUpperCase()} ${path}`, op })));
+    const operations = Object.entries(paths).flatMap(([path, ops]) =>
+      Object.entries(ops).map(([method, op]) => ({ route: `${method.toUpperCase()} ${path}`, op })),
+    );
     expect(operations.length).toBeGreaterThan(40);
     const undeclared = operations
       .filter(({ op }) => {

@@ -33,7 +33,9 @@ describe(`retention (${dbName})`, () => {
   async function activePlayer(): Promise<TestPlayer> {
     const p = await createTestPlayer(db(), { phoneVerified: false });
     await postMovement(db(), { accountId: p.id, type: 'ADJUSTMENT', amount: 1_000, idempotencyKey: `fund-${randomBytes(6).toString('hex')}`, reason: 'test' });
-    await sql`update accounts set phone_verified_at = now(), phone_number = ${`+8190${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`} where id = ${p.id}`.execute(db());
+    await sql`update accounts set phone_verified_at = now(), phone_number = ${`+8190${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`} where id = ${p.id}`.execute(
+      db(),
+    );
     const launch = await t.api({ method: 'GET', url: '/launchgame?gameCode=slot-neon-sevens&language=en', headers: p.headers });
     expect(launch.statusCode, launch.body).toBe(200);
     const token = new URL(launch.json().url, 'http://x').searchParams.get('token')!;
@@ -55,7 +57,8 @@ describe(`retention (${dbName})`, () => {
     return p;
   }
 
-  const count = async (table: string, where = sql`true`) => Number((await sql<{ n: string }>`select count(*) as n from ${sql.table(table)} where ${where}`.execute(db())).rows[0]!.n);
+  const count = async (table: string, where = sql`true`) =>
+    Number((await sql<{ n: string }>`select count(*) as n from ${sql.table(table)} where ${where}`.execute(db())).rows[0]!.n);
   /** The rows of a player in each table that retention looks at. */
   const footprint = async (p: TestPlayer) => ({
     sessions: await count('sessions', sql`account_id = ${p.id}`),
@@ -79,16 +82,18 @@ describe(`retention (${dbName})`, () => {
       await sql`update ${sql.table(table)} set expires_at = now() - ${ago(10)} where account_id = ${old.id}`.execute(db());
     }
     await sql`update sms_sends set created_at = now() - ${ago(10)} where account_id = ${old.id}`.execute(db());
-    await sql`update house_requests set created_at = now() - ${ago(10)} where play_session_id in (select id from play_sessions where account_id = ${old.id})`.execute(db());
+    await sql`update house_requests set created_at = now() - ${ago(10)} where play_session_id in (select id from play_sessions where account_id = ${old.id})`.execute(
+      db(),
+    );
     await sql`update outbox_messages set sent_at = now() - ${ago(40)} where recipient = ${old.email}`.execute(db());
     await sql`update outbox set created_at = now() - ${ago(40)} where recipient = ${old.email.toLowerCase()}`.execute(db());
     const oldCaptcha = (await solveCaptcha(t)).challengeId;
     const newCaptcha = (await solveCaptcha(t)).challengeId;
     await sql`update captcha_challenges set expires_at = now() - ${ago(10)} where id = ${oldCaptcha}`.execute(db());
-    await db().insertInto('page_views').values([
-      { path: '/old', language: 'ja', created_at: new Date(Date.now() - 200 * 86_400_000) } as never,
-      { path: '/new', language: 'ja' },
-    ]).execute();
+    await db()
+      .insertInto('page_views')
+      .values([{ path: '/old', language: 'ja', created_at: new Date(Date.now() - 200 * 86_400_000) } as never, { path: '/new', language: 'ja' }])
+      .execute();
 
     const before = { old: await footprint(old), recent: await footprint(recent) };
     for (const [table, n] of Object.entries(before.old)) expect(n, `old ${table}`).toBeGreaterThan(0);
@@ -130,7 +135,11 @@ describe(`retention (${dbName})`, () => {
     expect(await runDailyRetention(db(), config, new Date('2031-03-04T02:59:00Z'))).toBeNull();
     const second: Db = onPostgres ? createDb({ databaseUrl: t.testDb.url }) : db();
     try {
-      const reports = await Promise.all([runDailyRetention(db(), config, at, 'a'), runDailyRetention(second, config, at, 'b'), runDailyRetention(db(), config, at, 'c')]);
+      const reports = await Promise.all([
+        runDailyRetention(db(), config, at, 'a'),
+        runDailyRetention(second, config, at, 'b'),
+        runDailyRetention(db(), config, at, 'c'),
+      ]);
       expect(reports.filter((r) => r !== null)).toHaveLength(1);
     } finally {
       if (second !== db()) await second.destroy();

@@ -44,7 +44,11 @@ describe(`security: headers and cookies (${db})`, () => {
   });
 
   it('with an https PUBLIC_SITE_URL: HSTS, and Secure __Host- cookies (even over plain http from the proxy) that sign the player in', async () => {
-    const t = await createTestApp({ ...highLimits, PUBLIC_SITE_URL: 'https://casino.example', CHANNELS: JSON.stringify({ WEB: { maintenence: false, captcha: false } }) });
+    const t = await createTestApp({
+      ...highLimits,
+      PUBLIC_SITE_URL: 'https://casino.example',
+      CHANNELS: JSON.stringify({ WEB: { maintenence: false, captcha: false } }),
+    });
     try {
       const health = await t.api({ method: 'GET', url: '/health' });
       expect(health.headers['strict-transport-security']).toMatch(/max-age=31536000/);

@@ -61,7 +61,10 @@ describe(`tournaments: races and the lobby (${dbName})`, () => {
     const { start, end, ...rest } = over;
     const made = await createRace(db(), {
       metric: 'WAGERED',
-      prizes: [{ rank: 1, amount: 1000 }, { rank: 2, amount: 500 }],
+      prizes: [
+        { rank: 1, amount: 1000 },
+        { rank: 2, amount: 500 },
+      ],
       games: [{ gameCode: slot }],
       translations: [
         { languageCode: 'ja', languageDisplayName: '日本語', title: `レース ${rest.ref}`, description: '説明', termsAndConditions: '' },
@@ -93,7 +96,15 @@ describe(`tournaments: races and the lobby (${dbName})`, () => {
   // First: later tests play the demo race's games inside its window.
   it('demo content: one running race with a live leaderboard, one finished race with its paid results; seeding again changes nothing', async () => {
     await seedDemoContent(db(), t.config);
-    const count = async () => Number((await db().selectFrom('wallet_journal').select((e) => e.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const count = async () =>
+      Number(
+        (
+          await db()
+            .selectFrom('wallet_journal')
+            .select((e) => e.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const journalRows = await count();
     await seedDemoContent(db(), t.config);
     expect(await count()).toBe(journalRows);
@@ -138,7 +149,9 @@ describe(`tournaments: races and the lobby (${dbName})`, () => {
     const demo = await t.api({ method: 'GET', url: `/launch-demo?gameCode=${slot}&currency=PTS&language=en`, headers: p.headers });
     expect(demo.statusCode, demo.body).toBe(200);
     const demoToken = new URL(demo.json().url, 'http://x').searchParams.get('token')!;
-    const demoSession = HouseSessionResponseSchema.parse((await t.api({ method: 'POST', url: '/house/session', payload: { token: demoToken } })).json()).session;
+    const demoSession = HouseSessionResponseSchema.parse(
+      (await t.api({ method: 'POST', url: '/house/session', payload: { token: demoToken } })).json(),
+    ).session;
     await spin(demoSession, 10);
     // Another game.
     await spin(await session(p, 'slot-golden-koi'), 25);
@@ -148,7 +161,14 @@ describe(`tournaments: races and the lobby (${dbName})`, () => {
     await wallet.bet(db(), kept);
     await wallet.bet(db(), refunded);
     expect((await board('exclusions', p)).you).toEqual({ rank: 1, points: 1100 });
-    await wallet.rollback(db(), { provider: 'ext', txId: `rb-${randomUUID()}`, roundId: refunded.roundId, accountId: p.id, betTxId: refunded.txId, gameCode: slot });
+    await wallet.rollback(db(), {
+      provider: 'ext',
+      txId: `rb-${randomUUID()}`,
+      roundId: refunded.roundId,
+      accountId: p.id,
+      betTxId: refunded.txId,
+      gameCode: slot,
+    });
     await spin(await session(p), 10);
     const b = await board('exclusions', p);
     expect(b.players).toBe(1);
@@ -165,13 +185,19 @@ describe(`tournaments: races and the lobby (${dbName})`, () => {
     clock.setAt(new Date(start + 2000));
     await spin(sb);
     let lb = await board('ties', a);
-    expect(lb.entries.map((e) => [e.points, e.isYou])).toEqual([[10, true], [10, false]]);
+    expect(lb.entries.map((e) => [e.points, e.isYou])).toEqual([
+      [10, true],
+      [10, false],
+    ]);
     clock.setAt(new Date(start + 3000));
     await spin(sb);
     clock.setAt(new Date(start + 4000));
     await spin(sa);
     lb = await board('ties', a);
-    expect(lb.entries.map((e) => [e.points, e.isYou])).toEqual([[20, false], [20, true]]);
+    expect(lb.entries.map((e) => [e.points, e.isYou])).toEqual([
+      [20, false],
+      [20, true],
+    ]);
     expect(lb.you).toEqual({ rank: 2, points: 20 });
   });
 
@@ -206,13 +232,25 @@ describe(`tournaments: races and the lobby (${dbName})`, () => {
   it('pays the prize table once when the race ends, with two workers racing, and freezes the standings', async () => {
     const start = base + 100 * MIN;
     const end = start + 10 * MIN;
-    const { ref } = await race({ ref: 'payout', start, end, prizes: [{ rank: 1, amount: 1000 }, { rank: 2, amount: 500 }, { rank: 3, amount: 250 }] });
+    const { ref } = await race({
+      ref: 'payout',
+      start,
+      end,
+      prizes: [
+        { rank: 1, amount: 1000 },
+        { rank: 2, amount: 500 },
+        { rank: 3, amount: 250 },
+      ],
+    });
     const [a, b] = [await player(), await player()];
     const [sa, sb] = [await session(a), await session(b)];
     clock.setAt(new Date(start + MIN));
     await spin(sa, 50);
     await spin(sb, 20);
-    const balances = async () => Promise.all([a, b].map(async (p) => Number((await db().selectFrom('wallets').select('balance').where('account_id', '=', p.id).executeTakeFirstOrThrow()).balance)));
+    const balances = async () =>
+      Promise.all(
+        [a, b].map(async (p) => Number((await db().selectFrom('wallets').select('balance').where('account_id', '=', p.id).executeTakeFirstOrThrow()).balance)),
+      );
     const before = await balances();
 
     // Not before the end, nor within the grace after it.
@@ -233,8 +271,17 @@ describe(`tournaments: races and the lobby (${dbName})`, () => {
     }
     expect(await settleRaces(db(), new Date(end + 60_000))).toEqual([]);
 
-    const prizes = await db().selectFrom('wallet_journal').select(['account_id', 'amount']).where('type', '=', 'TOURNAMENT_PRIZE').where('idempotency_key', 'like', `tournament:${ref}:%`).orderBy('amount', 'desc').execute();
-    expect(prizes.map((p) => [p.account_id, Number(p.amount)])).toEqual([[a.id, 1000], [b.id, 500]]);
+    const prizes = await db()
+      .selectFrom('wallet_journal')
+      .select(['account_id', 'amount'])
+      .where('type', '=', 'TOURNAMENT_PRIZE')
+      .where('idempotency_key', 'like', `tournament:${ref}:%`)
+      .orderBy('amount', 'desc')
+      .execute();
+    expect(prizes.map((p) => [p.account_id, Number(p.amount)])).toEqual([
+      [a.id, 1000],
+      [b.id, 500],
+    ]);
     const after = await balances();
     expect([after[0] - before[0], after[1] - before[1]]).toEqual([1000, 500]);
     expect((await checkConservation(db())).problems).toEqual([]);
@@ -291,7 +338,18 @@ describe(`tournaments: races and the lobby (${dbName})`, () => {
     await race({ ref: 'draft-race', start, end: start + 10 * MIN, status: 'DRAFT' });
     await db()
       .insertInto('tournaments')
-      .values({ ref: 'a-raffle', kind: 'RAFFLE', status: 'ACTIVE', account_ref: 'coin-casino', start_at: new Date(start), end_at: new Date(start + 10 * MIN), draw_at: new Date(start + 20 * MIN), wager_per_entry: 100, brands: '[]', prizes: JSON.stringify([{ amount: 500, count: 3 }]) })
+      .values({
+        ref: 'a-raffle',
+        kind: 'RAFFLE',
+        status: 'ACTIVE',
+        account_ref: 'coin-casino',
+        start_at: new Date(start),
+        end_at: new Date(start + 10 * MIN),
+        draw_at: new Date(start + 20 * MIN),
+        wager_per_entry: 100,
+        brands: '[]',
+        prizes: JSON.stringify([{ amount: 500, count: 3 }]),
+      })
       .execute();
     const p = await player();
     const s = await session(p);
@@ -344,7 +402,13 @@ describe(`tournaments: races and the lobby (${dbName})`, () => {
     const bads = [
       { ...good, endDateUtc: good.startDateUtc },
       { ...good, games: [{ gameCode: 'no-such-game' }] },
-      { ...good, prizes: [{ rank: 1, amount: 100 }, { rank: 1, amount: 50 }] },
+      {
+        ...good,
+        prizes: [
+          { rank: 1, amount: 100 },
+          { rank: 1, amount: 50 },
+        ],
+      },
       { ...good, metric: 'LUCK' },
       { ...good, extra: true },
     ];
@@ -361,7 +425,6 @@ describe(`tournaments: races and the lobby (${dbName})`, () => {
     expect(lines.some((l) => l.startsWith('from-file') && l.includes('BEST_MULTIPLIER') && l.includes('#1:100'))).toBe(true);
   });
 
-
   it("the server's own timer pays a race that is due, with nobody calling it (a second instance on the same database)", async () => {
     const end = Date.now() - MIN;
     const start = end - 10 * MIN;
@@ -371,10 +434,16 @@ describe(`tournaments: races and the lobby (${dbName})`, () => {
     await wallet.bet(db(), { provider: 'ext', txId: `bet-${randomUUID()}`, roundId: randomUUID(), accountId: p.id, amount: 300, gameCode: slot });
     clock.reset();
     // Outside NODE_ENV=test the routes start the timer when the app is ready (its first tick at once).
-    const instance = await buildApp({ config: loadConfig({ NODE_ENV: 'development', LOG_LEVEL: 'silent', SITE_DIR: './no-site', SEED_DEMO: 'false' }), db: db() });
+    const instance = await buildApp({
+      config: loadConfig({ NODE_ENV: 'development', LOG_LEVEL: 'silent', SITE_DIR: './no-site', SEED_DEMO: 'false' }),
+      db: db(),
+    });
     try {
       await instance.ready();
-      await vi.waitFor(async () => expect((await db().selectFrom('tournaments').select('status').where('ref', '=', ref).executeTakeFirstOrThrow()).status).toBe('DRAWN'), { timeout: 10_000, interval: 100 });
+      await vi.waitFor(
+        async () => expect((await db().selectFrom('tournaments').select('status').where('ref', '=', ref).executeTakeFirstOrThrow()).status).toBe('DRAWN'),
+        { timeout: 10_000, interval: 100 },
+      );
     } finally {
       await instance.close();
     }

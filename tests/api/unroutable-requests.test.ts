@@ -25,7 +25,10 @@ describe(`security: requests Node or Fastify cannot route still answer a code of
     });
 
   it('headers over the size limit: 431 REQUEST_VALIDATION_ERROR', async () => {
-    expect(await raw(`GET /api/balance HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`)).toMatchObject({ status: 431, body: { code: 'REQUEST_VALIDATION_ERROR' } });
+    expect(await raw(`GET /api/balance HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`)).toMatchObject({
+      status: 431,
+      body: { code: 'REQUEST_VALIDATION_ERROR' },
+    });
   });
 
   it('bytes that are not HTTP: 400 REQUEST_VALIDATION_ERROR', async () => {

@@ -9,7 +9,14 @@ import { highLimits, signupBody } from './auth-helpers';
 const db = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 
 const count = async (t: TestApp, table: 'accounts' | 'page_views' | 'play_sessions' | 'house_rounds' | 'wallet_journal') =>
-  Number((await t.testDb.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await t.testDb.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe(`security: text the database cannot store is refused everywhere (${db})`, () => {
   let t: TestApp;
@@ -58,13 +65,22 @@ describe(`security: text the database cannot store is refused everywhere (${db})
   });
 
   it('a NUL in a house play body (nested array) answers 400, not 500', async () => {
-    const res = await t.api({ method: 'POST', url: '/house/play', payload: { session: 'x', input: { kind: 'roulette', bets: [{ type: 'red\u0000', amount: 1 }] }, requestId: randomUUID() } });
+    const res = await t.api({
+      method: 'POST',
+      url: '/house/play',
+      payload: { session: 'x', input: { kind: 'roulette', bets: [{ type: 'red\u0000', amount: 1 }] }, requestId: randomUUID() },
+    });
     refused(res);
     expect(res.json().issues[0].path).toBe('body.input.bets.0.type');
   });
 
   it('a body nested thousands of levels deep answers 400, not 500 (the fuzz run found a stack overflow)', async () => {
-    const res = await t.api({ method: 'POST', url: '/signup', headers: { 'content-type': 'application/json' }, payload: `{"a":${'['.repeat(20_000)}${']'.repeat(20_000)}}` });
+    const res = await t.api({
+      method: 'POST',
+      url: '/signup',
+      headers: { 'content-type': 'application/json' },
+      payload: `{"a":${'['.repeat(20_000)}${']'.repeat(20_000)}}`,
+    });
     refused(res);
     expect(res.json().issues[0].message).toBe('too deep');
   });

@@ -211,8 +211,24 @@ describe(`wallet API (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       const p = await createTestPlayer(t.testDb.db);
       at('2026-11-20T10:00:00.000Z');
       await t.testDb.db.transaction().execute((trx) => creditSignupBonus(trx, p.id, 10_000));
-      await postMovement(t.testDb.db, { accountId: p.id, type: 'BET', amount: -300, idempotencyKey: `bet:${p.id}`, gameCode: 'dice', sessionId: 'round-1', traceId: 'trace-1' });
-      await postMovement(t.testDb.db, { accountId: p.id, type: 'WIN', amount: 600, idempotencyKey: `win:${p.id}`, gameCode: 'dice', sessionId: 'round-1', traceId: 'trace-2' });
+      await postMovement(t.testDb.db, {
+        accountId: p.id,
+        type: 'BET',
+        amount: -300,
+        idempotencyKey: `bet:${p.id}`,
+        gameCode: 'dice',
+        sessionId: 'round-1',
+        traceId: 'trace-1',
+      });
+      await postMovement(t.testDb.db, {
+        accountId: p.id,
+        type: 'WIN',
+        amount: 600,
+        idempotencyKey: `win:${p.id}`,
+        gameCode: 'dice',
+        sessionId: 'round-1',
+        traceId: 'trace-2',
+      });
       await t.api({ method: 'POST', url: '/claimDailyBonus', ...as(p) });
 
       const first = (await t.api({ method: 'GET', url: '/transactions?page=1&pageSize=3', ...as(p) })).json() as TransactionList;

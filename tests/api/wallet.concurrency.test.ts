@@ -25,9 +25,7 @@ describe.skipIf(!onPostgres)('wallet under concurrency (PostgreSQL only)', () =>
 
   it('credits exactly one of 200 concurrent daily-bonus claims for one player', async () => {
     const p = await createTestPlayer(t.testDb.db);
-    const responses = await Promise.all(
-      Array.from({ length: 200 }, () => t.api({ method: 'POST', url: '/claimDailyBonus', headers: p.headers })),
-    );
+    const responses = await Promise.all(Array.from({ length: 200 }, () => t.api({ method: 'POST', url: '/claimDailyBonus', headers: p.headers })));
     const statuses = responses.map((r) => r.statusCode);
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(199);
@@ -39,11 +37,12 @@ describe.skipIf(!onPostgres)('wallet under concurrency (PostgreSQL only)', () =>
 
   it('keeps 20 wallets conserved and never negative under 500 concurrent mixed credits and debits', async () => {
     const players = await Promise.all(Array.from({ length: 20 }, () => createTestPlayer(t.testDb.db)));
-    for (const p of players) await postMovement(t.testDb.db, { accountId: p.id, type: 'ADJUSTMENT', amount: 1000, idempotencyKey: `seed:${p.id}`, reason: 'test seed' });
+    for (const p of players)
+      await postMovement(t.testDb.db, { accountId: p.id, type: 'ADJUSTMENT', amount: 1000, idempotencyKey: `seed:${p.id}`, reason: 'test seed' });
 
     // A fixed pseudo-random sequence: debits outweigh credits so some must be refused.
     let seed = 42;
-    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const ops = Array.from({ length: 500 }, (_, i) => {
       const p = players[Math.floor(rand() * players.length)];
       const debit = rand() < 0.6;

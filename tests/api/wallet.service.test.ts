@@ -24,7 +24,9 @@ describe(`wallet service (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
   it('refuses a debit that would go below zero with INSUFFICIENT_FUNDS and moves nothing', async () => {
     const p = await createTestPlayer(t.db);
     await postMovement(t.db, { accountId: p.id, type: 'WIN', amount: 100, idempotencyKey: `w:${p.id}` });
-    await expect(postMovement(t.db, { accountId: p.id, type: 'BET', amount: -101, idempotencyKey: `b:${p.id}` })).rejects.toMatchObject({ code: 'INSUFFICIENT_FUNDS' });
+    await expect(postMovement(t.db, { accountId: p.id, type: 'BET', amount: -101, idempotencyKey: `b:${p.id}` })).rejects.toMatchObject({
+      code: 'INSUFFICIENT_FUNDS',
+    });
     expect(await getBalance(t.db, p.id)).toBe(100);
     const rows = await t.db.selectFrom('wallet_journal').selectAll().where('account_id', '=', p.id).execute();
     expect(rows).toHaveLength(1);
@@ -63,22 +65,40 @@ describe(`wallet service (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     const probe = (gate: Attachment<'probe', { account_id: string }>['gate']) =>
       attachment({ name: 'probe', rows: [{ account_id: p.id }], columns: { account_id: 'uuid' }, gate });
     const writes = probe((q) =>
-      q.updateTable('accounts').from('probe as r').set({ display_name: 'gate-ran' }).whereRef('accounts.id', '=', 'r.account_id').where('r.grp', 'in', q.selectFrom('ready').select('ready.grp')).returning('r.grp'),
+      q
+        .updateTable('accounts')
+        .from('probe as r')
+        .set({ display_name: 'gate-ran' })
+        .whereRef('accounts.id', '=', 'r.account_id')
+        .where('r.grp', 'in', q.selectFrom('ready').select('ready.grp'))
+        .returning('r.grp'),
     );
-    await expect(postMovementsIn(t.db, [{ ...taken, type: 'BET', amount: -5 }], { attachments: [writes] })).rejects.toThrow(/refused to write 0 of 1 movements/);
+    await expect(postMovementsIn(t.db, [{ ...taken, type: 'BET', amount: -5 }], { attachments: [writes] })).rejects.toThrow(
+      /refused to write 0 of 1 movements/,
+    );
     expect((await t.db.selectFrom('accounts').select('display_name').where('id', '=', p.id).executeTakeFirstOrThrow()).display_name).not.toBe('gate-ran');
     expect(await getBalance(t.db, p.id)).toBe(490);
     const keys = (await t.db.selectFrom('wallet_journal').select('idempotency_key').where('account_id', '=', p.id).execute()).map((r) => r.idempotency_key);
     expect(keys.sort()).toEqual([`fund:${p.id}`, `taken:${p.id}`]);
     // A gate that returns no row (here: it requires a name the account lacks) moves nothing: null.
     const picky = probe((q) =>
-      q.selectFrom('probe as r').innerJoin('accounts as a', 'a.id', 'r.account_id').select('r.grp').where('a.display_name', '=', 'nobody has this name').where('r.grp', 'in', q.selectFrom('ready').select('ready.grp')),
+      q
+        .selectFrom('probe as r')
+        .innerJoin('accounts as a', 'a.id', 'r.account_id')
+        .select('r.grp')
+        .where('a.display_name', '=', 'nobody has this name')
+        .where('r.grp', 'in', q.selectFrom('ready').select('ready.grp')),
     );
     expect(await postMovementsIn(t.db, [bet], { attachments: [picky] })).toBeNull();
     const lets = probe((q) => q.selectFrom('probe as r').select('r.grp').where('r.grp', 'in', q.selectFrom('ready').select('ready.grp')));
     expect(await postMovementsIn(t.db, [bet], { attachments: [lets] })).toMatchObject([{ newBalance: 470, replayed: false }]);
     // An attachment that refuses its group: nothing is written, the answer is null.
-    const refuses = attachment({ name: 'no', rows: [{ account_id: p.id }], columns: { account_id: 'uuid' }, refuse: (q) => q.selectFrom('no as r').select('r.grp') });
+    const refuses = attachment({
+      name: 'no',
+      rows: [{ account_id: p.id }],
+      columns: { account_id: 'uuid' },
+      refuse: (q) => q.selectFrom('no as r').select('r.grp'),
+    });
     expect(await postMovementsIn(t.db, [{ ...bet, idempotencyKey: `refused:${p.id}` }], { attachments: [refuses] })).toBeNull();
     expect(await getBalance(t.db, p.id)).toBe(470);
   });

@@ -22,7 +22,11 @@ describe(`wallet signup bonus (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => 
   it('credits the configured signup bonus once, as a SIGNUP_BONUS entry the player sees', async () => {
     const res = await signUp('bonusplayer1');
     expect(res.statusCode, res.body).toBe(200);
-    const signin = await t.api({ method: 'POST', url: '/signin', payload: { email: 'bonusplayer1@example.test', password: 'Correct-Horse-9', siteRef: 'WEB' } });
+    const signin = await t.api({
+      method: 'POST',
+      url: '/signin',
+      payload: { email: 'bonusplayer1@example.test', password: 'Correct-Horse-9', siteRef: 'WEB' },
+    });
     const headers = { authorization: `Bearer ${sessionToken(signin)}` };
     const balance = (await t.api({ method: 'GET', url: '/balance', headers })).json();
     expect(balance).toMatchObject({ balance: 7777, currency: 'COIN', canClaimBonus: true });

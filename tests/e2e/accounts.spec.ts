@@ -46,7 +46,9 @@ for (const lang of ['ja', 'en'] as const) {
     /** Continue on a valid signup form: the captcha popup opens with a new challenge. */
     async function continueToCaptcha(page: Page) {
       const response = page.waitForResponse((r) => r.url().endsWith('/api/captcha/challenge') && r.ok());
-      await dialog(page).getByRole('button', { name: auth('signup.continue') }).click();
+      await dialog(page)
+        .getByRole('button', { name: auth('signup.continue') })
+        .click();
       const challenge = (await (await response).json()) as { challengeId: string; width: number };
       await expect(page).toHaveURL(/popup=captcha/);
       await expect(dialog(page)).toHaveAttribute('data-popup', 'captcha');
@@ -83,12 +85,17 @@ for (const lang of ['ja', 'en'] as const) {
       await expect(dialog(page)).toHaveAttribute('data-popup', 'login');
       await dialog(page).getByLabel(auth('fields.email')).fill(email);
       await dialog(page).getByLabel(auth('fields.password'), { exact: true }).fill(password);
-      await dialog(page).getByRole('button', { name: auth('login.submit'), exact: true }).click();
+      await dialog(page)
+        .getByRole('button', { name: auth('login.submit'), exact: true })
+        .click();
     }
 
     async function logOutThroughMenu(page: Page) {
       await page.getByTestId('account-menu-button').click();
-      await page.getByTestId('account-menu').getByRole('button', { name: auth('menu.logout') }).click();
+      await page
+        .getByTestId('account-menu')
+        .getByRole('button', { name: auth('menu.logout') })
+        .click();
       await expect(page).toHaveURL(home);
       await expect(toast(page, auth('menu.signedOut'))).toBeVisible();
       await expect(page.getByRole('banner').getByRole('link', { name: common('header.signIn'), exact: true })).toBeVisible();
@@ -100,7 +107,10 @@ for (const lang of ['ja', 'en'] as const) {
       const email = `${displayName.toLowerCase()}@example.test`;
       const password = `Pw-${randomBytes(6).toString('hex')}`;
       await gotoReady(page, home);
-      await page.getByRole('banner').getByRole('link', { name: common('header.register') }).click();
+      await page
+        .getByRole('banner')
+        .getByRole('link', { name: common('header.register') })
+        .click();
       const form = dialog(page);
       await expect(form).toHaveAttribute('data-popup', 'signup');
       await expect(form.getByTestId('signup-steps').locator('[aria-current="step"]')).toContainText(auth('signup.steps.details'));
@@ -192,7 +202,10 @@ for (const lang of ['ja', 'en'] as const) {
 
       await logOutThroughMenu(page);
 
-      await page.getByRole('banner').getByRole('link', { name: common('header.signIn'), exact: true }).click();
+      await page
+        .getByRole('banner')
+        .getByRole('link', { name: common('header.signIn'), exact: true })
+        .click();
       await signInThroughPopup(page, email, password);
       await expect(toast(page, auth('login.welcome', { name: displayName }))).toBeVisible();
       await expect(dialog(page)).toBeHidden();
@@ -218,10 +231,14 @@ for (const lang of ['ja', 'en'] as const) {
     test('resets a forgotten password from the emailed link, which then no longer works', async ({ page }) => {
       const player = await newSignedOutPlayer(page);
       await page.goto(`${home}?popup=login`);
-      await dialog(page).getByRole('button', { name: auth('login.forgot') }).click();
+      await dialog(page)
+        .getByRole('button', { name: auth('login.forgot') })
+        .click();
       await expect(dialog(page)).toHaveAttribute('data-popup', 'reset-password');
       await dialog(page).getByLabel(auth('fields.email')).fill(player.email);
-      await dialog(page).getByRole('button', { name: auth('forgot.submit') }).click();
+      await dialog(page)
+        .getByRole('button', { name: auth('forgot.submit') })
+        .click();
       await expect(dialog(page).getByRole('heading', { name: auth('forgot.sentTitle') })).toBeVisible();
       await expect(dialog(page)).toContainText(player.email);
 

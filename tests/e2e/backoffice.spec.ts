@@ -22,11 +22,14 @@ const text = (lang: Lang, key: string, vars: Record<string, string | number> = {
 };
 const SCREENS = 'test-results/backoffice-screens';
 const PASSWORD = 'a long staff passphrase 27';
-const totp = (secret: string, at = Date.now()) => OTPAuth.TOTP.generate({ secret: OTPAuth.Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30, timestamp: at });
+const totp = (secret: string, at = Date.now()) =>
+  OTPAuth.TOTP.generate({ secret: OTPAuth.Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30, timestamp: at });
 
 async function axeClean(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
-  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  const blocking = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
   expect(blocking, blocking.join('\n')).toEqual([]);
 }
 
@@ -100,12 +103,18 @@ for (const lang of LANGS) {
 
     await playerPage.goto(localized('/', lang));
     await expect(playerPage.getByRole('link', { name: text(lang, 'header.signIn', {}, 'common') }).first()).toBeVisible({ timeout: 15_000 });
-    const again = await playerPage.request.post('/api/signin', { headers: siteHeaders(), data: { email: player.email, password: player.password, siteRef: 'WEB' } });
+    const again = await playerPage.request.post('/api/signin', {
+      headers: siteHeaders(),
+      data: { email: player.email, password: player.password, siteRef: 'WEB' },
+    });
     expect(((await again.json()) as { code: string }).code).toBe('USER_LOCKED_OUT');
     await context.close();
   });
 
-  test(`finance asks for a 50,000-coin adjustment, an admin approves it, the player's statement shows it with its reason (${lang})`, async ({ browser, page: playerPage }) => {
+  test(`finance asks for a 50,000-coin adjustment, an admin approves it, the player's statement shows it with its reason (${lang})`, async ({
+    browser,
+    page: playerPage,
+  }) => {
     test.setTimeout(300_000);
     const player = await newSignedInPlayer(playerPage, { language: lang });
     const finance = await newStaff(browser, lang, 'finance');

@@ -15,12 +15,37 @@ import { openSlot, playUpTo, withLines } from './support/slots';
 test.skip(!process.env.SCREENS, 'screenshots only when asked (SCREENS=1)');
 
 const GAMES = [
-  'slot-sakura-fortune', 'slot-dragon-pearl', 'slot-neon-sevens', 'slot-golden-koi', 'slot-ninja-gold', 'slot-samurai-spirit',
-  'slot-lucky-cat', 'slot-fuji-treasure', 'slot-ocean-gems', 'slot-fruit-fiesta', 'slot-space-jackpot', 'slot-pharaoh-secrets',
-  'slot-viking-raid', 'slot-candy-rush', 'slot-wild-west', 'slot-jungle-king', 'slot-crystal-moon', 'slot-zodiac-gems',
-  'slot-tanuki-bonanza', 'slot-firework-festival', 'slot-tea-garden', 'slot-robot-factory',
-  'roulette-european', 'roulette-french', 'roulette-vip', 'blackjack-classic', 'blackjack-vegas', 'blackjack-vip',
-  'baccarat-classic', 'baccarat-speed', 'baccarat-vip',
+  'slot-sakura-fortune',
+  'slot-dragon-pearl',
+  'slot-neon-sevens',
+  'slot-golden-koi',
+  'slot-ninja-gold',
+  'slot-samurai-spirit',
+  'slot-lucky-cat',
+  'slot-fuji-treasure',
+  'slot-ocean-gems',
+  'slot-fruit-fiesta',
+  'slot-space-jackpot',
+  'slot-pharaoh-secrets',
+  'slot-viking-raid',
+  'slot-candy-rush',
+  'slot-wild-west',
+  'slot-jungle-king',
+  'slot-crystal-moon',
+  'slot-zodiac-gems',
+  'slot-tanuki-bonanza',
+  'slot-firework-festival',
+  'slot-tea-garden',
+  'slot-robot-factory',
+  'roulette-european',
+  'roulette-french',
+  'roulette-vip',
+  'blackjack-classic',
+  'blackjack-vegas',
+  'blackjack-vip',
+  'baccarat-classic',
+  'baccarat-speed',
+  'baccarat-vip',
 ];
 const SIZES = [
   { width: 375, height: 740 },
@@ -51,7 +76,10 @@ for (const lang of ['ja', 'en'] as const) {
       const dir = `test-results/screens/games/${lang}-${size.width}`;
       test.beforeAll(async ({ browser }) => {
         mkdirSync(dir, { recursive: true });
-        page = await browser.newPage({ viewport: size, extraHTTPHeaders: { 'x-forwarded-for': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` } });
+        page = await browser.newPage({
+          viewport: size,
+          extraHTTPHeaders: { 'x-forwarded-for': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` },
+        });
         await newSignedInPlayer(page, { language: lang });
       });
       test.afterAll(async () => page.close());

@@ -232,7 +232,9 @@ for (const lang of ['ja', 'en'] as const) {
         // for longer than the count-up (it took a /balance round trip; it now takes the frame's).
         const samples = await stopBalanceSampling(page);
         expect(samples.length, 'the round was sampled').toBeGreaterThan(5);
-        expect(longestDisagreementMs(samples), JSON.stringify(samples.filter((x) => x.header !== x.frame).slice(0, 5))).toBeLessThanOrEqual(BALANCE_ANIMATION_MS);
+        expect(longestDisagreementMs(samples), JSON.stringify(samples.filter((x) => x.header !== x.frame).slice(0, 5))).toBeLessThanOrEqual(
+          BALANCE_ANIMATION_MS,
+        );
       }
       const finalBalance = await houseBalance(frame);
 

@@ -23,7 +23,9 @@ for (const lang of ['ja', 'en'] as const) {
       await expect(frame.getByTestId('house-game')).toHaveAttribute('data-mode', 'real', { timeout: 20_000 });
       await frame.getByTestId('spin').click();
       await expect(frame.getByTestId('round-win')).toBeVisible({ timeout: 60_000 });
-      const games = (await (await page.request.get(`/api/games?languageCode=${lang}&siteRef=WEB`, { headers: { channel: 'WEB' } })).json()) as Array<{ games: Array<{ gameCode: string; title: string }> }>;
+      const games = (await (await page.request.get(`/api/games?languageCode=${lang}&siteRef=WEB`, { headers: { channel: 'WEB' } })).json()) as Array<{
+        games: Array<{ gameCode: string; title: string }>;
+      }>;
       const title = games[0].games.find((game) => game.gameCode === 'slot-dragon-pearl')!.title;
 
       await page.setViewportSize({ width: 360, height: 740 });

@@ -20,24 +20,36 @@ const banner = (lang: Lang, key: string, vars: Record<string, string | number> =
 const SCREENS = 'test-results/home-banner';
 const ROTATE_MS = 6000;
 
-interface Expected { raffle: { ref: string; title: string }; race: { ref: string; title: string }; promotion: { slug: string; title: string } }
+interface Expected {
+  raffle: { ref: string; title: string };
+  race: { ref: string; title: string };
+  promotion: { slug: string; title: string };
+}
 
 /** What the banner should show, read from the same public API. */
 async function expected(page: Page, lang: Lang): Promise<Expected> {
   const lobby = await page.request.get(`/api/tournaments?languageCode=${lang}`, { headers: siteHeaders() });
   expect(lobby.status()).toBe(200);
-  const { tournaments } = (await lobby.json()) as { tournaments: Array<{ kind: string; tournamentStatus: string; tournamentRef: string; title: string; endDateUtc: string }> };
+  const { tournaments } = (await lobby.json()) as {
+    tournaments: Array<{ kind: string; tournamentStatus: string; tournamentRef: string; title: string; endDateUtc: string }>;
+  };
   const running = tournaments.filter((t) => t.tournamentStatus === 'ACTIVE').sort((a, b) => Date.parse(a.endDateUtc) - Date.parse(b.endDateUtc));
   const raffle = running.find((t) => t.kind === 'RAFFLE');
   const race = running.find((t) => t.kind === 'RACE');
   const promos = await page.request.get(`/api/promotions?languageCode=${lang}`, { headers: siteHeaders() });
   expect(promos.status()).toBe(200);
-  const promotion = ((await promos.json()) as { promotions: Array<{ slug: string; title: string; startsAt: string }> }).promotions.find((p) => Date.parse(p.startsAt) <= Date.now());
+  const promotion = ((await promos.json()) as { promotions: Array<{ slug: string; title: string; startsAt: string }> }).promotions.find(
+    (p) => Date.parse(p.startsAt) <= Date.now(),
+  );
   // The demo data runs a weekly raffle and a race, and ships running promotions: all three are there.
   expect(raffle, 'a running raffle').toBeDefined();
   expect(race, 'a running race').toBeDefined();
   expect(promotion, 'a running promotion').toBeDefined();
-  return { raffle: { ref: raffle!.tournamentRef, title: raffle!.title }, race: { ref: race!.tournamentRef, title: race!.title }, promotion: { slug: promotion!.slug, title: promotion!.title } };
+  return {
+    raffle: { ref: raffle!.tournamentRef, title: raffle!.title },
+    race: { ref: race!.tournamentRef, title: race!.title },
+    promotion: { slug: promotion!.slug, title: promotion!.title },
+  };
 }
 
 const shown = (root: Locator) => root.locator('[data-slide]:not([data-off])');

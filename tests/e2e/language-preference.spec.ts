@@ -32,9 +32,15 @@ for (const lang of ['ja', 'en'] as const) {
       const stored = async () => (await (await page.request.get('/api/account', { headers: { channel: 'WEB' } })).json()).languageCode as string;
       const inLanguage = (code: string, p: string) => localizePath(p, code as Language);
       // An interactive page, then a static one (which carries only the inline script), each way.
-      for (const [from, to, p] of [[lang, other, '/bet-history'], [other, lang, '/about']] as const) {
+      for (const [from, to, p] of [
+        [lang, other, '/bet-history'],
+        [other, lang, '/about'],
+      ] as const) {
         await page.goto(inLanguage(from, p));
-        await page.getByTestId('site-footer').getByRole('link', { name: languageInfo(to).name }).click();
+        await page
+          .getByTestId('site-footer')
+          .getByRole('link', { name: languageInfo(to).name })
+          .click();
         await expect(page).toHaveURL(new RegExp(`^https?://[^/]+${inLanguage(to, p)}/?$`));
         expect(await stored()).toBe(to);
       }

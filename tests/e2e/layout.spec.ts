@@ -17,7 +17,11 @@ const load = (lang: string, ns: string) => JSON.parse(readFileSync(`locales/${la
 const lookup = (dict: Dict, key: string) => key.split('.').reduce<unknown>((o, k) => (o as Dict)[k], dict) as string;
 
 /** Every page of the site (spec section 2) and the fairness and raffle record pages. */
-const PAGES = [...ROUTES.map((route) => ({ path: route.path, layout: route.layout })), { path: '/fairness', layout: 'main' }, { path: '/raffles', layout: 'main' }] as const;
+const PAGES = [
+  ...ROUTES.map((route) => ({ path: route.path, layout: route.layout })),
+  { path: '/fairness', layout: 'main' },
+  { path: '/raffles', layout: 'main' },
+] as const;
 /** One game of each client and orientation. */
 const GAMES = ['slot-sakura-fortune', 'slot-lucky-cat', 'roulette-european', 'blackjack-classic', 'baccarat-classic', 'baccarat-speed'];
 const MAIN_ACTION: Record<string, string> = { slot: 'spin', roulette: 'spin', blackjack: 'deal', baccarat: 'deal' };
@@ -47,7 +51,10 @@ async function expectTabsOnOneLine(page: Page, nav: Locator, what: string) {
   );
   expect(labels.length, what).toBeGreaterThan(0);
   for (const label of labels) expect(label.lines, `${what}: tab "${label.text}" wraps`).toBe(1);
-  const headerHeight = await page.locator('header').first().evaluate((el) => el.getBoundingClientRect().height);
+  const headerHeight = await page
+    .locator('header')
+    .first()
+    .evaluate((el) => el.getBoundingClientRect().height);
   expect(headerHeight, `${what}: header height`).toBeLessThanOrEqual(60);
 }
 
@@ -94,7 +101,9 @@ for (const lang of ['ja', 'en'] as const) {
         }
       });
 
-      test(`signed out at ${size.width}x${size.height}: no page scrolls sideways, and Japanese or English titles always shown on the tiles`, async ({ page }) => {
+      test(`signed out at ${size.width}x${size.height}: no page scrolls sideways, and Japanese or English titles always shown on the tiles`, async ({
+        page,
+      }) => {
         test.skip(crawled(size.width), CRAWLED);
         await page.setViewportSize(size);
         for (const { path: p } of PAGES) {
@@ -141,7 +150,9 @@ for (const lang of ['ja', 'en'] as const) {
           await expect(frame.getByTestId('fairness-drawer')).toBeVisible();
           const panel = (await frame.getByTestId('fairness-drawer').boundingBox())!;
           const main = (await frame.locator('main').boundingBox())!;
-          const overlaps = Math.min(panel.x + panel.width, main.x + main.width) > Math.max(panel.x, main.x) && Math.min(panel.y + panel.height, main.y + main.height) > Math.max(panel.y, main.y);
+          const overlaps =
+            Math.min(panel.x + panel.width, main.x + main.width) > Math.max(panel.x, main.x) &&
+            Math.min(panel.y + panel.height, main.y + main.height) > Math.max(panel.y, main.y);
           expect(overlaps, `${gameCode}: the fairness panel covers the game`).toBe(false);
           await shoot(page, `${lang}-${size.width}x${size.height}-game-${gameCode}-fairness`);
         }

@@ -15,7 +15,9 @@ const load = (lang: string, ns: string) => JSON.parse(readFileSync(`locales/${la
 async function axeClean(page: Page, selector?: string) {
   const builder = new AxeBuilder({ page });
   const results = await (selector ? builder.include(selector) : builder).analyze();
-  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  const blocking = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(blocking, blocking.join('\n')).toEqual([]);
 }
 

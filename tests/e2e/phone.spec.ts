@@ -39,12 +39,16 @@ for (const lang of ['ja', 'en'] as const) {
     };
     const sendCodeTo = async (page: Page, number: string) => {
       await dialog(page).getByLabel(phone('fields.phone'), { exact: true }).fill(number);
-      await dialog(page).getByRole('button', { name: phone('verify.sendCode') }).click();
+      await dialog(page)
+        .getByRole('button', { name: phone('verify.sendCode') })
+        .click();
       await expect(dialog(page).getByText(phone('verify.codeIntro', { phone: number }))).toBeVisible();
     };
     const enterCode = async (page: Page, code: string) => {
       await dialog(page).getByLabel(phone('fields.code'), { exact: true }).fill(code);
-      await dialog(page).getByRole('button', { name: phone('verify.submit'), exact: true }).click();
+      await dialog(page)
+        .getByRole('button', { name: phone('verify.submit'), exact: true })
+        .click();
     };
 
     test('holds a new player in the unclosable popup until the SMS code verifies the number', async ({ page }) => {
@@ -63,7 +67,9 @@ for (const lang of ['ja', 'en'] as const) {
 
       // Step 1: a number without the plus sign is refused with the spec's message.
       await dialog(page).getByLabel(phone('fields.phone'), { exact: true }).fill('09012345678');
-      await dialog(page).getByRole('button', { name: phone('verify.sendCode') }).click();
+      await dialog(page)
+        .getByRole('button', { name: phone('verify.sendCode') })
+        .click();
       await expect(dialog(page).getByText(phone('validation.phoneInvalid'))).toBeVisible();
 
       const number = uniquePhoneNumber();
@@ -104,13 +110,19 @@ for (const lang of ['ja', 'en'] as const) {
 
       // The change-number link goes back to step 1 with the number; another number must wait for the
       // countdown (the server refuses it too), the same number goes back to its code without a new SMS.
-      await dialog(page).getByRole('button', { name: phone('verify.changeNumber') }).click();
+      await dialog(page)
+        .getByRole('button', { name: phone('verify.changeNumber') })
+        .click();
       const field = dialog(page).getByLabel(phone('fields.phone'), { exact: true });
       await expect(field).toHaveValue(number);
       await expect(dialog(page).getByTestId('send-wait')).toBeVisible();
       await field.fill(uniquePhoneNumber());
-      await dialog(page).getByRole('button', { name: phone('verify.sendCode') }).click();
-      await expect(dialog(page).getByTestId('form-error')).toHaveText(new RegExp(escapeRegExp(phone('verify.waitToSend', { seconds: '@' })).replace('@', '\\d+')));
+      await dialog(page)
+        .getByRole('button', { name: phone('verify.sendCode') })
+        .click();
+      await expect(dialog(page).getByTestId('form-error')).toHaveText(
+        new RegExp(escapeRegExp(phone('verify.waitToSend', { seconds: '@' })).replace('@', '\\d+')),
+      );
       await sendCodeTo(page, number);
       const outbox = async () =>
         ((await (await page.request.get(`/api/dev/outbox?channel=sms&to=${encodeURIComponent(number)}`)).json()) as { messages: unknown[] }).messages.length;
@@ -118,19 +130,31 @@ for (const lang of ['ja', 'en'] as const) {
 
       // The language switcher keeps the popup at the code step, in the other language.
       const other = lang === 'ja' ? 'en' : 'ja';
-      await dialog(page).getByTestId('phone-language-switcher').getByRole('button', { name: languageInfo(other).name }).click();
+      await dialog(page)
+        .getByTestId('phone-language-switcher')
+        .getByRole('button', { name: languageInfo(other).name })
+        .click();
       await expect(page.locator('html')).toHaveAttribute('lang', other);
       await expect(dialog(page)).toHaveAttribute('data-popup', 'phone-number');
       await expect(dialog(page).getByTestId('phone-code-form')).toContainText(number);
-      await dialog(page).getByTestId('phone-language-switcher').getByRole('button', { name: languageInfo(lang).name }).click();
+      await dialog(page)
+        .getByTestId('phone-language-switcher')
+        .getByRole('button', { name: languageInfo(lang).name })
+        .click();
       await expect(page.locator('html')).toHaveAttribute('lang', lang);
       await expect(dialog(page).getByText(phone('verify.codeIntro', { phone: number }))).toBeVisible();
 
       // The header menu: delete account takes the popup's place; closing it brings the popup back.
-      await dialog(page).getByRole('button', { name: phone('verify.menu') }).click();
-      await dialog(page).getByRole('button', { name: phone('verify.deleteAccount') }).click();
+      await dialog(page)
+        .getByRole('button', { name: phone('verify.menu') })
+        .click();
+      await dialog(page)
+        .getByRole('button', { name: phone('verify.deleteAccount') })
+        .click();
       await expect(dialog(page)).toHaveAttribute('data-popup', 'delete-account');
-      await dialog(page).getByRole('button', { name: common('popup.close') }).click();
+      await dialog(page)
+        .getByRole('button', { name: common('popup.close') })
+        .click();
       await expect(dialog(page)).toHaveAttribute('data-popup', 'phone-number');
 
       // After 30 seconds the resend link works; the new code verifies.
@@ -149,8 +173,12 @@ for (const lang of ['ja', 'en'] as const) {
       await newSignedInPlayer(page, { language: lang, verifyPhone: false });
       await page.goto(path('/'));
       await expect(dialog(page)).toHaveAttribute('data-popup', 'phone-number');
-      await dialog(page).getByRole('button', { name: phone('verify.menu') }).click();
-      await dialog(page).getByRole('button', { name: phone('verify.logout') }).click();
+      await dialog(page)
+        .getByRole('button', { name: phone('verify.menu') })
+        .click();
+      await dialog(page)
+        .getByRole('button', { name: phone('verify.logout') })
+        .click();
       await expect(page.getByRole('link', { name: common('header.signIn'), exact: true })).toBeVisible();
       await expect(dialog(page)).toBeHidden();
     });
@@ -168,14 +196,22 @@ for (const lang of ['ja', 'en'] as const) {
       const next = uniquePhoneNumber();
       await dialog(page).getByLabel(phone('fields.password'), { exact: true }).fill(`${player.password}-wrong`);
       await dialog(page).getByLabel(phone('fields.newPhone'), { exact: true }).fill(next);
-      await dialog(page).getByRole('button', { name: phone('change.sendCode') }).click();
+      await dialog(page)
+        .getByRole('button', { name: phone('change.sendCode') })
+        .click();
       await expect(dialog(page).getByTestId('form-error')).toHaveText(error('INVALID_CURRENT_PASSWORD'));
       await dialog(page).getByLabel(phone('fields.password'), { exact: true }).fill(player.password);
-      await dialog(page).getByRole('button', { name: phone('change.sendCode') }).click();
+      await dialog(page)
+        .getByRole('button', { name: phone('change.sendCode') })
+        .click();
       await expect(dialog(page).getByText(phone('change.codeIntro', { phone: next }))).toBeVisible();
       await expect(dialog(page).getByTestId('resend-code')).toHaveText(resendIn);
-      await dialog(page).getByLabel(phone('fields.code'), { exact: true }).fill(await latestSmsCode(page.request, next));
-      await dialog(page).getByRole('button', { name: phone('change.submit'), exact: true }).click();
+      await dialog(page)
+        .getByLabel(phone('fields.code'), { exact: true })
+        .fill(await latestSmsCode(page.request, next));
+      await dialog(page)
+        .getByRole('button', { name: phone('change.submit'), exact: true })
+        .click();
       await expect(toast(page, phone('change.changed', { phone: next }))).toBeVisible();
       await expect(dialog(page)).toBeHidden();
       await expect(section.getByTestId('phone-on-file')).toContainText(next);
@@ -183,7 +219,9 @@ for (const lang of ['ja', 'en'] as const) {
       await section.getByRole('button', { name: phone('settings.reset') }).click();
       await expect(dialog(page).getByText(phone('change.resetIntro', { phone: next }))).toBeVisible();
       await dialog(page).getByLabel(phone('fields.password'), { exact: true }).fill(player.password);
-      await dialog(page).getByRole('button', { name: phone('change.resetSubmit') }).click();
+      await dialog(page)
+        .getByRole('button', { name: phone('change.resetSubmit') })
+        .click();
       await expect(toast(page, phone('change.resetDone'))).toBeVisible();
       // No number any more: the unclosable verification popup takes over, at step 1.
       await expect(dialog(page)).toHaveAttribute('data-popup', 'phone-number');

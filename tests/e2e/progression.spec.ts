@@ -50,7 +50,10 @@ for (const lang of LANGS) {
       const bet = slot.definition.betLevels[0];
       const spins = Math.ceil(10 / bet);
       for (let i = 1; i < spins; i++) {
-        const played = await page.request.post(`${API}/house/play`, { headers: siteHeaders(), data: { session: slot.session, input: { kind: 'slot', bet }, requestId: randomUUID() } });
+        const played = await page.request.post(`${API}/house/play`, {
+          headers: siteHeaders(),
+          data: { session: slot.session, input: { kind: 'slot', bet }, requestId: randomUUID() },
+        });
         expect(played.status(), await played.text()).toBe(200);
       }
       await expect(page.getByTestId('header-level')).toHaveAttribute('data-xp', '0');
@@ -66,7 +69,10 @@ for (const lang of LANGS) {
       const starter = list.missions[0];
       expect(['spin-slots-10', 'play-rounds-15']).toContain(starter.code);
       for (let i = starter.progress; i < starter.target; i++) {
-        const played = await page.request.post(`${API}/house/play`, { headers: siteHeaders(), data: { session: slot.session, input: { kind: 'slot', bet: slot.definition.betLevels[0] }, requestId: randomUUID() } });
+        const played = await page.request.post(`${API}/house/play`, {
+          headers: siteHeaders(),
+          data: { session: slot.session, input: { kind: 'slot', bet: slot.definition.betLevels[0] }, requestId: randomUUID() },
+        });
         expect(played.status(), await played.text()).toBe(200);
       }
       const reward = fmt(starter.reward);

@@ -14,7 +14,13 @@ import { escapeRegExp } from './support/text';
 type Dict = Record<string, string>;
 const load = (lang: string, ns: string) => JSON.parse(readFileSync(`locales/${lang}/${ns}.json`, 'utf8')) as Dict;
 /** A message with its {{placeholders}} as "anything": the values are dates and numbers. */
-const pattern = (text: string) => new RegExp(text.split(/\{\{\w+\}\}/).map(escapeRegExp).join('.+'));
+const pattern = (text: string) =>
+  new RegExp(
+    text
+      .split(/\{\{\w+\}\}/)
+      .map(escapeRegExp)
+      .join('.+'),
+  );
 
 const SLOT = 'slot-sakura-fortune';
 const SLOT_ROUND_MS = 60_000;

@@ -49,7 +49,12 @@ function siteMap(): string[] {
     });
   const built = (dir: string) => {
     const full = SITE_DIR ? path.join(SITE_DIR, localizePath(dir, LANG)) : '';
-    const first = full && existsSync(full) ? readdirSync(full).filter((n) => statSync(path.join(full, n)).isDirectory()).sort()[0] : undefined;
+    const first =
+      full && existsSync(full)
+        ? readdirSync(full)
+            .filter((n) => statSync(path.join(full, n)).isDirectory())
+            .sort()[0]
+        : undefined;
     if (!first) throw new Error(`no built page under ${full || dir} (PSEUDO_SITE_DIR: the site scripts/pseudo.ts built)`);
     return first;
   };
@@ -122,7 +127,13 @@ async function overflow(page: Page): Promise<string[]> {
         culprits.push([r.right, `${el.tagName.toLowerCase()}.${cls} right=${Math.round(r.right)} text="${(el.textContent ?? '').trim().slice(0, 40)}"`]);
       }
     }
-    return [`page ${root.scrollWidth} px wide in ${root.clientWidth} px`, ...culprits.sort((a, b) => b[0] - a[0]).slice(0, 5).map(([, d]) => d)];
+    return [
+      `page ${root.scrollWidth} px wide in ${root.clientWidth} px`,
+      ...culprits
+        .sort((a, b) => b[0] - a[0])
+        .slice(0, 5)
+        .map(([, d]) => d),
+    ];
   });
 }
 
@@ -137,7 +148,9 @@ async function settle(page: Page, first: boolean) {
     })
     // A page that sends a signed-out visitor away (to sign in) navigates meanwhile: the new page is checked.
     .catch(() => page.waitForLoadState('load'));
-  await page.waitForFunction(() => !document.querySelector('astro-island[ssr]:not([client="visible"]):not([client="idle"])'), undefined, { timeout: 5_000 }).catch(() => {});
+  await page
+    .waitForFunction(() => !document.querySelector('astro-island[ssr]:not([client="visible"]):not([client="idle"])'), undefined, { timeout: 5_000 })
+    .catch(() => {});
   await page.waitForLoadState('networkidle', { timeout: first ? 5_000 : 1_000 }).catch(() => {});
 }
 
@@ -153,7 +166,10 @@ async function crawl(page: Page, url: string, state: string, allowed: string[]) 
     for (const frame of page.frames()) {
       if (!frame.url().startsWith(new URL(page.url()).origin)) continue;
       const found = await plainText(frame, allowed).catch(() => []);
-      for (const f of found) problems.push(`${size.width} px${frame === page.mainFrame() ? '' : ` (frame ${new URL(frame.url()).pathname})`}: not pseudo-localised: "${f.text.slice(0, 80)}" (${f.where})`);
+      for (const f of found)
+        problems.push(
+          `${size.width} px${frame === page.mainFrame() ? '' : ` (frame ${new URL(frame.url()).pathname})`}: not pseudo-localised: "${f.text.slice(0, 80)}" (${f.where})`,
+        );
     }
     const wide = await overflow(page);
     if (wide.length) problems.push(`${size.width} px: scrolls sideways: ${wide.join(' | ')}`);

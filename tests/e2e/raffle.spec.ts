@@ -32,7 +32,9 @@ async function axeClean(page: Page, selector?: string) {
   let builder = new AxeBuilder({ page });
   if (selector) builder = builder.include(selector);
   const results = await builder.analyze();
-  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  const blocking = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
   expect(blocking, blocking.join('\n')).toEqual([]);
 }
 
@@ -182,7 +184,9 @@ for (const lang of LANGS) {
 
     // The only ticket holder won: the prize reached the header balance through the wallet.
     const balance = (await (await page.request.get('/api/balance', { headers: { channel: 'WEB' } })).json()) as { balance: number };
-    const prizes = (await (await page.request.get('/api/transactions?page=1&pageSize=20', { headers: { channel: 'WEB' } })).json()) as { records: Array<{ transactionType: string; amount: number }> };
+    const prizes = (await (await page.request.get('/api/transactions?page=1&pageSize=20', { headers: { channel: 'WEB' } })).json()) as {
+      records: Array<{ transactionType: string; amount: number }>;
+    };
     expect(prizes.records.filter((r) => r.transactionType === 'RAFFLE_PRIZE').map((r) => r.amount)).toEqual([PRIZE]);
     await page.goto(localized('/', lang));
     await expect(page.getByTestId('balance')).toHaveAttribute('data-target', String(balance.balance));

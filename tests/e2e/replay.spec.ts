@@ -113,14 +113,14 @@ for (const lang of ['ja', 'en'] as const) {
         expect(await page.evaluate(() => (window as unknown as { reelsRan: boolean }).reelsRan)).toBe(true);
         if (slotRound.outcome.kind !== 'slot') throw new Error('not a slot round');
         const last = slotRound.outcome.freeSpins.at(-1) ?? slotRound.outcome.base;
-        const grid = await dialog.locator('[data-reel]').evaluateAll((reels) => reels.map((reel) => [...reel.querySelectorAll('[data-symbol]')].map((c) => c.getAttribute('data-symbol'))));
+        const grid = await dialog
+          .locator('[data-reel]')
+          .evaluateAll((reels) => reels.map((reel) => [...reel.querySelectorAll('[data-symbol]')].map((c) => c.getAttribute('data-symbol'))));
         expect(grid).toEqual(last.grid);
         // Its winning lines are drawn (all together, or taking turns when there are several).
         if (last.lineWins.length === 0) await expect(dialog.locator('[data-testid="win-lines"]')).toHaveCount(0);
         else await expect(dialog.locator('[data-testid="win-lines"] g[data-line]').first()).toBeAttached();
-        await expect(dialog.getByTestId('replay-result')).toContainText(
-          slotRound.outcome.totalWin > 0 ? g('slot.win').split('{{')[0].trim() : g('slot.noWin'),
-        );
+        await expect(dialog.getByTestId('replay-result')).toContainText(slotRound.outcome.totalWin > 0 ? g('slot.win').split('{{')[0].trim() : g('slot.noWin'));
         await expectVerifyLink(dialog, slotId);
         // Tab stays inside the dialog.
         for (let i = 0; i < 5; i++) {
@@ -159,7 +159,11 @@ for (const lang of ['ja', 'en'] as const) {
         const show = dialog.getByTestId('replay-blackjack');
         await expect(show).toHaveAttribute('data-phase', 'dealing');
         await expect(show).toHaveAttribute('data-phase', 'settled', { timeout: 20_000 });
-        const shown = async (testId: string) => dialog.getByTestId(testId).locator('[data-card]').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-card')));
+        const shown = async (testId: string) =>
+          dialog
+            .getByTestId(testId)
+            .locator('[data-card]')
+            .evaluateAll((cards) => cards.map((c) => c.getAttribute('data-card')));
         expect(await shown('replay-player')).toEqual(cardIds(blackjackRound.outcome.playerCards));
         expect(await shown('replay-dealer')).toEqual(cardIds(blackjackRound.outcome.dealerCards));
         await expect(dialog.getByTestId('replay-result')).toContainText(g(`blackjack.result.${blackjackRound.outcome.result}`));

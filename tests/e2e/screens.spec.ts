@@ -85,7 +85,10 @@ for (const lang of ['ja', 'en'] as const) {
       await expect(frame.getByTestId('paytable')).toBeHidden();
       await playUpTo(page, slot, (r) => r.win >= 10 * bet);
       await frame.getByTestId('spin').click();
-      await frame.getByTestId('slot-skip').click({ timeout: 2_000 }).catch(() => {});
+      await frame
+        .getByTestId('slot-skip')
+        .click({ timeout: 2_000 })
+        .catch(() => {});
       await expect(frame.getByTestId('big-win')).toBeVisible({ timeout: 30_000 });
       await page.waitForTimeout(600); // once it has sprung in
       await shoot('slot-big-win');

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { newSignedInPlayer } from './support/players';
-import { LANGS, ROUTES, common, documentTitle, localized, } from './support/site-routes';
+import { LANGS, ROUTES, common, documentTitle, localized } from './support/site-routes';
 
 /** The site shell in both languages: routes, 404, language choice, popup overlay, responsive header. */
 
@@ -61,7 +61,10 @@ for (const lang of LANGS) {
 
     test('browser back and Escape close a popup opened from the header', async ({ page }) => {
       await page.goto(localized('/', lang));
-      await page.locator('header').getByRole('link', { name: common(lang, 'header.signIn') }).click();
+      await page
+        .locator('header')
+        .getByRole('link', { name: common(lang, 'header.signIn') })
+        .click();
       await expect(page).toHaveURL(/[?&]popup=login/);
       await expect(page.getByTestId('popup-overlay')).toBeVisible();
       await page.goBack();
@@ -157,7 +160,12 @@ for (const lang of LANGS) {
       await expect(footer).toContainText(common(lang, 'footer.company'));
       await expect(footer).toContainText('123456');
       await expect(footer.locator('a[href^="mailto:"]')).toBeVisible();
-      for (const [key, path] of [['footer.about', '/about'], ['footer.terms', '/terms-of-use'], ['footer.privacy', '/privacy-policy'], ['footer.contactUs', '/contact-us']]) {
+      for (const [key, path] of [
+        ['footer.about', '/about'],
+        ['footer.terms', '/terms-of-use'],
+        ['footer.privacy', '/privacy-policy'],
+        ['footer.contactUs', '/contact-us'],
+      ]) {
         await expect(footer.getByRole('link', { name: common(lang, key), exact: true })).toHaveAttribute('href', localized(path, lang));
       }
     });

@@ -9,9 +9,21 @@ import { newSignedInPlayer } from './support/players';
  */
 /** Every page with the main layout (the game launch page plays a house game in its frame). */
 const PAGES = [
-  '/', '/category/featured', '/category/slot', '/category/live', '/game-launch/slot-sakura-fortune', '/bet-history', '/settings',
-  '/transactions/raffle', '/raffles', '/tournaments', '/fairness', '/promotions/coin-festival', '/promotions/weekly-raffle',
-  '/delete-account', '/reset-password',
+  '/',
+  '/category/featured',
+  '/category/slot',
+  '/category/live',
+  '/game-launch/slot-sakura-fortune',
+  '/bet-history',
+  '/settings',
+  '/transactions/raffle',
+  '/raffles',
+  '/tournaments',
+  '/fairness',
+  '/promotions/coin-festival',
+  '/promotions/weekly-raffle',
+  '/delete-account',
+  '/reset-password',
 ];
 
 for (const lang of ['ja', 'en'] as const) {

@@ -24,7 +24,7 @@ for (const lang of ['ja', 'en'] as const) {
       await page.context().setExtraHTTPHeaders({ 'x-forwarded-for': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` });
     });
 
-    test('slot symbols are the slot\'s own SVG art named in the page language, and Skip shows the result at once', async ({ page }) => {
+    test("slot symbols are the slot's own SVG art named in the page language, and Skip shows the result at once", async ({ page }) => {
       test.slow();
       await page.goto(path('/game-launch/slot-dragon-pearl'));
       const frame = page.frameLocator('[data-testid="game-frame"]');
@@ -98,10 +98,13 @@ for (const lang of ['ja', 'en'] as const) {
       const wins = baseSpin(round).lineWins;
       const cellsOf = (win: (typeof wins)[number]) => Array.from({ length: win.count }, (_, reel) => `${reel}:${slot.definition.paylines[win.line][reel]}`);
       /** The lines drawn and the symbols lit, read in one go (the lines take turns every 1.3 s). */
-      const drawn = () => frame.getByTestId('slot-reels').evaluate((reels) => ({
-        lines: [...reels.querySelectorAll('[data-testid=win-lines] g[data-line]')].map((g) => Number(g.getAttribute('data-line'))).sort(),
-        lit: [...reels.querySelectorAll<HTMLElement>('[data-lit=yes]')].map((c) => `${c.parentElement!.dataset.reel}:${[...c.parentElement!.children].indexOf(c)}`).sort(),
-      }));
+      const drawn = () =>
+        frame.getByTestId('slot-reels').evaluate((reels) => ({
+          lines: [...reels.querySelectorAll('[data-testid=win-lines] g[data-line]')].map((g) => Number(g.getAttribute('data-line'))).sort(),
+          lit: [...reels.querySelectorAll<HTMLElement>('[data-lit=yes]')]
+            .map((c) => `${c.parentElement!.dataset.reel}:${[...c.parentElement!.children].indexOf(c)}`)
+            .sort(),
+        }));
 
       await frame.getByTestId('spin').click();
       await expect(frame.getByTestId('round-win')).toHaveText(g('slot.win').replace('{{amount}}', formatNumber(round.win, lang)));
@@ -112,20 +115,23 @@ for (const lang of ['ja', 'en'] as const) {
       await expect(frame.getByTestId('line-wins').locator('li')).toHaveCount(wins.length);
       // ...then each line in turn, lighting only its own symbols; the line runs through their centres.
       // The shown line, its lit symbols and its points are read in one go: the lines take turns.
-      const turn = () => frame.getByTestId('slot-reels').evaluate((reels, paylines: number[][]) => {
-        const groups = reels.querySelectorAll<SVGGElement>('[data-testid=win-lines] g[data-line]');
-        if (groups.length !== 1) return null;
-        const line = Number(groups[0].getAttribute('data-line'));
-        const polyline = groups[0].querySelector<SVGPolylineElement>('polyline:last-child')!;
-        const toScreen = polyline.getScreenCTM()!;
-        const misses = [...polyline.points].map((point, reel) => {
-          const at = new DOMPoint(point.x, point.y).matrixTransform(toScreen);
-          const cell = reels.querySelector(`[data-reel="${reel}"]`)!.children[paylines[line][reel]].getBoundingClientRect();
-          return Math.hypot(at.x - (cell.left + cell.width / 2), at.y - (cell.top + cell.height / 2));
-        });
-        const lit = [...reels.querySelectorAll<HTMLElement>('[data-lit=yes]')].map((c) => `${c.parentElement!.dataset.reel}:${[...c.parentElement!.children].indexOf(c)}`).sort();
-        return { line, misses, lit };
-      }, slot.definition.paylines);
+      const turn = () =>
+        frame.getByTestId('slot-reels').evaluate((reels, paylines: number[][]) => {
+          const groups = reels.querySelectorAll<SVGGElement>('[data-testid=win-lines] g[data-line]');
+          if (groups.length !== 1) return null;
+          const line = Number(groups[0].getAttribute('data-line'));
+          const polyline = groups[0].querySelector<SVGPolylineElement>('polyline:last-child')!;
+          const toScreen = polyline.getScreenCTM()!;
+          const misses = [...polyline.points].map((point, reel) => {
+            const at = new DOMPoint(point.x, point.y).matrixTransform(toScreen);
+            const cell = reels.querySelector(`[data-reel="${reel}"]`)!.children[paylines[line][reel]].getBoundingClientRect();
+            return Math.hypot(at.x - (cell.left + cell.width / 2), at.y - (cell.top + cell.height / 2));
+          });
+          const lit = [...reels.querySelectorAll<HTMLElement>('[data-lit=yes]')]
+            .map((c) => `${c.parentElement!.dataset.reel}:${[...c.parentElement!.children].indexOf(c)}`)
+            .sort();
+          return { line, misses, lit };
+        }, slot.definition.paylines);
       let shown: NonNullable<Awaited<ReturnType<typeof turn>>> | null = null;
       await expect(async () => {
         shown = await turn();
@@ -149,7 +155,10 @@ for (const lang of ['ja', 'en'] as const) {
       await expect(frame.getByTestId('big-win')).toHaveCount(0);
       await frame.getByTestId('spin').click();
       // Skip plays out any free spins at once; the celebration follows the round.
-      await frame.getByTestId('slot-skip').click({ timeout: 2_000 }).catch(() => {});
+      await frame
+        .getByTestId('slot-skip')
+        .click({ timeout: 2_000 })
+        .catch(() => {});
       const celebration = frame.getByTestId('big-win');
       await expect(celebration).toBeVisible({ timeout: 30_000 });
       await expect(celebration).toContainText(g(round.win >= 50 * bet ? 'slot.megaWinTitle' : 'slot.bigWinTitle'));

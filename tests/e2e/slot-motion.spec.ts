@@ -9,10 +9,28 @@ import { baseSpin, openSlot, playUpTo, withLines } from './support/slots';
  * playUpTo) and played for real; nothing is faked. Demo play where the slot has it, else a player.
  */
 const SLOTS = [
-  'slot-sakura-fortune', 'slot-dragon-pearl', 'slot-neon-sevens', 'slot-golden-koi', 'slot-ninja-gold', 'slot-samurai-spirit',
-  'slot-lucky-cat', 'slot-fuji-treasure', 'slot-ocean-gems', 'slot-fruit-fiesta', 'slot-space-jackpot', 'slot-pharaoh-secrets',
-  'slot-viking-raid', 'slot-candy-rush', 'slot-wild-west', 'slot-jungle-king', 'slot-crystal-moon', 'slot-zodiac-gems',
-  'slot-tanuki-bonanza', 'slot-firework-festival', 'slot-tea-garden', 'slot-robot-factory',
+  'slot-sakura-fortune',
+  'slot-dragon-pearl',
+  'slot-neon-sevens',
+  'slot-golden-koi',
+  'slot-ninja-gold',
+  'slot-samurai-spirit',
+  'slot-lucky-cat',
+  'slot-fuji-treasure',
+  'slot-ocean-gems',
+  'slot-fruit-fiesta',
+  'slot-space-jackpot',
+  'slot-pharaoh-secrets',
+  'slot-viking-raid',
+  'slot-candy-rush',
+  'slot-wild-west',
+  'slot-jungle-king',
+  'slot-crystal-moon',
+  'slot-zodiac-gems',
+  'slot-tanuki-bonanza',
+  'slot-firework-festival',
+  'slot-tea-garden',
+  'slot-robot-factory',
 ];
 /** Slots without a demo (catalogue isDemoAvailable false): played by a signed-in player. */
 const COINS_ONLY = new Set(['slot-space-jackpot', 'slot-tanuki-bonanza']);

@@ -59,7 +59,12 @@ for (const lang of ['ja', 'en'] as const) {
         return (u.pathname.replace(/\/$/, '') || '/') + u.search;
       };
       const home = path('/').replace(/\/$/, '') || '/';
-      for (const [p, popup] of [['/about', 'login'], ['/privacy-policy', 'signup'], ['/', 'signup'], ['/category/slot', 'login']] as const) {
+      for (const [p, popup] of [
+        ['/about', 'login'],
+        ['/privacy-policy', 'signup'],
+        ['/', 'signup'],
+        ['/category/slot', 'login'],
+      ] as const) {
         await page.goto(`${path(p)}?popup=${popup}`);
         await expect.poll(() => where(page.url()), { message: `${p}?popup=${popup}` }).toBe(home);
         await expect(page.getByRole('dialog')).toHaveCount(0);

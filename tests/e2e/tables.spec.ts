@@ -56,10 +56,13 @@ for (const lang of ['ja', 'en'] as const) {
       // The pocket under the ball's centre is the round's number.
       const ball = await frame.getByTestId('roulette-ball').boundingBox();
       expect(ball).not.toBeNull();
-      const pocket = await frame.locator('body').evaluate((_, p) => {
-        const hits = document.elementsFromPoint(p.x, p.y);
-        return hits.map((el) => el.closest('[data-pocket]')?.getAttribute('data-pocket')).find((v) => v != null) ?? null;
-      }, { x: ball!.x + ball!.width / 2 - (await frameOffset(page)).x, y: ball!.y + ball!.height / 2 - (await frameOffset(page)).y });
+      const pocket = await frame.locator('body').evaluate(
+        (_, p) => {
+          const hits = document.elementsFromPoint(p.x, p.y);
+          return hits.map((el) => el.closest('[data-pocket]')?.getAttribute('data-pocket')).find((v) => v != null) ?? null;
+        },
+        { x: ball!.x + ball!.width / 2 - (await frameOffset(page)).x, y: ball!.y + ball!.height / 2 - (await frameOffset(page)).y },
+      );
       expect(Number(pocket)).toBe(landed);
 
       // The message is on screen and nothing (the chip bar, the board) covers it.
@@ -120,9 +123,24 @@ for (const lang of ['ja', 'en'] as const) {
       });
       const sounds = (frame: FrameLocator) => frame.locator('body').evaluate(() => (window as unknown as { sounds: number }).sounds);
       const games = [
-        { code: 'roulette-european', bet: '[data-bet="red"]', play: 'spin', done: (f: FrameLocator) => expect(f.getByTestId('winning-number')).toBeVisible({ timeout: 15_000 }) },
-        { code: 'blackjack-classic', bet: null, play: 'deal', done: (f: FrameLocator) => expect(f.locator('[data-testid="blackjack-game"] [data-card]').nth(2)).toBeVisible({ timeout: 10_000 }) },
-        { code: 'baccarat-classic', bet: '[data-bet="banker"]', play: 'deal', done: (f: FrameLocator) => expect(f.getByTestId('baccarat-game')).toHaveAttribute('data-phase', 'settled', { timeout: 10_000 }) },
+        {
+          code: 'roulette-european',
+          bet: '[data-bet="red"]',
+          play: 'spin',
+          done: (f: FrameLocator) => expect(f.getByTestId('winning-number')).toBeVisible({ timeout: 15_000 }),
+        },
+        {
+          code: 'blackjack-classic',
+          bet: null,
+          play: 'deal',
+          done: (f: FrameLocator) => expect(f.locator('[data-testid="blackjack-game"] [data-card]').nth(2)).toBeVisible({ timeout: 10_000 }),
+        },
+        {
+          code: 'baccarat-classic',
+          bet: '[data-bet="banker"]',
+          play: 'deal',
+          done: (f: FrameLocator) => expect(f.getByTestId('baccarat-game')).toHaveAttribute('data-phase', 'settled', { timeout: 10_000 }),
+        },
       ];
       for (const [i, game] of games.entries()) {
         let frame = await openGame(page, game.code);

@@ -62,7 +62,9 @@ for (const lang of ['ja', 'en'] as const) {
       // 1,000 coins beats every demo player (800): the player appears without a reload.
       await playRound(page, 1000);
       const mine = race.getByTestId('lobby-your-rank');
-      await expect(mine).toHaveText(new RegExp(escapeRegExp(l('yourRank', { rank: '@', players: '@', points: coins(1000) })).replaceAll('@', '\\d+')), { timeout: 20_000 });
+      await expect(mine).toHaveText(new RegExp(escapeRegExp(l('yourRank', { rank: '@', players: '@', points: coins(1000) })).replaceAll('@', '\\d+')), {
+        timeout: 20_000,
+      });
       await expect(race.locator('tr.ccl-you')).toContainText(l('you'));
       await expect(race.locator('tr.ccl-you')).toContainText(coins(1000));
     });
@@ -70,7 +72,9 @@ for (const lang of ['ja', 'en'] as const) {
     test('choosing a game launches it for a signed-in player', async ({ page }) => {
       await newSignedInPlayer(page, { language: lang });
       await page.goto(path('/tournaments'));
-      await sprint(page).getByRole('button', { name: l('play', { title: TITLES[lang] }) }).click();
+      await sprint(page)
+        .getByRole('button', { name: l('play', { title: TITLES[lang] }) })
+        .click();
       await expect(page).toHaveURL(path(`/game-launch/${GAME}`));
       const frame = page.frameLocator('[data-testid="game-frame"]');
       await expect(frame.getByTestId('house-game')).toHaveAttribute('data-mode', 'real', { timeout: 20_000 });
@@ -103,7 +107,13 @@ for (const lang of ['ja', 'en'] as const) {
         const results = await new AxeBuilder({ page }).include('#tournaments-lobby').analyze();
         const blocking = results.violations
           .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-          .map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join('\n  ')}`);
+          .map(
+            (v) =>
+              `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes
+                .map((n) => n.target.join(' '))
+                .slice(0, 5)
+                .join('\n  ')}`,
+          );
         expect(blocking, blocking.join('\n')).toEqual([]);
       }
     });
@@ -117,7 +127,8 @@ for (const lang of ['ja', 'en'] as const) {
         await expect(sprint(page).locator('.ccl-table')).toBeVisible();
         await page.screenshot({ path: `test-results/screens/tournaments-${lang}-${width}.png`, fullPage: true });
         // Each tournament at its real size too (a full page shrinks too far to read on a phone width).
-        for (const ref of ['demo-sakura-sprint', 'demo-koi-cup']) await page.locator(`section[data-ref="${ref}"]`).screenshot({ path: `test-results/screens/tournaments-${lang}-${width}-${ref}.png` });
+        for (const ref of ['demo-sakura-sprint', 'demo-koi-cup'])
+          await page.locator(`section[data-ref="${ref}"]`).screenshot({ path: `test-results/screens/tournaments-${lang}-${width}-${ref}.png` });
       }
     });
   });

@@ -18,7 +18,9 @@ const text = (lang: Lang, key: string, vars: Record<string, string> = {}) => {
 };
 /** The claim's toast names the login streak day (issue #26): a new player's first claim is day 1. */
 const streakToast = (lang: Lang, amount: string) =>
-  (JSON.parse(readFileSync(`locales/${lang}/progress.json`, 'utf8')) as { daily: { claimedStreak: string } }).daily.claimedStreak.replace('{{day}}', '1').replace('{{amount}}', amount);
+  (JSON.parse(readFileSync(`locales/${lang}/progress.json`, 'utf8')) as { daily: { claimedStreak: string } }).daily.claimedStreak
+    .replace('{{day}}', '1')
+    .replace('{{amount}}', amount);
 const SIGNUP_BONUS = 10_000;
 const DAILY_BONUS = 1_000;
 const promotion = loadPromotions().find((p) => p.bonus !== null && Date.parse(p.startsAt) <= Date.now() && Date.now() < Date.parse(p.endsAt))!;
@@ -61,7 +63,10 @@ for (const lang of LANGS) {
       // The double click sent one claim, and the balance counted up through values in between.
       expect(claims).toHaveLength(1);
       const seen = await recordedBalances(page);
-      expect(seen.some((v) => v > SIGNUP_BONUS && v < SIGNUP_BONUS + DAILY_BONUS), `values shown: ${seen.join(', ')}`).toBe(true);
+      expect(
+        seen.some((v) => v > SIGNUP_BONUS && v < SIGNUP_BONUS + DAILY_BONUS),
+        `values shown: ${seen.join(', ')}`,
+      ).toBe(true);
       expect(seen.at(-1)).toBe(SIGNUP_BONUS + DAILY_BONUS);
       await expect(page.getByTestId('toast')).toHaveCount(1);
 

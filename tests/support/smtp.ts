@@ -23,8 +23,7 @@ export function textOf(raw: string): { headers: string; text: string } {
 }
 
 /** A header's value, unfolded. */
-export const headerOf = (headers: string, name: string) =>
-  new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(headers.replace(/\r\n[ \t]+/g, ' '))?.[1]?.trim();
+export const headerOf = (headers: string, name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(headers.replace(/\r\n[ \t]+/g, ' '))?.[1]?.trim();
 
 /** An RFC 2047 encoded subject (=?UTF-8?Q?...?= or =?UTF-8?B?...?=), decoded. */
 export function subjectOf(headers: string): string {

@@ -20,7 +20,9 @@ afterEach(() => {
 describe('api client', () => {
   it('builds URLs under the base with the query (undefined left out, arrays repeated)', () => {
     expect(apiUrl('/balance')).toBe('/api/balance');
-    expect(apiUrl('get-bet-history', { page: 2, languageCode: 'ja', x: undefined, tag: ['a', 'b'] })).toBe('/api/get-bet-history?page=2&languageCode=ja&tag=a&tag=b');
+    expect(apiUrl('get-bet-history', { page: 2, languageCode: 'ja', x: undefined, tag: ['a', 'b'] })).toBe(
+      '/api/get-bet-history?page=2&languageCode=ja&tag=a&tag=b',
+    );
     expect(apiUrl('/q', { s: 'a b&c' })).toBe('/api/q?s=a+b%26c');
   });
 
@@ -42,7 +44,11 @@ describe('api client', () => {
     answer(403, JSON.stringify({ code: 'PHONE_NUMBER_NOT_VERIFIED' }));
     await expect(apiCall('/launchgame')).rejects.toMatchObject({ code: 'PHONE_NUMBER_NOT_VERIFIED', status: 403, until: undefined });
     answer(403, JSON.stringify({ code: 'PLAY_BREAK_ACTIVE', until: '2030-01-01T00:00:00.000Z' }));
-    await expect(apiCall('/house/play')).rejects.toMatchObject({ code: 'PLAY_BREAK_ACTIVE', displayCode: 'PLAY_BREAK_ACTIVE', until: '2030-01-01T00:00:00.000Z' });
+    await expect(apiCall('/house/play')).rejects.toMatchObject({
+      code: 'PLAY_BREAK_ACTIVE',
+      displayCode: 'PLAY_BREAK_ACTIVE',
+      until: '2030-01-01T00:00:00.000Z',
+    });
     answer(418, JSON.stringify({ code: 'SOMETHING_NEW' }));
     await expect(apiCall('/balance')).rejects.toMatchObject({ code: 'SOMETHING_NEW', displayCode: 'TECHNICAL_ERROR' });
     answer(500, JSON.stringify({ code: 7 }));

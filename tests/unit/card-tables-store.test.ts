@@ -19,7 +19,16 @@ function blackjackHouse(seed: number) {
     if (input.action === 'deal') hand = new BlackjackHand(blackjack, simulationRandom(seed), input.bet);
     else hand!.act(input.action);
     const { stake, ...outcome } = hand!.state();
-    const result = { roundId: '00000000-0000-4000-8000-000000000000', nonce: 0, status: outcome.result === null ? 'open' : 'settled', stake, win: outcome.totalWin, balance: 0, currency: 'PTS', outcome } as unknown as PlayResponse;
+    const result = {
+      roundId: '00000000-0000-4000-8000-000000000000',
+      nonce: 0,
+      status: outcome.result === null ? 'open' : 'settled',
+      stake,
+      win: outcome.totalWin,
+      balance: 0,
+      currency: 'PTS',
+      outcome,
+    } as unknown as PlayResponse;
     return { result, reveal: () => void revealed++ };
   };
   return { play, revealed: () => revealed };
@@ -74,7 +83,24 @@ describe('blackjack deals one card at a time (store)', () => {
   });
 
   it('a dealt blackjack still shows the hole card face down before turning it', () => {
-    const outcome = { kind: 'blackjack', playerCards: [{ rank: 'A', suit: 'S' }, { rank: 'K', suit: 'H' }], dealerCards: [{ rank: '9', suit: 'C' }, { rank: '7', suit: 'D' }], playerTotal: 21, playerSoft: true, dealerTotal: 16, doubled: false, allowed: [], result: 'blackjack', totalWin: 25 } as const;
+    const outcome = {
+      kind: 'blackjack',
+      playerCards: [
+        { rank: 'A', suit: 'S' },
+        { rank: 'K', suit: 'H' },
+      ],
+      dealerCards: [
+        { rank: '9', suit: 'C' },
+        { rank: '7', suit: 'D' },
+      ],
+      playerTotal: 21,
+      playerSoft: true,
+      dealerTotal: 16,
+      doubled: false,
+      allowed: [],
+      result: 'blackjack',
+      totalWin: 25,
+    } as const;
     const steps: BlackjackShown[] = [];
     for (let v: BlackjackShown | null = { player: 0, dealer: 0, hole: false }; v; v = nextBlackjackStep(v, outcome as never)) steps.push(v);
     expect(steps.slice(1)).toEqual([
@@ -97,7 +123,16 @@ describe('baccarat (store)', () => {
       calls.push(input);
       if (input.kind !== 'baccarat') throw new Error('not baccarat');
       const outcome = playBaccarat(baccarat, simulationRandom(seed), input.bets);
-      const result = { roundId: 'r', nonce: 0, status: 'settled', stake: 0, win: outcome.totalWin, balance: 0, currency: 'PTS', outcome } as unknown as PlayResponse;
+      const result = {
+        roundId: 'r',
+        nonce: 0,
+        status: 'settled',
+        stake: 0,
+        win: outcome.totalWin,
+        balance: 0,
+        currency: 'PTS',
+        outcome,
+      } as unknown as PlayResponse;
       return { result, reveal: () => {} };
     };
     return { play, calls };
@@ -135,10 +170,16 @@ describe('baccarat (store)', () => {
     expect(table.$table.get().bets).toEqual({ player: 0, banker: 0, tie: 0 });
     table.rebet();
     expect(table.$table.get()).toMatchObject({ phase: 'betting', round: null, bets: { player: 0, banker: 50, tie: 50 } });
-    expect(h.calls[0]).toEqual({ kind: 'baccarat', bets: [{ type: 'tie', amount: 50 }, { type: 'banker', amount: 50 }] });
+    expect(h.calls[0]).toEqual({
+      kind: 'baccarat',
+      bets: [
+        { type: 'tie', amount: 50 },
+        { type: 'banker', amount: 50 },
+      ],
+    });
   });
 
-  it('refuses player with banker, naming baccarat\'s bets', () => {
+  it("refuses player with banker, naming baccarat's bets", () => {
     const table = createBaccaratTable(baccarat, house(1).play, { stepMs: () => 0 });
     table.place('player');
     table.place('banker');
@@ -149,6 +190,11 @@ describe('baccarat (store)', () => {
     const outcome = { playerCards: [1, 2], bankerCards: [3, 4] } as never;
     const seen = [];
     for (let v = nextBaccaratStep({ player: 0, banker: 0 }, outcome); v; v = nextBaccaratStep(v, outcome)) seen.push(v);
-    expect(seen).toEqual([{ player: 1, banker: 0 }, { player: 1, banker: 1 }, { player: 2, banker: 1 }, { player: 2, banker: 2 }]);
+    expect(seen).toEqual([
+      { player: 1, banker: 0 },
+      { player: 1, banker: 1 },
+      { player: 2, banker: 1 },
+      { player: 2, banker: 2 },
+    ]);
   });
 });

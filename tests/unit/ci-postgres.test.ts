@@ -18,7 +18,11 @@ describe('CI and an unreachable PostgreSQL', () => {
 
   // Port 1 on loopback refuses at once: a real connection attempt through the script .ci/run calls.
   const script = (env: NodeJS.ProcessEnv) =>
-    spawnSync(process.execPath, ['--import', 'tsx', 'scripts/pg-reachable.ts', 'postgres://postgres@127.0.0.1:1/postgres'], { env, encoding: 'utf8', timeout: 30_000 });
+    spawnSync(process.execPath, ['--import', 'tsx', 'scripts/pg-reachable.ts', 'postgres://postgres@127.0.0.1:1/postgres'], {
+      env,
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
 
   it('the script exits 1 (fail) under CI=true when nothing listens', { timeout: 30_000 }, () => {
     const { CI: _ci, ...rest } = process.env;

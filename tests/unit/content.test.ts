@@ -37,7 +37,10 @@ describe('content/pages', () => {
   it('the privacy policy covers the personal data the product stores', () => {
     for (const lang of ['ja', 'en']) {
       const md = read('privacy', lang).toLowerCase();
-      const words = lang === 'en' ? ['email', 'display name', 'phone', 'play history', 'cookie', 'delete'] : ['メールアドレス', '表示名', '電話番号', 'プレイ履歴', 'cookie', '削除'];
+      const words =
+        lang === 'en'
+          ? ['email', 'display name', 'phone', 'play history', 'cookie', 'delete']
+          : ['メールアドレス', '表示名', '電話番号', 'プレイ履歴', 'cookie', '削除'];
       for (const w of words) expect(md, `privacy.${lang}: ${w}`).toContain(w.toLowerCase());
     }
   });

@@ -59,6 +59,13 @@ describe('database faults: what counts as the database being unavailable', () =>
     ).rejects.toThrow('bug');
     expect(bugCalls).toBe(1);
 
-    await expect(retryWhileUnavailable(async () => { throw pgError('57P01'); }, { deadlineMs: 0 })).rejects.toMatchObject({ code: '57P01' });
+    await expect(
+      retryWhileUnavailable(
+        async () => {
+          throw pgError('57P01');
+        },
+        { deadlineMs: 0 },
+      ),
+    ).rejects.toMatchObject({ code: '57P01' });
   });
 });

@@ -75,7 +75,10 @@ describe('game rules', () => {
 
   it('French roulette returns half of an even-chance bet on zero (la partage)', () => {
     const zero = { int: () => 0 };
-    const r = playRoulette(roulette, zero, [{ type: 'red', amount: 100 }, { type: 'straight', numbers: [0], amount: 10 }]);
+    const r = playRoulette(roulette, zero, [
+      { type: 'red', amount: 100 },
+      { type: 'straight', numbers: [0], amount: 10 },
+    ]);
     expect(r.bets.map((b) => b.win)).toEqual([50, 360]);
   });
 
@@ -105,9 +108,21 @@ describe('game rules', () => {
     const serverSeed = 'f'.repeat(64);
     const played = playRound(def, fairRandom(serverSeed, 'player', 3), input);
     const record: VerifyRoundResponse = {
-      roundId: '00000000-0000-4000-8000-000000000000', gameCode: 'roulette-european', gameTitle: 'European Roulette', createdAt: new Date().toISOString(),
-      status: 'settled', serverSeed, serverSeedHash: serverSeedHash(serverSeed), clientSeed: 'player', nonce: 3, definition: def, input, actions: [],
-      stake: played.stake, win: played.win, outcome: played.outcome,
+      roundId: '00000000-0000-4000-8000-000000000000',
+      gameCode: 'roulette-european',
+      gameTitle: 'European Roulette',
+      createdAt: new Date().toISOString(),
+      status: 'settled',
+      serverSeed,
+      serverSeedHash: serverSeedHash(serverSeed),
+      clientSeed: 'player',
+      nonce: 3,
+      definition: def,
+      input,
+      actions: [],
+      stake: played.stake,
+      win: played.win,
+      outcome: played.outcome,
     };
     expect(recomputeRound(record)).toMatchObject({ hashMatches: true, outcomeMatches: true });
     const other = played.outcome.kind === 'roulette' ? (played.outcome.number + 1) % 37 : 0;

@@ -4,14 +4,7 @@ import type { z } from 'zod';
 import { DisplayNameSchema, EmailSchema, LoginPasswordSchema, NewPasswordSchema } from '../../contracts/auth';
 import { OTP_LENGTH, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX } from '../../contracts/constants';
 import { checkClientSeed } from '../../contracts/client-seed';
-import {
-  checkDisplayName,
-  checkEmail,
-  checkLoginPassword,
-  checkNewPassword,
-  checkOtpToken,
-  type FieldCheck,
-} from '../../contracts/fields';
+import { checkDisplayName, checkEmail, checkLoginPassword, checkNewPassword, checkOtpToken, type FieldCheck } from '../../contracts/fields';
 import { ClientSeedSchema } from '../../contracts/games';
 import { OtpTokenSchema, PhoneNumberSchema } from '../../contracts/phone';
 import { normalisePhoneNumber } from '../../contracts/phone-number';
@@ -36,7 +29,10 @@ const mixed = (max: number) => fc.array(fc.constantFrom(...MIXED), { maxLength: 
 
 function agree(check: FieldCheck, schema: z.ZodType, chosen: string[], generated: fc.Arbitrary<string>) {
   for (const value of chosen) expect([value, check(value)]).toEqual([value, firstIssue(schema, value)]);
-  fc.assert(fc.property(generated, (value) => check(value) === firstIssue(schema, value)), { numRuns: RUNS });
+  fc.assert(
+    fc.property(generated, (value) => check(value) === firstIssue(schema, value)),
+    { numRuns: RUNS },
+  );
 }
 
 describe('the browser field checks agree with the zod contracts', () => {
@@ -45,9 +41,34 @@ describe('the browser field checks agree with the zod contracts', () => {
     agree(
       checkEmail,
       EmailSchema,
-      ['', '   ', 'a@b.co', '  Player@Example.COM ', 'a@b', 'a..b@c.com', '.a@b.com', 'a.@b.com', 'a@b.c', 'a@-b.com', 'ü@b.com',
-        'a+tag@c.io', "o'neil@x.jp", 'a@b.co\n', 'a b@c.com', long, long.slice(1), '@b.com', 'a@', 'a@@b.com'],
-      fc.oneof(fc.emailAddress(), mixed(40), fc.emailAddress().map((e) => ` ${e.toUpperCase()}\t`), fc.string({ unit: 'binary', maxLength: 300 })),
+      [
+        '',
+        '   ',
+        'a@b.co',
+        '  Player@Example.COM ',
+        'a@b',
+        'a..b@c.com',
+        '.a@b.com',
+        'a.@b.com',
+        'a@b.c',
+        'a@-b.com',
+        'ü@b.com',
+        'a+tag@c.io',
+        "o'neil@x.jp",
+        'a@b.co\n',
+        'a b@c.com',
+        long,
+        long.slice(1),
+        '@b.com',
+        'a@',
+        'a@@b.com',
+      ],
+      fc.oneof(
+        fc.emailAddress(),
+        mixed(40),
+        fc.emailAddress().map((e) => ` ${e.toUpperCase()}\t`),
+        fc.string({ unit: 'binary', maxLength: 300 }),
+      ),
     );
   });
 
@@ -55,15 +76,38 @@ describe('the browser field checks agree with the zod contracts', () => {
     agree(
       checkDisplayName,
       DisplayNameSchema,
-      ['', '  ', 'ab', 'abc', ' abc ', '山田太郎', 'ｱｲｳｴｵ', 'ゲーム好き', 'Ab1２', 'a b c', 'Иван', '①②③', '😀😀😀', 'x'.repeat(USERNAME_MAX),
-        'x'.repeat(USERNAME_MAX + 1), '漢'.repeat(USERNAME_MAX), '𠮷'.repeat(USERNAME_MAX), 'abc!', 'ﾞﾞﾞ'],
+      [
+        '',
+        '  ',
+        'ab',
+        'abc',
+        ' abc ',
+        '山田太郎',
+        'ｱｲｳｴｵ',
+        'ゲーム好き',
+        'Ab1２',
+        'a b c',
+        'Иван',
+        '①②③',
+        '😀😀😀',
+        'x'.repeat(USERNAME_MAX),
+        'x'.repeat(USERNAME_MAX + 1),
+        '漢'.repeat(USERNAME_MAX),
+        '𠮷'.repeat(USERNAME_MAX),
+        'abc!',
+        'ﾞﾞﾞ',
+      ],
       fc.oneof(mixed(18), fc.string({ unit: 'grapheme', maxLength: 20 })),
     );
   });
 
   it('passwords at sign-in (LoginPasswordSchema) and new ones (NewPasswordSchema), counted as the schema counts', () => {
     const passwords = ['', ' ', 'a', 'x'.repeat(PASSWORD_MIN - 1), 'x'.repeat(PASSWORD_MIN), '😀😀😀', 'x'.repeat(PASSWORD_MAX), 'x'.repeat(PASSWORD_MAX + 1)];
-    const generated = fc.oneof(mixed(12), fc.string({ maxLength: PASSWORD_MAX + 4 }), fc.string({ unit: 'binary', minLength: PASSWORD_MAX - 2, maxLength: PASSWORD_MAX + 2 }));
+    const generated = fc.oneof(
+      mixed(12),
+      fc.string({ maxLength: PASSWORD_MAX + 4 }),
+      fc.string({ unit: 'binary', minLength: PASSWORD_MAX - 2, maxLength: PASSWORD_MAX + 2 }),
+    );
     agree(checkLoginPassword, LoginPasswordSchema, passwords, generated);
     agree(checkNewPassword, NewPasswordSchema, passwords, generated);
   });
@@ -73,7 +117,12 @@ describe('the browser field checks agree with the zod contracts', () => {
   });
 
   it('client seed (ClientSeedSchema)', () => {
-    agree(checkClientSeed, ClientSeedSchema, ['', ' ', 'lucky', ' lucky ', 'a b', 'x'.repeat(64), 'x'.repeat(65), 'ü', '~!#', 'tab\there'], fc.oneof(mixed(10), fc.string({ maxLength: 70 })));
+    agree(
+      checkClientSeed,
+      ClientSeedSchema,
+      ['', ' ', 'lucky', ' lucky ', 'a b', 'x'.repeat(64), 'x'.repeat(65), 'ü', '~!#', 'tab\there'],
+      fc.oneof(mixed(10), fc.string({ maxLength: 70 })),
+    );
   });
 
   it('phone number (PhoneNumberSchema): the same problem, or the same E.164 number', () => {
@@ -83,10 +132,31 @@ describe('the browser field checks agree with the zod contracts', () => {
       const expected = schema.success ? { phoneNumber: schema.data } : { issue: firstIssue(PhoneNumberSchema, value) };
       expect([value, plain]).toEqual([value, expected]);
     };
-    for (const value of ['', '   ', '+81 90-1234-5678', '+819012345678', '090-1234-5678', '+81 3-1234-5678', '+44 7700 900123', '+1 (202) 555-0123',
-      '+8190123456789012', '+81.90.1234.5678', '+', '+12345', `+81${'0'.repeat(40)}`, '+81 90 1234 5678 ', '＋819012345678']) same(value);
+    for (const value of [
+      '',
+      '   ',
+      '+81 90-1234-5678',
+      '+819012345678',
+      '090-1234-5678',
+      '+81 3-1234-5678',
+      '+44 7700 900123',
+      '+1 (202) 555-0123',
+      '+8190123456789012',
+      '+81.90.1234.5678',
+      '+',
+      '+12345',
+      `+81${'0'.repeat(40)}`,
+      '+81 90 1234 5678 ',
+      '＋819012345678',
+    ])
+      same(value);
     const typed = fc.array(fc.constantFrom(...'+0123456789 -.()x'), { maxLength: 34 }).map((a) => a.join(''));
-    const mobiles = fc.tuple(fc.constantFrom('+8190', '+8180', '+8170', '+447', '+4915', '+33 6', '+1 415'), fc.stringMatching(/^[0-9]{6,9}$/)).map(([a, b]) => `${a} ${b}`);
-    fc.assert(fc.property(fc.oneof(typed, mobiles), (value) => same(value)), { numRuns: RUNS });
+    const mobiles = fc
+      .tuple(fc.constantFrom('+8190', '+8180', '+8170', '+447', '+4915', '+33 6', '+1 415'), fc.stringMatching(/^[0-9]{6,9}$/))
+      .map(([a, b]) => `${a} ${b}`);
+    fc.assert(
+      fc.property(fc.oneof(typed, mobiles), (value) => same(value)),
+      { numRuns: RUNS },
+    );
   });
 });

@@ -119,9 +119,14 @@ describe('password forms (store)', () => {
   it('change: prompts for each field, the confirmation must match, the current password refusal is shown', async () => {
     const changePassword = vi.fn(refuse('INVALID_CURRENT_PASSWORD'));
     expect(await submitChangePassword({ currentPassword: '', newPassword: 'a-long-passphrase-9', confirmPassword: 'other' }, { changePassword })).toBe(false);
-    expect(changePasswordForm.$state.get().fieldErrors).toEqual({ currentPassword: 'validation.currentPasswordRequired', confirmPassword: 'validation.passwordsMismatch' });
+    expect(changePasswordForm.$state.get().fieldErrors).toEqual({
+      currentPassword: 'validation.currentPasswordRequired',
+      confirmPassword: 'validation.passwordsMismatch',
+    });
     expect(changePassword).not.toHaveBeenCalled();
-    expect(await submitChangePassword({ currentPassword: 'old', newPassword: 'a-long-passphrase-9', confirmPassword: 'a-long-passphrase-9' }, { changePassword })).toBe(false);
+    expect(
+      await submitChangePassword({ currentPassword: 'old', newPassword: 'a-long-passphrase-9', confirmPassword: 'a-long-passphrase-9' }, { changePassword }),
+    ).toBe(false);
     expect(changePasswordForm.$state.get().failure?.code).toBe('INVALID_CURRENT_PASSWORD');
   });
 
@@ -143,7 +148,8 @@ describe('password forms (store)', () => {
 });
 
 describe('play safely (store)', () => {
-  const controls = (over: Partial<PlayControls> = {}) => ({ realityCheckMinutes: null, breakUntil: null, selfExclusion: null, ...over }) as unknown as PlayControls;
+  const controls = (over: Partial<PlayControls> = {}) =>
+    ({ realityCheckMinutes: null, breakUntil: null, selfExclusion: null, ...over }) as unknown as PlayControls;
 
   it('loads, saves limits from their fields and refuses a field that is not a whole number', async () => {
     const send = vi.fn(async (_path: string, body?: unknown) => controls(body as Partial<PlayControls>));
@@ -181,7 +187,10 @@ describe('play safely (store)', () => {
 describe('offer emails (store)', () => {
   it('shows the choice at once and puts it back when refused', async () => {
     let fail = false;
-    const offers = createOfferEmails({ load: async () => ({ emails: false }), save: async (emails) => (fail ? Promise.reject(new ApiError('TECHNICAL_ERROR', 500)) : { emails }) });
+    const offers = createOfferEmails({
+      load: async () => ({ emails: false }),
+      save: async (emails) => (fail ? Promise.reject(new ApiError('TECHNICAL_ERROR', 500)) : { emails }),
+    });
     await offers.load();
     const saving = offers.choose(true);
     expect(offers.$view.get().preferences).toEqual({ emails: true });

@@ -18,7 +18,7 @@ const drawing = (file: string) => readFileSync(file, 'utf8').replace(/<title>.*?
 const gzipped = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
 
 describe('game art', () => {
-  it('gives every catalogue game a tile that is no other game\'s tile', () => {
+  it("gives every catalogue game a tile that is no other game's tile", () => {
     const seen = new Map<string, string>();
     for (const entry of catalogue) {
       const file = path.join(publicGames, 'art', `${entry.gameCode}.svg`);
@@ -68,7 +68,7 @@ describe('game art', () => {
     }
   });
 
-  it('keeps a tile within 25 KB and a game\'s whole art within 200 KB, compressed', () => {
+  it("keeps a tile within 25 KB and a game's whole art within 200 KB, compressed", () => {
     for (const entry of catalogue) {
       const tile = gzipped(path.join(publicGames, 'art', `${entry.gameCode}.svg`));
       expect(tile, entry.gameCode).toBeLessThanOrEqual(25_000);

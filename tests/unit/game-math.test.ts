@@ -24,7 +24,11 @@ describe('exact maths against independent cases', () => {
   const hand: SlotDefinition = {
     kind: 'slot',
     rows: 1,
-    reels: [['A', 'B', 'S', 'B'], ['A', 'W', 'B', 'S'], ['A', 'B', 'B', 'W']],
+    reels: [
+      ['A', 'B', 'S', 'B'],
+      ['A', 'W', 'B', 'S'],
+      ['A', 'B', 'B', 'W'],
+    ],
     symbols: [
       { id: 'A', kind: 'normal', glyph: 'A', color: '#f00', pays: [0, 0, 10] },
       { id: 'B', kind: 'normal', glyph: 'B', color: '#0f0', pays: [0, 0, 5] },
@@ -55,7 +59,7 @@ describe('exact maths against independent cases', () => {
     expect(m.largestWin).toBe(20);
   });
 
-  it('a 5-reel, 3-row slot with wilds, scatters and retriggering free spins: the engine\'s exhaustive enumeration (0.932279)', () => {
+  it("a 5-reel, 3-row slot with wilds, scatters and retriggering free spins: the engine's exhaustive enumeration (0.932279)", () => {
     // The slot of tests/unit/rtp.test.ts, whose RTP there comes from playing the engine on all 59,049 combinations.
     const small: SlotDefinition = {
       kind: 'slot',
@@ -74,7 +78,13 @@ describe('exact maths against independent cases', () => {
         { id: 'W', kind: 'wild', glyph: 'W', color: '#ff0', pays: [0, 0, 0, 0, 0] },
         { id: 'S', kind: 'scatter', glyph: 'S', color: '#f0f', pays: [0, 0, 0, 2, 10] },
       ],
-      paylines: [[1, 1, 1, 1, 1], [0, 0, 0, 0, 0], [2, 2, 2, 2, 2], [0, 1, 2, 1, 0], [2, 1, 0, 1, 2]],
+      paylines: [
+        [1, 1, 1, 1, 1],
+        [0, 0, 0, 0, 0],
+        [2, 2, 2, 2, 2],
+        [0, 1, 2, 1, 0],
+        [2, 1, 0, 1, 2],
+      ],
       freeSpins: { scatters: 4, spins: 3, multiplier: 2 },
       betLevels: [5],
     };
@@ -114,16 +124,20 @@ describe('exact maths against independent cases', () => {
     for (const h17 of [false, true]) {
       const def = { dealerHitsSoft17: h17 } as BlackjackDefinition;
       // Every two- and three-card hand (the later cards change only total, softness and doubling).
-      for (let a = 1; a <= 10; a++) for (let b = 1; b <= 10; b++) for (let c = 0; c <= 10; c++) {
-        const cards = c ? [a, b, c] : [a, b];
-        const sum = cards.reduce((s, v) => s + v, 0);
-        const soft = cards.includes(1) && sum + 10 <= 21;
-        const total = soft ? sum + 10 : sum;
-        if (total >= 21) continue;
-        for (let u = 1; u <= 10; u++) {
-          expect(basicStrategyMove(total, soft, u === 1 ? 11 : u, cards.length === 2, h17), `${cards} v ${u}`).toBe(basicStrategy(cards.map(card), card(u), def));
-        }
-      }
+      for (let a = 1; a <= 10; a++)
+        for (let b = 1; b <= 10; b++)
+          for (let c = 0; c <= 10; c++) {
+            const cards = c ? [a, b, c] : [a, b];
+            const sum = cards.reduce((s, v) => s + v, 0);
+            const soft = cards.includes(1) && sum + 10 <= 21;
+            const total = soft ? sum + 10 : sum;
+            if (total >= 21) continue;
+            for (let u = 1; u <= 10; u++) {
+              expect(basicStrategyMove(total, soft, u === 1 ? 11 : u, cards.length === 2, h17), `${cards} v ${u}`).toBe(
+                basicStrategy(cards.map(card), card(u), def),
+              );
+            }
+          }
     }
   });
 });

@@ -18,7 +18,11 @@ describe('game search (issue #26)', () => {
     }
   });
   it('finds every roulette by half-width 「ﾙｰﾚｯﾄ」 and nothing for an unknown word', () => {
-    expect(searchGames(catalogue('ja'), 'ﾙｰﾚｯﾄ').map((g) => g.gameCode).sort()).toEqual(['roulette-european', 'roulette-french', 'roulette-vip']);
+    expect(
+      searchGames(catalogue('ja'), 'ﾙｰﾚｯﾄ')
+        .map((g) => g.gameCode)
+        .sort(),
+    ).toEqual(['roulette-european', 'roulette-french', 'roulette-vip']);
     expect(searchGames(catalogue('en'), 'ﾙｰﾚｯﾄ')).toHaveLength(3);
     expect(searchGames(catalogue('en'), 'zzz')).toEqual([]);
     expect(searchGames(catalogue('en'), '  ')).toEqual([]);

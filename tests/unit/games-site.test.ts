@@ -44,9 +44,16 @@ describe('slot client drawing', () => {
   const definition: SlotDefinition = {
     kind: 'slot',
     rows: 3,
-    reels: [['A', 'B', 'C', 'S'], ['A', 'B', 'C', 'S'], ['A', 'B', 'C', 'S']],
+    reels: [
+      ['A', 'B', 'C', 'S'],
+      ['A', 'B', 'C', 'S'],
+      ['A', 'B', 'C', 'S'],
+    ],
     symbols: [],
-    paylines: [[1, 1, 1], [0, 1, 2]],
+    paylines: [
+      [1, 1, 1],
+      [0, 1, 2],
+    ],
     freeSpins: null,
     betLevels: [2],
   };
@@ -59,7 +66,11 @@ describe('slot client drawing', () => {
   it('highlights the cells of line wins (left to right for the count) and scatters when they pay', () => {
     const spin: SlotSpin = {
       stops: [0, 0, 2],
-      grid: [['A', 'B', 'C'], ['A', 'B', 'C'], ['C', 'S', 'A']],
+      grid: [
+        ['A', 'B', 'C'],
+        ['A', 'B', 'C'],
+        ['C', 'S', 'A'],
+      ],
       lineWins: [{ line: 1, symbol: 'A', count: 2, win: 4 }],
       scatterCount: 1,
       scatterWin: 0,

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { GroupCommitQueue } from '../../server/lib/group-commit';
 
 /** The round queue's batching, free of SQL: batches, keys, the in-flight cap and split retries. */
-interface Item { key: string; value: number; fail?: boolean }
+interface Item {
+  key: string;
+  value: number;
+  fail?: boolean;
+}
 
 function harness(opts: { maxBatch: number; maxInFlight: number; failWhen?: (batch: Item[]) => boolean }) {
   const batches: Item[][] = [];
@@ -45,7 +49,7 @@ describe('group commit queue', () => {
     expect(await Promise.all(later)).toEqual([20, 30, 40]);
   });
 
-  it('never puts two items of one key in a batch, and keeps a key\'s items in order', async () => {
+  it("never puts two items of one key in a batch, and keeps a key's items in order", async () => {
     const h = harness({ maxBatch: 32, maxInFlight: 1 });
     const all = [h.queue.submit({ key: 'x', value: 0 }), ...[1, 2, 3].map((v) => h.queue.submit({ key: v === 2 ? 'y' : 'x', value: v }))];
     for (let i = 0; i < 4; i++) await h.step();

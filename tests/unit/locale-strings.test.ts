@@ -6,8 +6,7 @@ import { localeStrings } from '../../scripts/locale-strings';
 type Hook = (this: unknown, id: string) => string | null;
 const plugin = localeStrings();
 const resolve = (id: string) => (plugin.resolveId as Hook).call({}, id);
-const load = (id: string, consumer: 'client' | 'server') =>
-  (plugin.load as Hook).call({ environment: { config: { consumer } }, addWatchFile: () => {} }, id);
+const load = (id: string, consumer: 'client' | 'server') => (plugin.load as Hook).call({ environment: { config: { consumer } }, addWatchFile: () => {} }, id);
 const json = (lang: string, ns: string) => JSON.parse(readFileSync(`locales/${lang}/${ns}.json`, 'utf8')) as Record<string, unknown>;
 
 describe('locale strings plugin', () => {
@@ -28,7 +27,11 @@ describe('locale strings plugin', () => {
     for (const lang of ['ja', 'en']) {
       const data = imports.find((id) => id.includes(`strings-${lang}?`))!;
       expect(resolve(data)).toBe(data);
-      const exported = JSON.parse(load(data, 'client')!.replace(/^export default /, '').replace(/;$/, '')) as Record<string, unknown>;
+      const exported = JSON.parse(
+        load(data, 'client')!
+          .replace(/^export default /, '')
+          .replace(/;$/, ''),
+      ) as Record<string, unknown>;
       expect(exported).toEqual({ errors: { TECHNICAL_ERROR: json(lang, 'errors').TECHNICAL_ERROR }, wallet: json(lang, 'wallet') });
     }
   });

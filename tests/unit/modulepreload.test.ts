@@ -4,7 +4,8 @@ import { modulesLoadedUpFront } from '../../scripts/page-modules';
 
 // A tiny build: two islands (one hydrated on load, one when idle), shared chunks, strings per language.
 const chunks: Record<string, string> = {
-  '/_astro/Launch.js': 'import{a}from"./core.js";import"./layout.js";const s=await(l===`ja`?import(`./strings-ja_games.A.js`):import(`./strings-en_games.B.js`));',
+  '/_astro/Launch.js':
+    'import{a}from"./core.js";import"./layout.js";const s=await(l===`ja`?import(`./strings-ja_games.A.js`):import(`./strings-en_games.B.js`));',
   '/_astro/core.js': 'export const a=1;await(l===`ja`?import(`./strings-ja_common.C.js`):import(`./strings-en_common.D.js`));',
   '/_astro/layout.js': 'import{a}from"./core.js";const p=()=>import(`./Popup.js`);',
   '/_astro/client.js': 'export default 1;',

@@ -34,6 +34,8 @@ describe('protection refusal messages', () => {
   it('the two languages differ (both are translated)', () => {
     const ja = makeT('ja', load('ja'), 'errors');
     const en = makeT('en', load('en'), 'errors');
-    expect(protectionMessage(ja, 'ja', new ApiError('PLAY_BREAK_ACTIVE', 403, until))).not.toBe(protectionMessage(en, 'en', new ApiError('PLAY_BREAK_ACTIVE', 403, until)));
+    expect(protectionMessage(ja, 'ja', new ApiError('PLAY_BREAK_ACTIVE', 403, until))).not.toBe(
+      protectionMessage(en, 'en', new ApiError('PLAY_BREAK_ACTIVE', 403, until)),
+    );
   });
 });

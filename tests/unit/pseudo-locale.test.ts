@@ -8,7 +8,10 @@ import { makeT } from '../../src/lib/translate';
 const root = path.resolve(import.meta.dirname, '../..');
 type Tree = Record<string, unknown>;
 const english = Object.fromEntries(
-  readdirSync(path.join(root, 'locales', 'en')).map((f) => [f.replace(/\.json$/, ''), JSON.parse(readFileSync(path.join(root, 'locales', 'en', f), 'utf8')) as Tree]),
+  readdirSync(path.join(root, 'locales', 'en')).map((f) => [
+    f.replace(/\.json$/, ''),
+    JSON.parse(readFileSync(path.join(root, 'locales', 'en', f), 'utf8')) as Tree,
+  ]),
 );
 const leaves = (tree: unknown, at = ''): Array<[string, string]> =>
   typeof tree === 'string' ? [[at, tree]] : Object.entries(tree as Tree).flatMap(([k, v]) => leaves(v, at ? `${at}.${k}` : k));

@@ -38,7 +38,10 @@ describe('the raffle draw (contracts/raffle-draw.ts)', () => {
   });
 
   it('draws tickets uniformly: each holder wins first place in proportion to their tickets', () => {
-    const few = [{ holder: 'a', tickets: 1 }, { holder: 'b', tickets: 3 }];
+    const few = [
+      { holder: 'a', tickets: 1 },
+      { holder: 'b', tickets: 3 },
+    ];
     const wins = { a: 0, b: 0 } as Record<string, number>;
     for (let i = 0; i < 4000; i++) wins[drawWinners(`s${i}`, few, [{ amount: 1 }])[0].holder]++;
     expect(wins.a / 4000).toBeGreaterThan(0.22);
@@ -52,7 +55,14 @@ describe('the raffle draw (contracts/raffle-draw.ts)', () => {
 
   it('verifies a record and catches a changed winner, list or seed', () => {
     const winners = drawWinners(seed, list, prizes);
-    const record = { commitment: seedCommitment(seed), serverSeed: seed, ticketListHash: ticketListHash(list), tickets: list.filter((h) => h.tickets > 0), prizes, winners };
+    const record = {
+      commitment: seedCommitment(seed),
+      serverSeed: seed,
+      ticketListHash: ticketListHash(list),
+      tickets: list.filter((h) => h.tickets > 0),
+      prizes,
+      winners,
+    };
     expect(verifyRaffleRecord(record)).toMatchObject({ commitmentMatches: true, ticketListHashMatches: true, winnersMatch: true });
     expect(verifyRaffleRecord({ ...record, winners: [{ ...winners[0], holder: 'd4' }, ...winners.slice(1)] }).winnersMatch).toBe(false);
     expect(verifyRaffleRecord({ ...record, serverSeed: 'e'.repeat(64) }).commitmentMatches).toBe(false);

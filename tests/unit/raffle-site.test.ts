@@ -22,8 +22,28 @@ describe('raffle helpers of the site (src/stores/raffle.ts)', () => {
   });
 
   it("history name: the current language, else 'default', else null (N/A)", () => {
-    expect(historyTitle({ translations: [{ languageCode: 'ja', title: 'ジャ' }, { languageCode: 'default', title: 'Def' }] }, 'en')).toBe('Def');
-    expect(historyTitle({ translations: [{ languageCode: 'ja', title: 'ジャ' }, { languageCode: 'en', title: 'En' }] }, 'en')).toBe('En');
+    expect(
+      historyTitle(
+        {
+          translations: [
+            { languageCode: 'ja', title: 'ジャ' },
+            { languageCode: 'default', title: 'Def' },
+          ],
+        },
+        'en',
+      ),
+    ).toBe('Def');
+    expect(
+      historyTitle(
+        {
+          translations: [
+            { languageCode: 'ja', title: 'ジャ' },
+            { languageCode: 'en', title: 'En' },
+          ],
+        },
+        'en',
+      ),
+    ).toBe('En');
     expect(historyTitle({ translations: [{ languageCode: 'ja', title: 'ジャ' }] }, 'en')).toBeNull();
   });
 

@@ -119,7 +119,14 @@ describe('ReadCache', () => {
   it('does not keep a value valid for no time (an unknown session, an expired one)', async () => {
     const cache = new ReadCache<string | null>({ maxEntries: 10 });
     const db = source({});
-    expect(await cache.get('a', 0, async () => null, (v, at) => (v ? at + TTL : at))).toBeNull();
+    expect(
+      await cache.get(
+        'a',
+        0,
+        async () => null,
+        (v, at) => (v ? at + TTL : at),
+      ),
+    ).toBeNull();
     expect(cache.has('a')).toBe(false);
     expect(db.reads).toBe(0);
   });

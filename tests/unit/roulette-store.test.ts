@@ -4,7 +4,15 @@ import { playRoulette, pocketColor, RED_NUMBERS } from '../../contracts/house/ro
 import { ApiError } from '../../src/lib/api';
 import { createRouletteTable, WHEEL_ORDER, type HeldRound } from '../../src/stores/roulette';
 
-const definition: RouletteDefinition = { kind: 'roulette', variant: 'european', minBet: 10, maxBet: 5000, betUnit: 10, chips: [10, 50, 100, 500, 1000], maxTotalBet: 20000 };
+const definition: RouletteDefinition = {
+  kind: 'roulette',
+  variant: 'european',
+  minBet: 10,
+  maxBet: 5000,
+  betUnit: 10,
+  chips: [10, 50, 100, 500, 1000],
+  maxTotalBet: 20000,
+};
 
 /**
  * The house answers with the real engine on a pocket the test picks (the server is the only thing
@@ -19,7 +27,16 @@ function house(pockets: number[]) {
     const pocket = pockets.shift() ?? 0;
     const outcome = playRoulette(definition, { int: () => pocket }, input.bets);
     const stake = input.bets.reduce((s, b) => s + b.amount, 0);
-    const result = { roundId: 'r', nonce: calls.length, status: 'settled', stake, win: outcome.totalWin, balance: 0, currency: 'PTS', outcome } as unknown as PlayResponse;
+    const result = {
+      roundId: 'r',
+      nonce: calls.length,
+      status: 'settled',
+      stake,
+      win: outcome.totalWin,
+      balance: 0,
+      currency: 'PTS',
+      outcome,
+    } as unknown as PlayResponse;
     return { result, reveal: () => void revealed++ };
   };
   return { play, calls, revealed: () => revealed };
@@ -82,7 +99,15 @@ describe('the roulette table (store)', () => {
     expect(spinning.target).toBe(17);
     expect(spinning.result).toBeNull();
     expect(h.revealed()).toBe(0);
-    expect(h.calls).toEqual([{ kind: 'roulette', bets: [{ type: 'straight', numbers: [17], amount: 10 }, { type: 'black', amount: 10 }] }]);
+    expect(h.calls).toEqual([
+      {
+        kind: 'roulette',
+        bets: [
+          { type: 'straight', numbers: [17], amount: 10 },
+          { type: 'black', amount: 10 },
+        ],
+      },
+    ]);
 
     table.landed();
     const settled = table.$table.get();

@@ -4,8 +4,16 @@ import { simulationRandom } from '../../contracts/house/random';
 import { playSlot, slotRoundWin, slotTheoreticalRtp } from '../../contracts/house/slot';
 import { loadCatalogue, type CatalogueEntry } from '../../server/modules/games/catalogue';
 import {
-  baccaratExact, checkDeclaredRtp, DECLARED_TOLERANCE, everyRouletteBet, LA_PARTAGE_RTP, RTP_TOLERANCE_SE, rouletteBetExactRtp,
-  simulateGame, slotEnumeratedRtp, type RtpCheck,
+  baccaratExact,
+  checkDeclaredRtp,
+  DECLARED_TOLERANCE,
+  everyRouletteBet,
+  LA_PARTAGE_RTP,
+  RTP_TOLERANCE_SE,
+  rouletteBetExactRtp,
+  simulateGame,
+  slotEnumeratedRtp,
+  type RtpCheck,
 } from '../../server/modules/games/rtp';
 
 /**
@@ -26,9 +34,12 @@ const points = (x: number) => (x * 100).toFixed(2);
 const tolerance = (c: RtpCheck) => RTP_TOLERANCE_SE * c.standardError;
 
 /** All pays of a slot multiplied by `factor`: every win, hence the RTP, scales by it. */
-const scalePays = (def: SlotDefinition, factor: number): SlotDefinition => ({ ...def, symbols: def.symbols.map((s) => ({ ...s, pays: s.pays.map((p) => p * factor) })) });
+const scalePays = (def: SlotDefinition, factor: number): SlotDefinition => ({
+  ...def,
+  symbols: def.symbols.map((s) => ({ ...s, pays: s.pays.map((p) => p * factor) })),
+});
 
-describe('declared RTP (catalogue.json) equals the exact RTP of the game\'s maths, within 5e-7', () => {
+describe("declared RTP (catalogue.json) equals the exact RTP of the game's maths, within 5e-7", () => {
   it('the catalogue has at least 30 games', () => {
     expect(catalogue.length).toBeGreaterThanOrEqual(30);
   });
@@ -50,11 +61,28 @@ describe('declared RTP (catalogue.json) equals the exact RTP of the game\'s math
     const bets = everyRouletteBet(10);
     const byType: Record<string, number> = {};
     for (const b of bets) byType[b.type] = (byType[b.type] ?? 0) + 1;
-    expect(byType).toEqual({ straight: 37, split: 60, street: 14, corner: 23, line: 11, dozen: 3, column: 3, red: 1, black: 1, odd: 1, even: 1, low: 1, high: 1 });
+    expect(byType).toEqual({
+      straight: 37,
+      split: 60,
+      street: 14,
+      corner: 23,
+      line: 11,
+      dozen: 3,
+      column: 3,
+      red: 1,
+      black: 1,
+      odd: 1,
+      even: 1,
+      low: 1,
+      high: 1,
+    });
     const evenChance = new Set(['red', 'black', 'odd', 'even', 'low', 'high']);
     for (const bet of bets) {
       expect(rouletteBetExactRtp(european, bet), `european ${bet.type} ${bet.numbers ?? bet.value ?? ''}`).toBeCloseTo(36 / 37, 12);
-      expect(rouletteBetExactRtp(french, bet), `french ${bet.type} ${bet.numbers ?? bet.value ?? ''}`).toBeCloseTo(evenChance.has(bet.type) ? LA_PARTAGE_RTP : 36 / 37, 12);
+      expect(rouletteBetExactRtp(french, bet), `french ${bet.type} ${bet.numbers ?? bet.value ?? ''}`).toBeCloseTo(
+        evenChance.has(bet.type) ? LA_PARTAGE_RTP : 36 / 37,
+        12,
+      );
     }
   });
 
@@ -95,7 +123,13 @@ describe('a small slot with free spins, enumerated over every reel stop combinat
       { id: 'W', kind: 'wild', glyph: 'W', color: '#ff0', pays: [0, 0, 0, 0, 0] },
       { id: 'S', kind: 'scatter', glyph: 'S', color: '#f0f', pays: [0, 0, 0, 2, 10] },
     ],
-    paylines: [[1, 1, 1, 1, 1], [0, 0, 0, 0, 0], [2, 2, 2, 2, 2], [0, 1, 2, 1, 0], [2, 1, 0, 1, 2]],
+    paylines: [
+      [1, 1, 1, 1, 1],
+      [0, 0, 0, 0, 0],
+      [2, 2, 2, 2, 2],
+      [0, 1, 2, 1, 0],
+      [2, 1, 0, 1, 2],
+    ],
     freeSpins: { scatters: 4, spins: 3, multiplier: 2 },
     betLevels: [5],
   };
@@ -130,7 +164,7 @@ describe('a small slot with free spins, enumerated over every reel stop combinat
     });
   }
 
-  it('a catalogue slot\'s paytable changed by 1% fails its declared-RTP check', () => {
+  it("a catalogue slot's paytable changed by 1% fails its declared-RTP check", () => {
     for (const game of catalogue.filter((g) => g.definition.kind === 'slot')) {
       for (const factor of [1.01, 0.99]) {
         const check = checkDeclaredRtp({ ...game, definition: scalePays(game.definition as SlotDefinition, factor) });
@@ -141,7 +175,17 @@ describe('a small slot with free spins, enumerated over every reel stop combinat
   });
 
   it('without free spins and on 2 rows too: enumeration equals the formula', () => {
-    const plain: SlotDefinition = { ...small, rows: 2, paylines: [[0, 0, 0, 0, 0], [1, 1, 1, 1, 1], [0, 1, 0, 1, 0]], freeSpins: null, betLevels: [3] };
+    const plain: SlotDefinition = {
+      ...small,
+      rows: 2,
+      paylines: [
+        [0, 0, 0, 0, 0],
+        [1, 1, 1, 1, 1],
+        [0, 1, 0, 1, 0],
+      ],
+      freeSpins: null,
+      betLevels: [3],
+    };
     expect(slotEnumeratedRtp(plain).rtp).toBeCloseTo(slotTheoreticalRtp(plain).rtp, 12);
   });
 

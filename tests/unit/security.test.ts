@@ -45,17 +45,48 @@ describe('opposing table bets', () => {
   const roulette = { kind: 'roulette', minBet: 1, maxBet: 1000, betUnit: 1, maxTotalBet: 10_000 } as unknown as RouletteDefinition;
   const baccarat = { kind: 'baccarat', minBet: 1, maxBet: 1000, betUnit: 1 } as unknown as BaccaratDefinition;
   it('roulette: red+black, even+odd, low+high are OPPOSING_BETS; other mixes are fine', () => {
-    for (const [a, b] of [['red', 'black'], ['even', 'odd'], ['low', 'high']] as const) {
-      expect(rouletteBetsProblem(roulette, [{ type: a, amount: 5 }, { type: b, amount: 5 }])?.code).toBe('OPPOSING_BETS');
+    for (const [a, b] of [
+      ['red', 'black'],
+      ['even', 'odd'],
+      ['low', 'high'],
+    ] as const) {
+      expect(
+        rouletteBetsProblem(roulette, [
+          { type: a, amount: 5 },
+          { type: b, amount: 5 },
+        ])?.code,
+      ).toBe('OPPOSING_BETS');
     }
-    expect(rouletteBetsProblem(roulette, [{ type: 'red', amount: 5 }, { type: 'even', amount: 5 }, { type: 'low', amount: 5 }])).toBeNull();
+    expect(
+      rouletteBetsProblem(roulette, [
+        { type: 'red', amount: 5 },
+        { type: 'even', amount: 5 },
+        { type: 'low', amount: 5 },
+      ]),
+    ).toBeNull();
     expect(rouletteOpposingBet(['odd', 'straight', 'even'])).toEqual(['even', 'odd']);
     // An illegal bet is still a validation error, whatever else is on the table.
-    expect(rouletteBetsProblem(roulette, [{ type: 'split', numbers: [1, 5], amount: 5 }, { type: 'red', amount: 5 }, { type: 'black', amount: 5 }])?.code).toBe('REQUEST_VALIDATION_ERROR');
+    expect(
+      rouletteBetsProblem(roulette, [
+        { type: 'split', numbers: [1, 5], amount: 5 },
+        { type: 'red', amount: 5 },
+        { type: 'black', amount: 5 },
+      ])?.code,
+    ).toBe('REQUEST_VALIDATION_ERROR');
   });
   it('baccarat: player+banker is OPPOSING_BETS; player+tie is fine', () => {
-    expect(baccaratBetsProblem(baccarat, [{ type: 'player', amount: 5 }, { type: 'banker', amount: 5 }])?.code).toBe('OPPOSING_BETS');
-    expect(baccaratBetsProblem(baccarat, [{ type: 'player', amount: 5 }, { type: 'tie', amount: 5 }])).toBeNull();
+    expect(
+      baccaratBetsProblem(baccarat, [
+        { type: 'player', amount: 5 },
+        { type: 'banker', amount: 5 },
+      ])?.code,
+    ).toBe('OPPOSING_BETS');
+    expect(
+      baccaratBetsProblem(baccarat, [
+        { type: 'player', amount: 5 },
+        { type: 'tie', amount: 5 },
+      ]),
+    ).toBeNull();
   });
 });
 

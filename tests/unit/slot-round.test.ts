@@ -185,7 +185,10 @@ describe('slot round', () => {
   });
 
   it('shows a failed round as an error and lets the player spin again', async () => {
-    const { round } = machine(roundWhere(() => true), { play: async () => Promise.reject(new Error('offline')) });
+    const { round } = machine(
+      roundWhere(() => true),
+      { play: async () => Promise.reject(new Error('offline')) },
+    );
     await round.spin();
     expect(round.$state.get()).toMatchObject({ phase: 'idle', error: 'house.error.technical' });
     expect(round.running()).toBe(false);

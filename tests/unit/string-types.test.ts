@@ -12,10 +12,14 @@ describe('typed t() keys (scripts/string-types.ts, src/lib/translate.ts)', () =>
   });
 
   it('tsc, as npm run check runs it, fails on an unknown key and on an unknown placeholder, and passes known ones', () => {
-    const tsc = spawnSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', 'tests/fixtures/string-types/tsconfig.json'], {
-      cwd: root,
-      encoding: 'utf8',
-    });
+    const tsc = spawnSync(
+      process.execPath,
+      [path.join(root, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', 'tests/fixtures/string-types/tsconfig.json'],
+      {
+        cwd: root,
+        encoding: 'utf8',
+      },
+    );
     const errors = tsc.stdout.split('\n').filter((line) => line.includes('error TS'));
     expect(tsc.status).not.toBe(0);
     expect(errors).toHaveLength(2);

@@ -25,7 +25,16 @@ describe('translate: the same text as i18next', () => {
     it(`${lang}: every key, with and without count and placeholders`, () => {
       const namespaces = load(lang);
       const i18n = i18next.createInstance();
-      i18n.init({ lng: lang, fallbackLng: false, resources: { [lang]: namespaces }, ns: Object.keys(namespaces), defaultNS: 'common', initAsync: false, interpolation: { escapeValue: false }, returnNull: false });
+      i18n.init({
+        lng: lang,
+        fallbackLng: false,
+        resources: { [lang]: namespaces },
+        ns: Object.keys(namespaces),
+        defaultNS: 'common',
+        initAsync: false,
+        interpolation: { escapeValue: false },
+        returnNull: false,
+      });
       const ours = makeT(lang, namespaces);
       let checked = 0;
       for (const [ns, tree] of Object.entries(namespaces)) {

@@ -23,7 +23,9 @@ describe('balance on window focus', () => {
     const asked: string[] = [];
     vi.stubGlobal('fetch', async (url: string) => {
       asked.push(String(url));
-      return new Response(JSON.stringify({ balance: coins++, currency: 'PTS', canClaimBonus: false, nextClaim: null }), { headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify({ balance: coins++, currency: 'PTS', canClaimBonus: false, nextClaim: null }), {
+        headers: { 'content-type': 'application/json' },
+      });
     });
     const window = new EventTarget();
     const stopFocus = refetchBalanceOnFocus(window);

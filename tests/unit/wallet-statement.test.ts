@@ -14,7 +14,8 @@ const compiler = new Kysely<any>({
 });
 
 const columns = { grp: 'int', account_id: 'uuid', note: 'text' } as const;
-const rows = (n: number) => Array.from({ length: n }, (_, grp) => ({ grp, account_id: `00000000-0000-4000-8000-00000000000${grp % 10}`, note: grp % 2 ? null : `n${grp}` }));
+const rows = (n: number) =>
+  Array.from({ length: n }, (_, grp) => ({ grp, account_id: `00000000-0000-4000-8000-00000000000${grp % 10}`, note: grp % 2 ? null : `n${grp}` }));
 
 describe('the posting statement rows (rowsOf)', () => {
   it('has the same text for 1, 7 and 32 rows, so PostgreSQL prepares and plans it once per connection', () => {
@@ -25,7 +26,11 @@ describe('the posting statement rows (rowsOf)', () => {
 
   it('sends each column as one array parameter, in row order, missing values as null', () => {
     const { parameters } = rowsOf(columns, columnArrays(columns, rows(3))).compile(compiler);
-    expect(parameters).toEqual([[0, 1, 2], ['00000000-0000-4000-8000-000000000000', '00000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-000000000002'], ['n0', null, 'n2']]);
+    expect(parameters).toEqual([
+      [0, 1, 2],
+      ['00000000-0000-4000-8000-000000000000', '00000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-000000000002'],
+      ['n0', null, 'n2'],
+    ]);
   });
 });
 
@@ -43,16 +48,31 @@ describe('the posting statement, compiled once per shape (postStatement)', () =>
   const record = (q: AttachmentDb<any>) => q.selectFrom('probe as r').innerJoin('posted as p', 'p.grp', 'r.grp').select(['r.note', 'p.id']);
   const withProbe = (n: number, seed: number) => ({
     skipLocked: true,
-    attachments: [attachment({ name: 'probe', rows: Array.from({ length: n }, (_, i) => ({ note: `n${seed}:${i}` })), columns: { note: 'text' }, gate, records: [['probe_record', record]] as Array<[string, typeof record]> })],
+    attachments: [
+      attachment({
+        name: 'probe',
+        rows: Array.from({ length: n }, (_, i) => ({ note: `n${seed}:${i}` })),
+        columns: { note: 'text' },
+        gate,
+        records: [['probe_record', record]] as Array<[string, typeof record]>,
+      }),
+    ],
   });
 
   it('answers the text and parameters a fresh build would, for other rows, times and batch sizes', () => {
     const first = postStatement(compiler, post(3, 100), new Date('2030-01-01T00:00:00Z'), withProbe(3, 100));
-    for (const [n, seed] of [[1, 7], [5, 300], [32, 1000]]) {
+    for (const [n, seed] of [
+      [1, 7],
+      [5, 300],
+      [32, 1000],
+    ]) {
       const at = new Date(Date.UTC(2030, 0, 1, 0, 0, seed));
       const cached = postStatement(compiler, post(n, seed), at, withProbe(n, seed));
       // A fresh build: the same attachment with functions made anew (a shape never seen) is compiled, not refilled.
-      const fresh = postStatement(compiler, post(n, seed), at, { skipLocked: true, attachments: [{ ...withProbe(n, seed).attachments[0], gate: (q) => gate(q), records: [['probe_record', (q) => record(q)]] }] });
+      const fresh = postStatement(compiler, post(n, seed), at, {
+        skipLocked: true,
+        attachments: [{ ...withProbe(n, seed).attachments[0], gate: (q) => gate(q), records: [['probe_record', (q) => record(q)]] }],
+      });
       expect(cached.sql).toBe(first.sql);
       expect(cached.sql).toBe(fresh.sql);
       expect(cached.parameters).toEqual(fresh.parameters);

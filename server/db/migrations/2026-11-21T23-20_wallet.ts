@@ -30,10 +30,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('reason', 'text')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addUniqueConstraint('wallet_journal_idempotency_key', ['idempotency_key'])
-    .addCheckConstraint(
-      'wallet_journal_type',
-      sql`type in ('BET', 'WIN', 'REFUND', 'DAILY_BONUS', 'PROMO_BONUS', 'SIGNUP_BONUS', 'ADJUSTMENT')`,
-    )
+    .addCheckConstraint('wallet_journal_type', sql`type in ('BET', 'WIN', 'REFUND', 'DAILY_BONUS', 'PROMO_BONUS', 'SIGNUP_BONUS', 'ADJUSTMENT')`)
     .addCheckConstraint('wallet_journal_amount_not_zero', sql`amount <> 0`)
     .addCheckConstraint('wallet_journal_balance_after_not_negative', sql`balance_after >= 0`)
     .execute();

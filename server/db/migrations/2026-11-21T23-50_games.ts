@@ -143,7 +143,17 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const t of ['provider_rounds', 'provider_transactions', 'house_players', 'house_rounds', 'play_sessions', 'launch_tokens', 'fair_seeds', 'game_definitions', 'games']) {
+  for (const t of [
+    'provider_rounds',
+    'provider_transactions',
+    'house_players',
+    'house_rounds',
+    'play_sessions',
+    'launch_tokens',
+    'fair_seeds',
+    'game_definitions',
+    'games',
+  ]) {
     await db.schema.dropTable(t).execute();
   }
 }

@@ -65,7 +65,20 @@ interface HashedFields {
 }
 
 export function rowHash(r: HashedFields): string {
-  const content = canonicalJson([r.seq, r.at.toISOString(), r.actor, r.role, r.action, r.target, r.before ?? null, r.after ?? null, r.reason, r.request_id, r.ip, r.prev_hash]);
+  const content = canonicalJson([
+    r.seq,
+    r.at.toISOString(),
+    r.actor,
+    r.role,
+    r.action,
+    r.target,
+    r.before ?? null,
+    r.after ?? null,
+    r.reason,
+    r.request_id,
+    r.ip,
+    r.prev_hash,
+  ]);
   return createHash('sha256').update(content).digest('hex');
 }
 

@@ -32,13 +32,7 @@ export const accountCommands: Record<string, AdminCommand> = {
               .where('expires_at', '>', clock.now())
               .as('active_sessions'),
         ])
-        .where((eb) =>
-          eb.or([
-            eb(sql<string>`lower(email)`, '=', lower),
-            eb(sql<string>`lower(display_name)`, '=', lower),
-            eb('account_ref', '=', needle),
-          ]),
-        )
+        .where((eb) => eb.or([eb(sql<string>`lower(email)`, '=', lower), eb(sql<string>`lower(display_name)`, '=', lower), eb('account_ref', '=', needle)]))
         .orderBy('created_at')
         .execute();
       if (rows.length === 0) {

@@ -128,7 +128,9 @@ export default async function authRoutes(app: FastifyInstance) {
       // after the reply and delivered at once; a mail the SMTP server does not take now is retried
       // by the outbox worker until the token expires.
       await recordResetRequest(app.db, request.body.email);
-      const task = app.outbox.flush().catch((err: Error) => request.log.error({ err: { message: err.message } }, 'reset mail not made yet; the outbox worker retries'));
+      const task = app.outbox
+        .flush()
+        .catch((err: Error) => request.log.error({ err: { message: err.message } }, 'reset mail not made yet; the outbox worker retries'));
       pending.add(task);
       void task.finally(() => pending.delete(task));
       return { ok: true as const };

@@ -33,9 +33,7 @@ export async function assertUnique(db: Db, email: string, displayName: string) {
     .selectFrom('accounts')
     .select([sql<boolean>`lower(email) = ${email.toLowerCase()}`.as('emailTaken')])
     .where('deleted_at', 'is', null)
-    .where((eb) =>
-      eb.or([eb(sql<string>`lower(email)`, '=', email.toLowerCase()), eb(sql<string>`lower(display_name)`, '=', displayName.toLowerCase())]),
-    )
+    .where((eb) => eb.or([eb(sql<string>`lower(email)`, '=', email.toLowerCase()), eb(sql<string>`lower(display_name)`, '=', displayName.toLowerCase())]))
     .execute();
   if (taken.some((r) => r.emailTaken)) throw new AppError('EMAIL_ALREADY_EXISTS');
   if (taken.length > 0) throw new AppError('DISPLAYNAME_ALREADY_EXISTS');
@@ -166,7 +164,9 @@ export async function createResetTokenIn(trx: DbOrTrx, email: string, mailOf?: R
     .returning('id')
     .executeTakeFirstOrThrow();
   // The link is worthless once the token expires: a mail still undelivered then is a dead letter.
-  const outboxId = mailOf ? await enqueue(trx, { key: `reset:${row.id}`, channel: 'email', to: reset.email, ttlMs: RESET_TOKEN_TTL_MS, ...mailOf(reset) }) : null;
+  const outboxId = mailOf
+    ? await enqueue(trx, { key: `reset:${row.id}`, channel: 'email', to: reset.email, ttlMs: RESET_TOKEN_TTL_MS, ...mailOf(reset) })
+    : null;
   return { ...reset, outboxId };
 }
 
@@ -221,7 +221,11 @@ export async function resetPassword(db: Db, email: string, token: string, passwo
     .where('used_at', 'is', null)
     .where('expires_at', '>', clock.now())
     .where('account_id', 'in', (eb) =>
-      eb.selectFrom('accounts').select('accounts.id').where(sql<string>`lower(accounts.email)`, '=', email.toLowerCase()).where('accounts.deleted_at', 'is', null),
+      eb
+        .selectFrom('accounts')
+        .select('accounts.id')
+        .where(sql<string>`lower(accounts.email)`, '=', email.toLowerCase())
+        .where('accounts.deleted_at', 'is', null),
     )
     .executeTakeFirst();
   if (!valid) throw new AppError('INVALID_RESET_TOKEN');
@@ -238,11 +242,7 @@ export async function resetPassword(db: Db, email: string, token: string, passwo
       .returning('account_id')
       .executeTakeFirst();
     if (!used) throw new AppError('INVALID_RESET_TOKEN');
-    await trx
-      .updateTable('accounts')
-      .set({ password_hash: passwordHash, failed_logins: 0, locked_until: null })
-      .where('id', '=', used.account_id)
-      .execute();
+    await trx.updateTable('accounts').set({ password_hash: passwordHash, failed_logins: 0, locked_until: null }).where('id', '=', used.account_id).execute();
     // Any other link sent earlier stops working too.
     await trx.updateTable('password_resets').set({ used_at: clock.now() }).where('account_id', '=', used.account_id).where('used_at', 'is', null).execute();
     await trx.updateTable('sessions').set({ revoked_at: clock.now() }).where('account_id', '=', used.account_id).where('revoked_at', 'is', null).execute();

@@ -18,7 +18,12 @@ import type { SignedInStaff } from './staff';
  */
 
 /** Called after an adjustment has been applied and committed (the player notification hooks in here). */
-export type AdjustmentAppliedHook = (applied: { adjustmentId: string; accountId: string; amount: number; reasonCode: AdjustmentReasonCode }) => void | Promise<void>;
+export type AdjustmentAppliedHook = (applied: {
+  adjustmentId: string;
+  accountId: string;
+  amount: number;
+  reasonCode: AdjustmentReasonCode;
+}) => void | Promise<void>;
 export const adjustmentAppliedHooks: AdjustmentAppliedHook[] = [];
 
 async function runHooks(applied: Parameters<AdjustmentAppliedHook>[0]) {
@@ -31,10 +36,21 @@ async function runHooks(applied: Parameters<AdjustmentAppliedHook>[0]) {
   }
 }
 
-const actorOf = (staff: SignedInStaff, meta: { ip: string; requestId: string }): AuditActor => ({ actor: staff.email, role: staff.role, ip: meta.ip, requestId: meta.requestId });
+const actorOf = (staff: SignedInStaff, meta: { ip: string; requestId: string }): AuditActor => ({
+  actor: staff.email,
+  role: staff.role,
+  ip: meta.ip,
+  requestId: meta.requestId,
+});
 
 async function apply(trx: DbOrTrx, adj: { id: string; account_id: string; amount: number; reason_code: AdjustmentReasonCode }) {
-  const moved = await postMovementIn(trx, { accountId: adj.account_id, type: 'ADJUSTMENT', amount: adj.amount, reason: adj.reason_code, idempotencyKey: `adjustment:${adj.id}` });
+  const moved = await postMovementIn(trx, {
+    accountId: adj.account_id,
+    type: 'ADJUSTMENT',
+    amount: adj.amount,
+    reason: adj.reason_code,
+    idempotencyKey: `adjustment:${adj.id}`,
+  });
   await trx.updateTable('adjustments').set({ transaction_id: moved.transactionId }).where('id', '=', adj.id).execute();
   // The player hears of it once (the key is the journal row), in the same transaction as the coins.
   await notifyPlayer(trx, adj.account_id, 'ADJUSTMENT', { amount: adj.amount, reasonCode: adj.reason_code }, `adjust:${moved.transactionId}`);
@@ -64,7 +80,12 @@ export async function requestAdjustment(db: Db, threshold: number, staff: Signed
       const moved = await apply(trx, { id: row.id, account_id: player.id, amount: input.amount, reason_code: input.reasonCode });
       after = { ...after, transactionId: moved.transactionId, newBalance: moved.newBalance };
     }
-    await writeAudit(trx, actorOf(staff, meta), { action: status === 'APPLIED' ? 'adjustment.apply' : 'adjustment.request', target: `player:${input.accountRef}`, after, reason: `${input.reasonCode}: ${input.note}` });
+    await writeAudit(trx, actorOf(staff, meta), {
+      action: status === 'APPLIED' ? 'adjustment.apply' : 'adjustment.request',
+      target: `player:${input.accountRef}`,
+      after,
+      reason: `${input.reasonCode}: ${input.note}`,
+    });
     return { id: row.id, status };
   });
   if (status === 'APPLIED') await runHooks({ adjustmentId: result.id, accountId: player.id, amount: input.amount, reasonCode: input.reasonCode });
@@ -76,7 +97,12 @@ export async function requestAdjustment(db: Db, threshold: number, staff: Signed
  * so of any number of simultaneous approvals exactly one finds it PENDING and applies it.
  */
 export async function decideAdjustment(db: Db, staff: SignedInStaff, meta: { ip: string; requestId: string }, id: string, approve: boolean, reason?: string) {
-  const adj = await db.selectFrom('adjustments').innerJoin('accounts', 'accounts.id', 'adjustments.account_id').select(['adjustments.id', 'adjustments.requested_by', 'adjustments.status', 'accounts.account_ref']).where('adjustments.id', '=', id).executeTakeFirst();
+  const adj = await db
+    .selectFrom('adjustments')
+    .innerJoin('accounts', 'accounts.id', 'adjustments.account_id')
+    .select(['adjustments.id', 'adjustments.requested_by', 'adjustments.status', 'accounts.account_ref'])
+    .where('adjustments.id', '=', id)
+    .executeTakeFirst();
   if (!adj) throw new AppError('NOT_FOUND', 'No such adjustment');
   if (adj.requested_by === staff.id) throw new AppError('OWN_ADJUSTMENT');
   if (adj.status !== 'PENDING') throw new AppError('ADJUSTMENT_NOT_PENDING');

@@ -9,8 +9,17 @@ import { clock } from '../../clock';
  */
 async function period(db: Db, since: Date): Promise<Dashboard['today']> {
   const [signups, active, issued, games] = await Promise.all([
-    db.selectFrom('accounts').select((eb) => eb.fn.countAll<number>().as('n')).where('created_at', '>=', since).executeTakeFirstOrThrow(),
-    db.selectFrom('wallet_journal').select(sql<number>`count(distinct account_id)`.as('n')).where('type', '=', 'BET').where('created_at', '>=', since).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('accounts')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('created_at', '>=', since)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('wallet_journal')
+      .select(sql<number>`count(distinct account_id)`.as('n'))
+      .where('type', '=', 'BET')
+      .where('created_at', '>=', since)
+      .executeTakeFirstOrThrow(),
     db
       .selectFrom('wallet_journal')
       .select(['type', sql<number>`coalesce(sum(amount), 0)`.as('total')])
@@ -63,7 +72,11 @@ export async function dashboard(db: Db): Promise<Dashboard> {
   const [t, m, open] = await Promise.all([
     period(db, today),
     period(db, new Date(now - 30 * 86_400_000)),
-    db.selectFrom('house_rounds').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'open').executeTakeFirstOrThrow(),
+    db
+      .selectFrom('house_rounds')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('status', '=', 'open')
+      .executeTakeFirstOrThrow(),
   ]);
   return { today: t, last30Days: m, openRounds: Number(open.n) };
 }

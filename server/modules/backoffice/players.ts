@@ -11,9 +11,28 @@ import { toAuditEntry, writeAudit, type AuditActor } from '../audit/log';
 
 /** Players as support sees them (issue 27): search, the player 360, lock and unlock, ending sessions. */
 
-const playerColumns = ['id', 'account_ref', 'email', 'display_name', 'phone_number', 'phone_verified_at', 'staff_locked_at', 'created_at', 'language', 'is_tester', 'deleted_at'] as const;
+const playerColumns = [
+  'id',
+  'account_ref',
+  'email',
+  'display_name',
+  'phone_number',
+  'phone_verified_at',
+  'staff_locked_at',
+  'created_at',
+  'language',
+  'is_tester',
+  'deleted_at',
+] as const;
 
-const toRow = (r: { account_ref: string; email: string | null; display_name: string | null; phone_number: string | null; staff_locked_at: Date | null; created_at: Date }) => ({
+const toRow = (r: {
+  account_ref: string;
+  email: string | null;
+  display_name: string | null;
+  phone_number: string | null;
+  staff_locked_at: Date | null;
+  created_at: Date;
+}) => ({
   accountRef: r.account_ref,
   email: r.email,
   displayName: r.display_name,
@@ -32,11 +51,7 @@ export async function searchPlayers(db: Db, query: string) {
     .selectFrom('accounts')
     .select(playerColumns)
     .where((eb) => {
-      const any = [
-        eb(sql<string>`lower(email)`, 'like', prefix),
-        eb(sql<string>`lower(display_name)`, 'like', prefix),
-        eb('account_ref', '=', q),
-      ];
+      const any = [eb(sql<string>`lower(email)`, 'like', prefix), eb(sql<string>`lower(display_name)`, 'like', prefix), eb('account_ref', '=', q)];
       if (digits.length >= 6) any.push(eb('phone_number', 'like', `%${digits}`));
       return eb.or(any);
     })
@@ -59,7 +74,13 @@ export async function player360(db: Db, config: Config, accountRef: string): Pro
   const [balance, journal, rounds, sessions, controls, history, races, raffles, audit] = await Promise.all([
     getBalance(db, p.id),
     db.selectFrom('wallet_journal').selectAll().where('account_id', '=', p.id).orderBy('id', 'desc').limit(50).execute(),
-    db.selectFrom('house_rounds').select(['id', 'game_code', 'stake', 'win', 'created_at']).where('account_id', '=', p.id).orderBy('created_at', 'desc').limit(30).execute(),
+    db
+      .selectFrom('house_rounds')
+      .select(['id', 'game_code', 'stake', 'win', 'created_at'])
+      .where('account_id', '=', p.id)
+      .orderBy('created_at', 'desc')
+      .limit(30)
+      .execute(),
     db.selectFrom('sessions').selectAll().where('account_id', '=', p.id).orderBy('id', 'desc').limit(20).execute(),
     playControlsOf(db, p.id, now),
     controlHistory(db, p.id),
@@ -71,7 +92,14 @@ export async function player360(db: Db, config: Config, accountRef: string): Pro
       .orderBy('race_results.reached_at', 'desc')
       .limit(20)
       .execute(),
-    db.selectFrom('wallet_journal').select(['reason', 'amount']).where('account_id', '=', p.id).where('type', '=', 'RAFFLE_PRIZE').orderBy('id', 'desc').limit(20).execute(),
+    db
+      .selectFrom('wallet_journal')
+      .select(['reason', 'amount'])
+      .where('account_id', '=', p.id)
+      .where('type', '=', 'RAFFLE_PRIZE')
+      .orderBy('id', 'desc')
+      .limit(20)
+      .execute(),
     db.selectFrom('audit_log').selectAll().where('target', '=', `player:${p.account_ref}`).orderBy('seq', 'desc').limit(50).execute(),
   ]);
   return {
@@ -129,7 +157,12 @@ export async function setPlayerLock(db: Db, who: AuditActor, accountRef: string,
       .executeTakeFirstOrThrow();
     let revoked = 0;
     if (lock) {
-      const r = await trx.updateTable('sessions').set({ revoked_at: clock.now() }).where('account_id', '=', p.id).where('revoked_at', 'is', null).executeTakeFirst();
+      const r = await trx
+        .updateTable('sessions')
+        .set({ revoked_at: clock.now() })
+        .where('account_id', '=', p.id)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
       revoked = Number(r.numUpdatedRows);
     }
     await writeAudit(trx, who, {
@@ -147,7 +180,12 @@ export async function setPlayerLock(db: Db, who: AuditActor, accountRef: string,
 export async function revokePlayerSessions(db: Db, who: AuditActor, accountRef: string): Promise<number> {
   const p = await playerByRef(db, accountRef);
   const revoked = await db.transaction().execute(async (trx) => {
-    const r = await trx.updateTable('sessions').set({ revoked_at: clock.now() }).where('account_id', '=', p.id).where('revoked_at', 'is', null).executeTakeFirst();
+    const r = await trx
+      .updateTable('sessions')
+      .set({ revoked_at: clock.now() })
+      .where('account_id', '=', p.id)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
     const n = Number(r.numUpdatedRows);
     await writeAudit(trx, who, { action: 'player.sessions.revoke', target: `player:${accountRef}`, after: { sessionsEnded: n } });
     return n;

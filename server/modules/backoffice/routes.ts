@@ -150,7 +150,12 @@ export default async function backofficeRoutes(app: FastifyInstance) {
     if (right && !roleHas(request.staff.role, right)) throw new AppError('FORBIDDEN', `The ${request.staff.role} role cannot do this`);
     return request.staff;
   };
-  const actor = (request: FastifyRequest, staff: SignedInStaff): AuditActor => ({ actor: staff.email, role: staff.role, ip: request.ip, requestId: String(request.id) });
+  const actor = (request: FastifyRequest, staff: SignedInStaff): AuditActor => ({
+    actor: staff.email,
+    role: staff.role,
+    ip: request.ip,
+    requestId: String(request.id),
+  });
   const meta = (request: FastifyRequest) => ({ ip: request.ip, requestId: String(request.id) });
   const setCookie = (request: FastifyRequest, reply: FastifyReply, token: string) =>
     reply.setCookie(cookieName, token, {
@@ -166,9 +171,13 @@ export default async function backofficeRoutes(app: FastifyInstance) {
   r.post('/backoffice/setup', { schema: { body: StaffSetupSchema, response: { 200: StaffSetupResultSchema } }, config: signinLimit }, async (request) =>
     setupPassword(app.db, request.body.token, request.body.password),
   );
-  r.post('/backoffice/setup/confirm', { schema: { body: StaffSetupConfirmSchema, response: { 200: RecoveryCodesSchema } }, config: signinLimit }, async (request) => ({
-    recoveryCodes: await confirmSetup(app.db, request.body.token, request.body.code),
-  }));
+  r.post(
+    '/backoffice/setup/confirm',
+    { schema: { body: StaffSetupConfirmSchema, response: { 200: RecoveryCodesSchema } }, config: signinLimit },
+    async (request) => ({
+      recoveryCodes: await confirmSetup(app.db, request.body.token, request.body.code),
+    }),
+  );
   r.post('/backoffice/signin', { schema: { body: StaffSigninSchema, response: { 200: StaffMeSchema } }, config: signinLimit }, async (request, reply) => {
     const { token } = await staffSignIn(app.db, app.config, request.body, meta(request));
     // A sign-in replaces whatever staff session the browser held.
@@ -218,10 +227,14 @@ export default async function backofficeRoutes(app: FastifyInstance) {
       },
     );
   }
-  r.post('/backoffice/players/:accountRef/sessions/revoke', { schema: { params: AccountRefParamsSchema, response: { 200: RevokeResultSchema } } }, async (request) => {
-    const staff = requireStaff(request, 'players.sessions');
-    return { revoked: await revokePlayerSessions(app.db, actor(request, staff), request.params.accountRef) };
-  });
+  r.post(
+    '/backoffice/players/:accountRef/sessions/revoke',
+    { schema: { params: AccountRefParamsSchema, response: { 200: RevokeResultSchema } } },
+    async (request) => {
+      const staff = requireStaff(request, 'players.sessions');
+      return { revoked: await revokePlayerSessions(app.db, actor(request, staff), request.params.accountRef) };
+    },
+  );
 
   // ---- Adjustments
   r.post('/backoffice/adjustments', { schema: { body: AdjustmentRequestSchema, response: { 200: AdjustmentResultSchema } } }, async (request) => {
@@ -253,7 +266,10 @@ export default async function backofficeRoutes(app: FastifyInstance) {
     if (f.target) q = q.where('target', '=', f.target);
     if (f.from) q = q.where('at', '>=', new Date(f.from));
     if (f.to) q = q.where('at', '<', new Date(f.to));
-    const [rows, head] = await Promise.all([q.execute(), app.db.selectFrom('audit_log').select(['seq', 'hash']).orderBy('seq', 'desc').limit(1).executeTakeFirst()]);
+    const [rows, head] = await Promise.all([
+      q.execute(),
+      app.db.selectFrom('audit_log').select(['seq', 'hash']).orderBy('seq', 'desc').limit(1).executeTakeFirst(),
+    ]);
     return { entries: rows.map(toAuditEntry), head: head ?? null };
   });
 
@@ -267,16 +283,24 @@ export default async function backofficeRoutes(app: FastifyInstance) {
     const { token } = await createStaff(app.db, actor(request, staff), request.body.email, request.body.role);
     return { email: request.body.email, role: request.body.role, setupUrl: setupUrl(app.config, token) };
   });
-  r.post('/backoffice/staff/:id/role', { schema: { params: StaffIdParamsSchema, body: StaffRoleChangeSchema, response: { 200: OkSchema } } }, async (request) => {
-    const staff = requireStaff(request, 'staff');
-    await changeStaff(app.db, actor(request, staff), request.params.id, { role: request.body.role }, request.body.reason);
-    return { ok: true as const };
-  });
-  r.post('/backoffice/staff/:id/deactivate', { schema: { params: StaffIdParamsSchema, body: ReasonBodySchema, response: { 200: OkSchema } } }, async (request) => {
-    const staff = requireStaff(request, 'staff');
-    await changeStaff(app.db, actor(request, staff), request.params.id, { deactivate: true }, request.body.reason);
-    return { ok: true as const };
-  });
+  r.post(
+    '/backoffice/staff/:id/role',
+    { schema: { params: StaffIdParamsSchema, body: StaffRoleChangeSchema, response: { 200: OkSchema } } },
+    async (request) => {
+      const staff = requireStaff(request, 'staff');
+      await changeStaff(app.db, actor(request, staff), request.params.id, { role: request.body.role }, request.body.reason);
+      return { ok: true as const };
+    },
+  );
+  r.post(
+    '/backoffice/staff/:id/deactivate',
+    { schema: { params: StaffIdParamsSchema, body: ReasonBodySchema, response: { 200: OkSchema } } },
+    async (request) => {
+      const staff = requireStaff(request, 'staff');
+      await changeStaff(app.db, actor(request, staff), request.params.id, { deactivate: true }, request.body.reason);
+      return { ok: true as const };
+    },
+  );
 
   // ---- Content: raffles and games
   r.get('/backoffice/raffles', { schema: { response: { 200: ContentRaffleListSchema } } }, async (request) => {
@@ -302,25 +326,39 @@ export default async function backofficeRoutes(app: FastifyInstance) {
     );
     return { ok: true as const };
   });
-  r.post('/backoffice/raffles/:ref/cancel', { schema: { params: RaffleRefBodyParamsSchema, body: ReasonBodySchema, response: { 200: OkSchema } } }, async (request) => {
-    const staff = requireStaff(request, 'content');
-    await app.db.transaction().execute(async (trx) => {
-      const result = await cancelRaffle(trx, request.params.ref);
-      if (result === 'NOT_FOUND') throw new AppError('NOT_FOUND', 'No such raffle');
-      if (result === 'ALREADY_FINAL') throw new AppError('REQUEST_VALIDATION_ERROR', 'The raffle is drawn or cancelled already');
-      await writeAudit(trx, actor(request, staff), { action: 'raffle.cancel', target: `raffle:${request.params.ref}`, after: { status: 'CANCELLED' }, reason: request.body.reason });
-    });
-    return { ok: true as const };
-  });
+  r.post(
+    '/backoffice/raffles/:ref/cancel',
+    { schema: { params: RaffleRefBodyParamsSchema, body: ReasonBodySchema, response: { 200: OkSchema } } },
+    async (request) => {
+      const staff = requireStaff(request, 'content');
+      await app.db.transaction().execute(async (trx) => {
+        const result = await cancelRaffle(trx, request.params.ref);
+        if (result === 'NOT_FOUND') throw new AppError('NOT_FOUND', 'No such raffle');
+        if (result === 'ALREADY_FINAL') throw new AppError('REQUEST_VALIDATION_ERROR', 'The raffle is drawn or cancelled already');
+        await writeAudit(trx, actor(request, staff), {
+          action: 'raffle.cancel',
+          target: `raffle:${request.params.ref}`,
+          after: { status: 'CANCELLED' },
+          reason: request.body.reason,
+        });
+      });
+      return { ok: true as const };
+    },
+  );
   r.post('/backoffice/raffles/:ref/draw', { schema: { params: RaffleRefBodyParamsSchema, response: { 200: OkSchema } } }, async (request) => {
     const staff = requireStaff(request, 'content');
     const row = await findRaffle(app.db, request.params.ref);
     if (!row) throw new AppError('NOT_FOUND', 'No such raffle');
-    if (row.status !== 'SCHEDULED' || (row.draw_at && row.draw_at > clock.now())) throw new AppError('REQUEST_VALIDATION_ERROR', 'The raffle is not due for its draw');
+    if (row.status !== 'SCHEDULED' || (row.draw_at && row.draw_at > clock.now()))
+      throw new AppError('REQUEST_VALIDATION_ERROR', 'The raffle is not due for its draw');
     const outcome = await drawRaffle(app.db, Number(row.id), clock.now());
     // The draw pays prizes in its own transaction (raffle/draw.ts); its record is public and verifiable.
     await app.db.transaction().execute((trx) =>
-      writeAudit(trx, actor(request, staff), { action: 'raffle.draw', target: `raffle:${request.params.ref}`, after: outcome ? { totalTickets: outcome.totalTickets, winners: outcome.winners.length } : { drawnElsewhere: true } }),
+      writeAudit(trx, actor(request, staff), {
+        action: 'raffle.draw',
+        target: `raffle:${request.params.ref}`,
+        after: outcome ? { totalTickets: outcome.totalTickets, winners: outcome.winners.length } : { drawnElsewhere: true },
+      }),
     );
     return { ok: true as const };
   });
@@ -329,13 +367,28 @@ export default async function backofficeRoutes(app: FastifyInstance) {
     requireStaff(request, 'content');
     const rows = await app.db.selectFrom('tournaments').selectAll().where('kind', '=', 'RACE').orderBy('start_at', 'desc').limit(200).execute();
     const texts = rows.length
-      ? await app.db.selectFrom('tournament_translations').selectAll().where('tournament_id', 'in', rows.map((x) => x.id)).orderBy('position').execute()
+      ? await app.db
+          .selectFrom('tournament_translations')
+          .selectAll()
+          .where(
+            'tournament_id',
+            'in',
+            rows.map((x) => x.id),
+          )
+          .orderBy('position')
+          .execute()
       : [];
     return {
       races: rows.map((x) => {
         const translations = texts
           .filter((t) => Number(t.tournament_id) === Number(x.id))
-          .map((t) => ({ languageCode: t.language_code, languageDisplayName: t.language_display_name, title: t.title, description: t.description, termsAndConditions: t.terms_and_conditions }));
+          .map((t) => ({
+            languageCode: t.language_code,
+            languageDisplayName: t.language_display_name,
+            title: t.title,
+            description: t.description,
+            termsAndConditions: t.terms_and_conditions,
+          }));
         return {
           ref: x.ref,
           status: x.status,
@@ -354,35 +407,49 @@ export default async function backofficeRoutes(app: FastifyInstance) {
       writeAudit(trx, actor(request, staff), { action: 'race.create', target: `race:${created.ref}`, after: request.body }).then(() => undefined),
     );
     if ('errors' in result) {
-      throw new AppError('REQUEST_VALIDATION_ERROR', result.errors.join('; '), result.errors.map((e) => ({ path: e.split(':')[0]!, message: e })));
+      throw new AppError(
+        'REQUEST_VALIDATION_ERROR',
+        result.errors.join('; '),
+        result.errors.map((e) => ({ path: e.split(':')[0]!, message: e })),
+      );
     }
     return { ok: true as const };
   });
-  r.post('/backoffice/races/:ref', { schema: { params: RaceRefParamsSchema, body: BackofficeRaceTextsSchema, response: { 200: OkSchema } } }, async (request) => {
-    const staff = requireStaff(request, 'content');
-    await app.db.transaction().execute(async (trx) => {
-      const done = await updateRaceTexts(trx, request.params.ref, request.body.translations);
-      if ('refused' in done) {
-        if (done.refused === 'NOT_FOUND') throw new AppError('NOT_FOUND', 'No such race');
-        throw new AppError('REQUEST_VALIDATION_ERROR', 'The race is paid or cancelled already');
-      }
-      await writeAudit(trx, actor(request, staff), {
-        action: 'race.update',
-        target: `race:${request.params.ref}`,
-        before: { translations: done.before },
-        after: { translations: request.body.translations },
-        reason: request.body.reason,
+  r.post(
+    '/backoffice/races/:ref',
+    { schema: { params: RaceRefParamsSchema, body: BackofficeRaceTextsSchema, response: { 200: OkSchema } } },
+    async (request) => {
+      const staff = requireStaff(request, 'content');
+      await app.db.transaction().execute(async (trx) => {
+        const done = await updateRaceTexts(trx, request.params.ref, request.body.translations);
+        if ('refused' in done) {
+          if (done.refused === 'NOT_FOUND') throw new AppError('NOT_FOUND', 'No such race');
+          throw new AppError('REQUEST_VALIDATION_ERROR', 'The race is paid or cancelled already');
+        }
+        await writeAudit(trx, actor(request, staff), {
+          action: 'race.update',
+          target: `race:${request.params.ref}`,
+          before: { translations: done.before },
+          after: { translations: request.body.translations },
+          reason: request.body.reason,
+        });
       });
-    });
-    return { ok: true as const };
-  });
+      return { ok: true as const };
+    },
+  );
   r.post('/backoffice/races/:ref/cancel', { schema: { params: RaceRefParamsSchema, body: ReasonBodySchema, response: { 200: OkSchema } } }, async (request) => {
     const staff = requireStaff(request, 'content');
     await app.db.transaction().execute(async (trx) => {
       const { result, status } = await cancelRace(trx, request.params.ref);
       if (result === 'NOT_FOUND' || result === 'NOT_A_RACE') throw new AppError('NOT_FOUND', 'No such race');
       if (result === 'ALREADY_FINAL') throw new AppError('REQUEST_VALIDATION_ERROR', 'The race is paid or cancelled already');
-      await writeAudit(trx, actor(request, staff), { action: 'race.cancel', target: `race:${request.params.ref}`, before: { status }, after: { status: 'CANCELLED' }, reason: request.body.reason });
+      await writeAudit(trx, actor(request, staff), {
+        action: 'race.cancel',
+        target: `race:${request.params.ref}`,
+        before: { status },
+        after: { status: 'CANCELLED' },
+        reason: request.body.reason,
+      });
     });
     return { ok: true as const };
   });
@@ -402,17 +469,21 @@ export default async function backofficeRoutes(app: FastifyInstance) {
     });
     return { ok: true as const };
   });
-  r.post('/backoffice/promotions/:slug', { schema: { params: PromotionSlugParamsSchema, body: BackofficePromotionUpdateSchema, response: { 200: OkSchema } } }, async (request) => {
-    const staff = requireStaff(request, 'content');
-    const { reason, ...fields } = request.body;
-    await app.db.transaction().execute(async (trx) => {
-      // Every field is given: an image left out is removed.
-      const before = await updatePromotion(trx, request.params.slug, { image: undefined, ...fields });
-      if (!before) throw new AppError('NOT_FOUND', 'No such promotion');
-      await writeAudit(trx, actor(request, staff), { action: 'promotion.update', target: `promotion:${request.params.slug}`, before, after: fields, reason });
-    });
-    return { ok: true as const };
-  });
+  r.post(
+    '/backoffice/promotions/:slug',
+    { schema: { params: PromotionSlugParamsSchema, body: BackofficePromotionUpdateSchema, response: { 200: OkSchema } } },
+    async (request) => {
+      const staff = requireStaff(request, 'content');
+      const { reason, ...fields } = request.body;
+      await app.db.transaction().execute(async (trx) => {
+        // Every field is given: an image left out is removed.
+        const before = await updatePromotion(trx, request.params.slug, { image: undefined, ...fields });
+        if (!before) throw new AppError('NOT_FOUND', 'No such promotion');
+        await writeAudit(trx, actor(request, staff), { action: 'promotion.update', target: `promotion:${request.params.slug}`, before, after: fields, reason });
+      });
+      return { ok: true as const };
+    },
+  );
   for (const published of [true, false]) {
     r.post(
       `/backoffice/promotions/:slug/${published ? 'publish' : 'unpublish'}`,
@@ -438,13 +509,20 @@ export default async function backofficeRoutes(app: FastifyInstance) {
   r.get('/backoffice/games', { schema: { response: { 200: ContentGameListSchema } } }, async (request) => {
     requireStaff(request, 'content');
     const rows = await app.db.selectFrom('games').selectAll().orderBy('sort_order').orderBy('code').execute();
-    return { games: rows.map((g) => ({ code: g.code, kind: g.kind, enabled: g.is_enabled, demo: g.is_demo_available, tags: g.tags, titles: g.titles, rtp: g.rtp })) };
+    return {
+      games: rows.map((g) => ({ code: g.code, kind: g.kind, enabled: g.is_enabled, demo: g.is_demo_available, tags: g.tags, titles: g.titles, rtp: g.rtp })),
+    };
   });
   r.post('/backoffice/games/:code', { schema: { params: GameCodeParamsSchema, body: GameUpdateSchema, response: { 200: OkSchema } } }, async (request) => {
     const staff = requireStaff(request, 'content');
     const b = request.body;
     await app.db.transaction().execute(async (trx) => {
-      const before = await trx.selectFrom('games').select(['is_enabled', 'is_demo_available', 'titles', 'tags']).where('code', '=', request.params.code).forUpdate().executeTakeFirst();
+      const before = await trx
+        .selectFrom('games')
+        .select(['is_enabled', 'is_demo_available', 'titles', 'tags'])
+        .where('code', '=', request.params.code)
+        .forUpdate()
+        .executeTakeFirst();
       if (!before) throw new AppError('NOT_FOUND', 'No such game');
       await trx
         .updateTable('games')
@@ -471,7 +549,12 @@ export default async function backofficeRoutes(app: FastifyInstance) {
     // Development aid for end-to-end tests against a running server (absent in production): what
     // `npm run admin -- staff:create` does, for a server that holds the embedded database.
     r.post('/dev/staff', { schema: { body: StaffCreateSchema, response: { 200: StaffCreateResultSchema } } }, async (request) => {
-      const { token } = await createStaff(app.db, { actor: 'dev-tools', role: 'cli', ip: request.ip, requestId: String(request.id) }, request.body.email, request.body.role);
+      const { token } = await createStaff(
+        app.db,
+        { actor: 'dev-tools', role: 'cli', ip: request.ip, requestId: String(request.id) },
+        request.body.email,
+        request.body.role,
+      );
       return { email: request.body.email, role: request.body.role, setupUrl: setupUrl(app.config, token) };
     });
   }

@@ -83,7 +83,11 @@ const newRecoveryCode = () => {
   const raw = randomBytes(8).toString('hex');
   return `${raw.slice(0, 4)}-${raw.slice(4, 8)}-${raw.slice(8, 12)}-${raw.slice(12)}`;
 };
-const normaliseRecovery = (code: string) => code.trim().toLowerCase().replace(/[^0-9a-f]/g, '');
+const normaliseRecovery = (code: string) =>
+  code
+    .trim()
+    .toLowerCase()
+    .replace(/[^0-9a-f]/g, '');
 
 /** The TOTP step a code matches now (window ±1 step for clock drift), or null. */
 function matchingStep(email: string, secretBase32: string, code: string): number | null {
@@ -111,7 +115,10 @@ export async function confirmSetup(db: Db, token: string, code: string): Promise
       .executeTakeFirst();
     if (!done) throw new AppError('INVALID_SETUP_TOKEN');
     await trx.deleteFrom('staff_recovery_codes').where('staff_id', '=', staff.id).execute();
-    await trx.insertInto('staff_recovery_codes').values(codes.map((c) => ({ staff_id: staff.id, code_hash: hashToken(normaliseRecovery(c)) }))).execute();
+    await trx
+      .insertInto('staff_recovery_codes')
+      .values(codes.map((c) => ({ staff_id: staff.id, code_hash: hashToken(normaliseRecovery(c)) })))
+      .execute();
     await writeAudit(trx, { actor: staff.email, role: staff.role }, { action: 'staff.enrol', target: `staff:${staff.email.toLowerCase()}` });
   });
   return codes;
@@ -150,7 +157,12 @@ async function spendSecondFactor(db: Db, staff: { id: string; email: string; tot
  * account for LOCKOUT_MS; the same INVALID_USER_OR_EMAIL answers an unknown email and a wrong
  * password, INVALID_ONE_TIME_PASSWORD a wrong or replayed code after a right password.
  */
-export async function staffSignIn(db: Db, config: Config, input: { email: string; password: string; code: string }, meta: { ip: string; requestId: string }): Promise<{ token: string }> {
+export async function staffSignIn(
+  db: Db,
+  config: Config,
+  input: { email: string; password: string; code: string },
+  meta: { ip: string; requestId: string },
+): Promise<{ token: string }> {
   const staff = await byEmail(db, input.email).executeTakeFirst();
   if (!staff?.password_hash || !staff.totp_enrolled_at || staff.deactivated_at) {
     await burnVerifyTime(input.password);
@@ -170,8 +182,16 @@ export async function staffSignIn(db: Db, config: Config, input: { email: string
       .executeTakeFirstOrThrow();
     if (row.failed_signins >= config.LOCKOUT_THRESHOLD) {
       await db.transaction().execute(async (trx) => {
-        await trx.updateTable('staff').set({ locked_until: new Date(now + config.LOCKOUT_MS) }).where('id', '=', staff.id).execute();
-        await writeAudit(trx, { actor: staff.email, role: staff.role, ip: meta.ip, requestId: meta.requestId }, { action: 'staff.lockout', target: `staff:${staff.email.toLowerCase()}` });
+        await trx
+          .updateTable('staff')
+          .set({ locked_until: new Date(now + config.LOCKOUT_MS) })
+          .where('id', '=', staff.id)
+          .execute();
+        await writeAudit(
+          trx,
+          { actor: staff.email, role: staff.role, ip: meta.ip, requestId: meta.requestId },
+          { action: 'staff.lockout', target: `staff:${staff.email.toLowerCase()}` },
+        );
       });
       throw new AppError('USER_LOCKED_OUT');
     }
@@ -184,9 +204,20 @@ export async function staffSignIn(db: Db, config: Config, input: { email: string
     await trx.updateTable('staff').set({ failed_signins: 0, locked_until: null }).where('id', '=', staff.id).execute();
     await trx
       .insertInto('staff_sessions')
-      .values({ token_hash: hashToken(token), staff_id: staff.id, role: staff.role, created_at: new Date(now), last_seen_at: new Date(now), expires_at: new Date(now + STAFF_SESSION_ABSOLUTE_MS) })
+      .values({
+        token_hash: hashToken(token),
+        staff_id: staff.id,
+        role: staff.role,
+        created_at: new Date(now),
+        last_seen_at: new Date(now),
+        expires_at: new Date(now + STAFF_SESSION_ABSOLUTE_MS),
+      })
       .execute();
-    await writeAudit(trx, { actor: staff.email, role: staff.role, ip: meta.ip, requestId: meta.requestId }, { action: 'staff.signin', target: `staff:${staff.email.toLowerCase()}` });
+    await writeAudit(
+      trx,
+      { actor: staff.email, role: staff.role, ip: meta.ip, requestId: meta.requestId },
+      { action: 'staff.signin', target: `staff:${staff.email.toLowerCase()}` },
+    );
   });
   return { token };
 }
@@ -222,7 +253,14 @@ export async function endStaffSessions(db: Db, staffId: string, only?: number) {
 
 export async function listStaff(db: Db) {
   const rows = await db.selectFrom('staff').selectAll().orderBy('created_at').execute();
-  return rows.map((r) => ({ id: r.id, email: r.email, role: r.role, enrolled: r.totp_enrolled_at !== null, active: r.deactivated_at === null, createdAt: r.created_at.toISOString() }));
+  return rows.map((r) => ({
+    id: r.id,
+    email: r.email,
+    role: r.role,
+    enrolled: r.totp_enrolled_at !== null,
+    active: r.deactivated_at === null,
+    createdAt: r.created_at.toISOString(),
+  }));
 }
 
 /** A role change or a deactivation ends the staff member's sessions (in the same transaction). */
@@ -231,7 +269,12 @@ export async function changeStaff(db: Db, who: AuditActor, id: string, change: {
     const before = await trx.selectFrom('staff').select(['email', 'role', 'deactivated_at']).where('id', '=', id).forUpdate().executeTakeFirst();
     if (!before) throw new AppError('NOT_FOUND', 'No such staff member');
     if ('role' in change) await trx.updateTable('staff').set({ role: change.role }).where('id', '=', id).execute();
-    else await trx.updateTable('staff').set({ deactivated_at: before.deactivated_at ?? clock.now() }).where('id', '=', id).execute();
+    else
+      await trx
+        .updateTable('staff')
+        .set({ deactivated_at: before.deactivated_at ?? clock.now() })
+        .where('id', '=', id)
+        .execute();
     await trx.updateTable('staff_sessions').set({ revoked_at: clock.now() }).where('staff_id', '=', id).where('revoked_at', 'is', null).execute();
     await writeAudit(trx, who, {
       action: 'role' in change ? 'staff.role' : 'staff.deactivate',

@@ -36,13 +36,12 @@ function hsl(h: number, s: number, l: number): Rgb {
 function inPiece(x: number, y: number): boolean {
   const s = PIECE_SIZE - 1;
   if (x < 0 || y < 0 || x > s || y > s) return false;
-  const cx = x < CORNER ? CORNER : Math.min(x , s - CORNER);
-  const cy = y < CORNER ? CORNER : Math.min(y , s - CORNER);
+  const cx = x < CORNER ? CORNER : Math.min(x, s - CORNER);
+  const cy = y < CORNER ? CORNER : Math.min(y, s - CORNER);
   return (x - cx) ** 2 + (y - cy) ** 2 <= CORNER ** 2;
 }
 /** On the outline: inside, with a neighbour outside. */
-const onEdge = (x: number, y: number) =>
-  inPiece(x, y) && (!inPiece(x - 1, y) || !inPiece(x + 1, y) || !inPiece(x, y - 1) || !inPiece(x, y + 1));
+const onEdge = (x: number, y: number) => inPiece(x, y) && (!inPiece(x - 1, y) || !inPiece(x + 1, y) || !inPiece(x, y - 1) || !inPiece(x, y + 1));
 
 function landscape(width: number, height: number): Uint8Array {
   const px = new Uint8Array(width * height * 4);
@@ -53,7 +52,7 @@ function landscape(width: number, height: number): Uint8Array {
   const hills = Array.from({ length: 3 }, (_, i) => ({
     base: height * (0.5 + i * 0.15),
     amp: 8 + randomInt(18),
-    freq: (1 + randomInt(4)) / width * Math.PI * 2,
+    freq: ((1 + randomInt(4)) / width) * Math.PI * 2,
     phase: randomInt(1000) / 100,
     c: hsl((hue + 90 + i * 25) % 360, 0.45, 0.3 + i * 0.08),
   }));

@@ -20,13 +20,9 @@ export default async function captchaRoutes(app: FastifyInstance) {
   );
 
   if (!devToolsOn(app.config)) return;
-  zod(app).get(
-    '/dev/captcha/:challengeId',
-    { schema: { params: CaptchaParamsSchema, response: { 200: CaptchaSolutionSchema } } },
-    async (request) => {
-      const row = await app.db.selectFrom('captcha_challenges').select('answer_x').where('id', '=', request.params.challengeId).executeTakeFirst();
-      if (!row) throw new AppError('NOT_FOUND', 'No such challenge');
-      return { answer: row.answer_x };
-    },
-  );
+  zod(app).get('/dev/captcha/:challengeId', { schema: { params: CaptchaParamsSchema, response: { 200: CaptchaSolutionSchema } } }, async (request) => {
+    const row = await app.db.selectFrom('captcha_challenges').select('answer_x').where('id', '=', request.params.challengeId).executeTakeFirst();
+    if (!row) throw new AppError('NOT_FOUND', 'No such challenge');
+    return { answer: row.answer_x };
+  });
 }

@@ -17,7 +17,10 @@ export async function createChallenge(db: Db): Promise<CaptchaChallenge> {
   const expiresAt = new Date(clock.ms() + CAPTCHA_TTL_MS);
   await db.insertInto('captcha_challenges').values({ id, answer_x: puzzle.answerX, expires_at: expiresAt }).execute();
   // Housekeeping: challenges long past their expiry are of no use to anyone.
-  await db.deleteFrom('captcha_challenges').where('expires_at', '<', new Date(clock.ms() - 60 * 60 * 1000)).execute();
+  await db
+    .deleteFrom('captcha_challenges')
+    .where('expires_at', '<', new Date(clock.ms() - 60 * 60 * 1000))
+    .execute();
   return {
     challengeId: id,
     width: puzzle.width,

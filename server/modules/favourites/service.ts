@@ -8,7 +8,13 @@ export const RECENT_GAMES = 12;
 const MAX_FAVOURITES = 100;
 
 export async function favouritesOf(db: DbOrTrx, accountId: string): Promise<string[]> {
-  const rows = await db.selectFrom('favourite_games').select('game_code').where('account_id', '=', accountId).orderBy('created_at', 'desc').orderBy('game_code').execute();
+  const rows = await db
+    .selectFrom('favourite_games')
+    .select('game_code')
+    .where('account_id', '=', accountId)
+    .orderBy('created_at', 'desc')
+    .orderBy('game_code')
+    .execute();
   return rows.map((r) => r.game_code);
 }
 
@@ -16,9 +22,17 @@ export async function favouritesOf(db: DbOrTrx, accountId: string): Promise<stri
 export async function addFavourite(db: DbOrTrx, accountId: string, gameCode: string, now: Date): Promise<void> {
   const game = await db.selectFrom('games').select('code').where('code', '=', gameCode).where('is_enabled', '=', true).executeTakeFirst();
   if (!game) throw new AppError('GAME_NOT_AVAILABLE', 'No such game');
-  const count = await db.selectFrom('favourite_games').select((eb) => eb.fn.countAll<string>().as('n')).where('account_id', '=', accountId).executeTakeFirstOrThrow();
+  const count = await db
+    .selectFrom('favourite_games')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('account_id', '=', accountId)
+    .executeTakeFirstOrThrow();
   if (Number(count.n) >= MAX_FAVOURITES) throw new AppError('REQUEST_VALIDATION_ERROR', 'Too many favourites');
-  await db.insertInto('favourite_games').values({ account_id: accountId, game_code: gameCode, created_at: now }).onConflict((oc) => oc.columns(['account_id', 'game_code']).doNothing()).execute();
+  await db
+    .insertInto('favourite_games')
+    .values({ account_id: accountId, game_code: gameCode, created_at: now })
+    .onConflict((oc) => oc.columns(['account_id', 'game_code']).doNothing())
+    .execute();
 }
 
 export async function removeFavourite(db: DbOrTrx, accountId: string, gameCode: string): Promise<void> {
@@ -37,6 +51,13 @@ export async function recordLaunch(db: DbOrTrx, accountId: string, gameCode: str
 }
 
 export async function recentlyPlayed(db: DbOrTrx, accountId: string): Promise<string[]> {
-  const rows = await db.selectFrom('recent_games').select('game_code').where('account_id', '=', accountId).orderBy('launched_at', 'desc').orderBy('game_code').limit(RECENT_GAMES).execute();
+  const rows = await db
+    .selectFrom('recent_games')
+    .select('game_code')
+    .where('account_id', '=', accountId)
+    .orderBy('launched_at', 'desc')
+    .orderBy('game_code')
+    .limit(RECENT_GAMES)
+    .execute();
   return rows.map((r) => r.game_code);
 }

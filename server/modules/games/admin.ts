@@ -1,4 +1,3 @@
-
 import type { GameTitles } from '../../../contracts/games';
 import { UsageError, type AdminCommand } from '../../admin-command';
 import { CatalogueEntrySchema, loadCatalogue } from './catalogue';
@@ -15,7 +14,11 @@ const TAG = /^[A-Za-z0-9_]+$/;
 
 async function setGame(db: Parameters<AdminCommand['run']>[0]['db'], code: string | undefined, values: Record<string, unknown>, out: (l: string) => void) {
   if (!code) throw new UsageError();
-  const res = await db.updateTable('games').set({ ...values, updated_at: clock.now() }).where('code', '=', code).executeTakeFirst();
+  const res = await db
+    .updateTable('games')
+    .set({ ...values, updated_at: clock.now() })
+    .where('code', '=', code)
+    .executeTakeFirst();
   if (Number(res.numUpdatedRows) === 0) {
     out(`No game ${code}.`);
     return 1;
@@ -38,7 +41,9 @@ export const gamesCommands: Record<string, AdminCommand> = {
       const rows = await db.selectFrom('games').selectAll().orderBy('sort_order').orderBy('code').execute();
       for (const g of rows) {
         const titles = g.titles as GameTitles | null;
-        out(`${g.code.padEnd(26)} ${g.kind.padEnd(9)} ${g.is_enabled ? 'enabled ' : 'DISABLED'} demo:${g.is_demo_available ? 'on ' : 'off'} ${(g.tags as string[]).join(',').padEnd(14)} rtp ${(g.rtp * 100).toFixed(2)}% ${titles ? `${titles.en} / ${titles.ja}` : '(built-in title)'}`);
+        out(
+          `${g.code.padEnd(26)} ${g.kind.padEnd(9)} ${g.is_enabled ? 'enabled ' : 'DISABLED'} demo:${g.is_demo_available ? 'on ' : 'off'} ${(g.tags as string[]).join(',').padEnd(14)} rtp ${(g.rtp * 100).toFixed(2)}% ${titles ? `${titles.en} / ${titles.ja}` : '(built-in title)'}`,
+        );
       }
       out(`${rows.length} games.`);
       return 0;
@@ -63,7 +68,10 @@ export const gamesCommands: Record<string, AdminCommand> = {
     usage: 'games:tags <code> <TAG,TAG,...>',
     description: 'Set the category tags of a game (upper-cased: FEATURED, SLOT, LIVE, ...).',
     async run({ db, out }, [code, list]) {
-      const tags = (list ?? '').split(',').map((t) => t.trim()).filter(Boolean);
+      const tags = (list ?? '')
+        .split(',')
+        .map((t) => t.trim())
+        .filter(Boolean);
       if (!tags.length || !tags.every((t) => TAG.test(t))) throw new UsageError();
       return setGame(db, code, { tags: JSON.stringify(tags.map((t) => t.toUpperCase())) }, out);
     },

@@ -10,7 +10,14 @@ const cache = new Map<string, GameMath>();
 
 export function exactMath(def: GameDefinition): GameMath {
   // Table limits do not change the maths: tables sharing rules share the (slow, for blackjack) figures.
-  const key = def.kind === 'slot' ? JSON.stringify(def) : def.kind === 'roulette' ? `roulette:${def.variant}` : def.kind === 'baccarat' ? `baccarat:${def.decks}:${def.tiePays}` : `blackjack:${def.decks}:${def.dealerHitsSoft17}`;
+  const key =
+    def.kind === 'slot'
+      ? JSON.stringify(def)
+      : def.kind === 'roulette'
+        ? `roulette:${def.variant}`
+        : def.kind === 'baccarat'
+          ? `baccarat:${def.decks}:${def.tiePays}`
+          : `blackjack:${def.decks}:${def.dealerHitsSoft17}`;
   let math = cache.get(key);
   if (!math) {
     math = gameMath(def);

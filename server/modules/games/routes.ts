@@ -87,7 +87,14 @@ export default async function gamesRoutes(app: FastifyInstance) {
       const game = await enabledGame(request.query.gameCode);
       const language = request.query.language ?? toLanguage(account.language);
       const lobbyUrl = lobbyUrlOf(request.query.lobbyUrl);
-      const token = await createLaunchToken(app.db, { accountId: account.id, signInSessionId: account.sessionId, gameCode: game.code, mode: 'real', lobbyUrl, language });
+      const token = await createLaunchToken(app.db, {
+        accountId: account.id,
+        signInSessionId: account.sessionId,
+        gameCode: game.code,
+        mode: 'real',
+        lobbyUrl,
+        language,
+      });
       await recordLaunch(app.db, account.id, game.code, clock.now());
       return { url: launchUrl(token, lobbyUrl, language) };
     },

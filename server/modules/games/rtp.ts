@@ -1,4 +1,13 @@
-import type { BaccaratBet, BaccaratDefinition, BlackjackDefinition, Card, GameDefinition, RouletteBet, RouletteDefinition, SlotDefinition } from '../../../contracts/games';
+import type {
+  BaccaratBet,
+  BaccaratDefinition,
+  BlackjackDefinition,
+  Card,
+  GameDefinition,
+  RouletteBet,
+  RouletteDefinition,
+  SlotDefinition,
+} from '../../../contracts/games';
 import { playBaccarat } from '../../../contracts/house/baccarat';
 import { basicStrategy, playBlackjackByStrategy } from '../../../contracts/house/blackjack';
 import { simulationRandom, type RandomSource } from '../../../contracts/house/random';
@@ -179,18 +188,34 @@ export function baccaratExact(def: BaccaratDefinition): BaccaratExact {
   const hit = baccaratCache.get(key);
   if (hit) return hit;
   const amount = def.minBet;
-  const bets: BaccaratBet[] = [{ type: 'banker', amount }, { type: 'player', amount }, { type: 'tie', amount }];
+  const bets: BaccaratBet[] = [
+    { type: 'banker', amount },
+    { type: 'player', amount },
+    { type: 'tie', amount },
+  ];
   const p = { player: 0, banker: 0, tie: 0 };
   const returned = [0, 0, 0];
   let totalWeight = 0;
-  enumerateShoe(def.decks, (rng) => playBaccarat(def, rng, bets), (weight, hand, script) => {
-    // Deal order: player, banker, player, banker, then the player's third card, then the banker's.
-    const dealt = [hand.playerCards[0], hand.bankerCards[0], hand.playerCards[1], hand.bankerCards[1], ...hand.playerCards.slice(2), ...hand.bankerCards.slice(2)];
-    if (dealt.length !== script.length || dealt.some((card, j) => RANK_INDEX[card.rank] !== script[j])) throw new Error('baccarat enumeration: the engine dealt other cards than the sequence');
-    totalWeight += weight;
-    p[hand.result] += weight;
-    for (const [i, b] of hand.bets.entries()) returned[i] += weight * b.win;
-  });
+  enumerateShoe(
+    def.decks,
+    (rng) => playBaccarat(def, rng, bets),
+    (weight, hand, script) => {
+      // Deal order: player, banker, player, banker, then the player's third card, then the banker's.
+      const dealt = [
+        hand.playerCards[0],
+        hand.bankerCards[0],
+        hand.playerCards[1],
+        hand.bankerCards[1],
+        ...hand.playerCards.slice(2),
+        ...hand.bankerCards.slice(2),
+      ];
+      if (dealt.length !== script.length || dealt.some((card, j) => RANK_INDEX[card.rank] !== script[j]))
+        throw new Error('baccarat enumeration: the engine dealt other cards than the sequence');
+      totalWeight += weight;
+      p[hand.result] += weight;
+      for (const [i, b] of hand.bets.entries()) returned[i] += weight * b.win;
+    },
+  );
   if (Math.abs(totalWeight - 1) > 1e-9) throw new Error(`baccarat enumeration: probabilities sum to ${totalWeight}`);
   const exact = { ...p, rtp: { banker: returned[0] / amount, player: returned[1] / amount, tie: returned[2] / amount } };
   baccaratCache.set(key, exact);
@@ -354,7 +379,10 @@ export function blackjackExact(def: BlackjackDefinition): { rtp: number; returne
  * cap of MAX_FREE_SPINS per round, whose effect is far below floating-point precision here.
  * Refuses definitions with more than `maxCombinations` stop combinations.
  */
-export function slotEnumeratedRtp(def: SlotDefinition, maxCombinations = 2_000_000): { rtp: number; combinations: number; triggerChance: number; freeSpinsPerRound: number } {
+export function slotEnumeratedRtp(
+  def: SlotDefinition,
+  maxCombinations = 2_000_000,
+): { rtp: number; combinations: number; triggerChance: number; freeSpinsPerRound: number } {
   const lengths = def.reels.map((r) => r.length);
   const combinations = lengths.reduce((a, b) => a * b, 1);
   if (combinations > maxCombinations) throw new Error(`slot enumeration: ${combinations} combinations (limit ${maxCombinations})`);
@@ -425,7 +453,12 @@ export function slotEnumeratedRtp(def: SlotDefinition, maxCombinations = 2_000_0
  * --------------------------------------------------------------------------------------------- */
 
 /** The bet whose RTP the catalogue declares. */
-export const MAIN_BET: Record<GameDefinition['kind'], string> = { slot: 'spin', roulette: 'every bet but the French even chances', baccarat: 'banker', blackjack: 'basic strategy' };
+export const MAIN_BET: Record<GameDefinition['kind'], string> = {
+  slot: 'spin',
+  roulette: 'every bet but the French even chances',
+  baccarat: 'banker',
+  blackjack: 'basic strategy',
+};
 
 /** La partage (French roulette): an even-chance bet returns half its stake on zero: (18 x 2 + 1/2) / 37. */
 export const LA_PARTAGE_RTP = 1 - 1 / 74;
@@ -480,14 +513,22 @@ export function simulatedBets(def: GameDefinition, declared: number): Array<{ be
       ];
     case 'baccarat': {
       const exact = baccaratExact(def).rtp;
-      return [{ bet: 'banker', rtp: declared }, { bet: 'player', rtp: exact.player }, { bet: 'tie', rtp: exact.tie }];
+      return [
+        { bet: 'banker', rtp: declared },
+        { bet: 'player', rtp: exact.player },
+        { bet: 'tie', rtp: exact.tie },
+      ];
     }
     case 'blackjack':
       return [{ bet: 'basic strategy', rtp: declared }];
   }
 }
 
-interface Tally { returned: number; staked: number; sumSq: number }
+interface Tally {
+  returned: number;
+  staked: number;
+  sumSq: number;
+}
 const tally = (): Tally => ({ returned: 0, staked: 0, sumSq: 0 });
 const add = (t: Tally, stake: number, win: number) => {
   t.returned += win;
@@ -517,7 +558,11 @@ export function simulateGame(entry: Pick<CatalogueEntry, 'gameCode' | 'rtp' | 'd
       add(tallies[1], def.minBet, rouletteBetReturn(def, red, covered[1], pocket));
     }
   } else if (def.kind === 'baccarat') {
-    const all: BaccaratBet[] = [{ type: 'banker', amount: def.minBet }, { type: 'player', amount: def.minBet }, { type: 'tie', amount: def.minBet }];
+    const all: BaccaratBet[] = [
+      { type: 'banker', amount: def.minBet },
+      { type: 'player', amount: def.minBet },
+      { type: 'tie', amount: def.minBet },
+    ];
     for (let i = 0; i < rounds; i++) {
       const hand = playBaccarat(def, rng, all);
       for (const [k, b] of hand.bets.entries()) add(tallies[k], def.minBet, b.win);

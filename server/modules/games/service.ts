@@ -10,8 +10,7 @@ import { clock } from '../../clock';
 
 /** The catalogue as stored: games and the versions of their maths. */
 
-export const definitionHash = (definition: GameDefinition) =>
-  createHash('sha256').update(JSON.stringify(definition)).digest('hex').slice(0, 32);
+export const definitionHash = (definition: GameDefinition) => createHash('sha256').update(JSON.stringify(definition)).digest('hex').slice(0, 32);
 
 /** A games row as read (every column but updated_at). */
 export type GameRow = Omit<Selectable<GamesTables['games']>, 'updated_at'>;
@@ -28,7 +27,19 @@ export function toGame(row: GameRow, language: Language): Game {
   };
 }
 
-const gameColumns = ['code', 'kind', 'titles', 'tags', 'orientation', 'is_demo_available', 'is_enabled', 'image_path', 'sort_order', 'rtp', 'definition_hash'] as const;
+const gameColumns = [
+  'code',
+  'kind',
+  'titles',
+  'tags',
+  'orientation',
+  'is_demo_available',
+  'is_enabled',
+  'image_path',
+  'sort_order',
+  'rtp',
+  'definition_hash',
+] as const;
 
 export async function listGames(db: Db, language: Language): Promise<Game[]> {
   const rows = await db.selectFrom('games').select(gameColumns).where('is_enabled', '=', true).orderBy('sort_order').orderBy('code').execute();

@@ -1,4 +1,3 @@
-
 import type { GameTitles } from '../../../contracts/games';
 import type { ColumnType, Generated } from 'kysely';
 

@@ -12,7 +12,12 @@ export const houseCommands: Record<string, AdminCommand> = {
       if (!roundId || !/^[0-9a-f-]{36}$/i.test(roundId)) throw new UsageError();
       try {
         return await db.transaction().execute(async (trx) => {
-          const round = await trx.selectFrom('house_rounds').select(['id', 'account_id', 'game_code', 'status', 'mode']).where('id', '=', roundId).forUpdate().executeTakeFirst();
+          const round = await trx
+            .selectFrom('house_rounds')
+            .select(['id', 'account_id', 'game_code', 'status', 'mode'])
+            .where('id', '=', roundId)
+            .forUpdate()
+            .executeTakeFirst();
           if (!round) {
             out(`No round ${roundId}.`);
             return 1;
@@ -24,9 +29,21 @@ export const houseCommands: Record<string, AdminCommand> = {
           let refunded = 0;
           if (round.mode === 'real' && round.account_id) {
             for (const bet of ['bet', 'double']) {
-              const tx = await trx.selectFrom('provider_transactions').select('amount').where('provider', '=', HOUSE_PROVIDER).where('tx_id', '=', `${roundId}:${bet}`).executeTakeFirst();
+              const tx = await trx
+                .selectFrom('provider_transactions')
+                .select('amount')
+                .where('provider', '=', HOUSE_PROVIDER)
+                .where('tx_id', '=', `${roundId}:${bet}`)
+                .executeTakeFirst();
               if (!tx) continue;
-              await houseWallet.rollback(trx, { provider: HOUSE_PROVIDER, txId: `${roundId}:void:${bet}`, roundId, accountId: round.account_id, betTxId: `${roundId}:${bet}`, gameCode: round.game_code });
+              await houseWallet.rollback(trx, {
+                provider: HOUSE_PROVIDER,
+                txId: `${roundId}:void:${bet}`,
+                roundId,
+                accountId: round.account_id,
+                betTxId: `${roundId}:${bet}`,
+                gameCode: round.game_code,
+              });
               refunded += tx.amount;
             }
           }

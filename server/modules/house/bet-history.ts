@@ -18,7 +18,16 @@ export async function betHistory(db: Db, accountId: string, page: number, langua
       : await db
           .selectFrom('house_rounds')
           .leftJoin('games', 'games.code', 'house_rounds.game_code')
-          .select(['house_rounds.id', 'house_rounds.game_code', 'house_rounds.created_at', 'house_rounds.stake', 'house_rounds.win', 'house_rounds.balance_after', 'house_rounds.status', 'games.titles'])
+          .select([
+            'house_rounds.id',
+            'house_rounds.game_code',
+            'house_rounds.created_at',
+            'house_rounds.stake',
+            'house_rounds.win',
+            'house_rounds.balance_after',
+            'house_rounds.status',
+            'games.titles',
+          ])
           .where('house_rounds.account_id', '=', accountId)
           .where('house_rounds.player_seq', '<=', upper)
           .where('house_rounds.player_seq', '>', upper - size)

@@ -18,7 +18,11 @@ export default async function devSeedRoutes(app: FastifyInstance) {
     const seed =
       session.mode === 'real'
         ? await activeSeed(app.db, session.account_id!)
-        : await app.db.selectFrom('fair_seeds').select(['server_seed', 'client_seed', 'nonce']).where('id', '=', session.demo_seed_id!).executeTakeFirstOrThrow();
+        : await app.db
+            .selectFrom('fair_seeds')
+            .select(['server_seed', 'client_seed', 'nonce'])
+            .where('id', '=', session.demo_seed_id!)
+            .executeTakeFirstOrThrow();
     return { serverSeed: seed.server_seed, clientSeed: seed.client_seed, nonce: Number(seed.nonce) };
   });
 }

@@ -99,11 +99,17 @@ export async function openPlaySession(db: Db, launchToken: string): Promise<Hous
         .orderBy('created_at', 'desc')
         .executeTakeFirst();
       if (open) openRound = { roundId: open.id, stake: open.stake, outcome: open.outcome as RoundOutcome };
-      await trx.insertInto('play_sessions').values({ ...session, account_id: accountId, sign_in_session_id: launch.sign_in_session_id, mode: 'real' }).execute();
+      await trx
+        .insertInto('play_sessions')
+        .values({ ...session, account_id: accountId, sign_in_session_id: launch.sign_in_session_id, mode: 'real' })
+        .execute();
     } else {
       seed = await insertSeed(trx, null, newClientSeed());
       balance = DEMO_START_BALANCE;
-      await trx.insertInto('play_sessions').values({ ...session, account_id: null, mode: 'demo', demo_balance: balance, demo_seed_id: seed.id }).execute();
+      await trx
+        .insertInto('play_sessions')
+        .values({ ...session, account_id: null, mode: 'demo', demo_balance: balance, demo_seed_id: seed.id })
+        .execute();
     }
     return {
       session: token,

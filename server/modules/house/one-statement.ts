@@ -42,7 +42,18 @@ function rememberPlayState(tokenHash: string, state: PlayState | 'demo') {
 
 /** The live session's state, read without locks (undefined when the session cannot play). */
 async function loadPlayState(db: Db, tokenHash: string, now: Date): Promise<PlayState | 'demo' | undefined> {
-  const { rows } = await sql<{ mode: string; session_id: string; account_id: string; game_code: string; definition_hash: string; seed_id: number; server_seed: string; server_seed_hash: string; client_seed: string; nonce: number }>`
+  const { rows } = await sql<{
+    mode: string;
+    session_id: string;
+    account_id: string;
+    game_code: string;
+    definition_hash: string;
+    seed_id: number;
+    server_seed: string;
+    server_seed_hash: string;
+    client_seed: string;
+    nonce: number;
+  }>`
     select s.mode, s.id as session_id, s.account_id, s.game_code, g.definition_hash,
            f.id as seed_id, f.server_seed, f.server_seed_hash, f.client_seed, f.nonce
     from play_sessions s
@@ -74,7 +85,16 @@ async function loadPlayState(db: Db, tokenHash: string, now: Date): Promise<Play
 async function playRoundsInOneStatement(db: Db, rounds: RoundRow[]): Promise<Array<WalletCallResult | null>> {
   return houseWallet.betAndWinEach(
     db,
-    rounds.map((r) => ({ provider: HOUSE_PROVIDER, betTxId: `${r.id}:bet`, winTxId: `${r.id}:win`, roundId: r.id, accountId: r.account_id, bet: r.stake, win: r.win, gameCode: r.game_code })),
+    rounds.map((r) => ({
+      provider: HOUSE_PROVIDER,
+      betTxId: `${r.id}:bet`,
+      winTxId: `${r.id}:win`,
+      roundId: r.id,
+      accountId: r.account_id,
+      bet: r.stake,
+      win: r.win,
+      gameCode: r.game_code,
+    })),
     { attachment: houseRounds(rounds), skipLocked: true },
   );
 }

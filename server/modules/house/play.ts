@@ -60,7 +60,9 @@ interface PlayStart {
  * lock orders a player's rounds). Undefined when any of that is missing: `liveSession` says which.
  */
 async function startRound(trx: DbOrTrx, tokenHash: string, now: Date): Promise<PlayStart | undefined> {
-  const { rows } = await sql<PlaySession & { definition_hash: string } & { seed_id: number; server_seed: string; server_seed_hash: string; client_seed: string; nonce: number }>`
+  const { rows } = await sql<
+    PlaySession & { definition_hash: string } & { seed_id: number; server_seed: string; server_seed_hash: string; client_seed: string; nonce: number }
+  >`
     update fair_seeds f set nonce = f.nonce + 1
     from play_sessions s
     join games g on g.code = s.game_code and g.is_enabled
@@ -74,7 +76,11 @@ async function startRound(trx: DbOrTrx, tokenHash: string, now: Date): Promise<P
   if (!row) return undefined;
   const { definition_hash, seed_id, server_seed, server_seed_hash, client_seed, nonce, ...session } = row;
   return {
-    session: { ...session, demo_balance: session.demo_balance === null ? null : Number(session.demo_balance), demo_seed_id: session.demo_seed_id === null ? null : Number(session.demo_seed_id) },
+    session: {
+      ...session,
+      demo_balance: session.demo_balance === null ? null : Number(session.demo_balance),
+      demo_seed_id: session.demo_seed_id === null ? null : Number(session.demo_seed_id),
+    },
     game: { code: row.game_code, definition_hash },
     seed: { id: Number(seed_id), server_seed, server_seed_hash, client_seed, nonce: Number(nonce) - 1 },
   };
@@ -110,9 +116,10 @@ async function playTheLongWay(db: Db, tokenHash: string, input: PlayInput, reque
       if (problem) throw new AppError(problem.code, problem.message);
       if (definition.kind === 'blackjack') {
         let openQuery = trx.selectFrom('house_rounds').select('id').where('status', '=', 'open');
-        openQuery = session.mode === 'real'
-          ? openQuery.where('account_id', '=', session.account_id).where('game_code', '=', game.code)
-          : openQuery.where('play_session_id', '=', session.id);
+        openQuery =
+          session.mode === 'real'
+            ? openQuery.where('account_id', '=', session.account_id).where('game_code', '=', game.code)
+            : openQuery.where('play_session_id', '=', session.id);
         const open = await openQuery.executeTakeFirst();
         if (open) throw new AppError('REQUEST_VALIDATION_ERROR', 'Finish the open hand first');
       }
@@ -127,10 +134,26 @@ async function playTheLongWay(db: Db, tokenHash: string, input: PlayInput, reque
         try {
           if (played.settled) {
             // Played and settled at once (slots, roulette, baccarat): bet and final win in one call.
-            const done = await houseWallet.betAndWin(trx, { provider: HOUSE_PROVIDER, betTxId: `${roundId}:bet`, winTxId: `${roundId}:win`, roundId, accountId, bet: played.stake, win: played.win, gameCode: game.code });
+            const done = await houseWallet.betAndWin(trx, {
+              provider: HOUSE_PROVIDER,
+              betTxId: `${roundId}:bet`,
+              winTxId: `${roundId}:win`,
+              roundId,
+              accountId,
+              bet: played.stake,
+              win: played.win,
+              gameCode: game.code,
+            });
             balance = done.balance;
           } else {
-            const bet = await houseWallet.bet(trx, { provider: HOUSE_PROVIDER, txId: `${roundId}:bet`, roundId, accountId, amount: played.stake, gameCode: game.code });
+            const bet = await houseWallet.bet(trx, {
+              provider: HOUSE_PROVIDER,
+              txId: `${roundId}:bet`,
+              roundId,
+              accountId,
+              amount: played.stake,
+              gameCode: game.code,
+            });
             balance = bet.balance;
           }
         } catch (error) {
@@ -155,9 +178,17 @@ async function playTheLongWay(db: Db, tokenHash: string, input: PlayInput, reque
         settled_at: played.settled ? now : null,
       };
       if (session.mode === 'real') {
-        await recordRealRound(trx, { ...round, account_id: session.account_id!, token_hash: tokenHash, played_at: now, request_id: requestId }, balance, response);
+        await recordRealRound(
+          trx,
+          { ...round, account_id: session.account_id!, token_hash: tokenHash, played_at: now, request_id: requestId },
+          balance,
+          response,
+        );
       } else {
-        await trx.insertInto('house_rounds').values({ ...round, account_id: null, mode: 'demo', actions: '[]', balance_after: balance, player_seq: null }).execute();
+        await trx
+          .insertInto('house_rounds')
+          .values({ ...round, account_id: null, mode: 'demo', actions: '[]', balance_after: balance, player_seq: null })
+          .execute();
         await recordRequest(trx, session.id, requestId, response);
       }
       return response;

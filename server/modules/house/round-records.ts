@@ -6,7 +6,10 @@ import { notBlocked } from '../protection/gate';
 
 /** A real round as recorded in house_rounds, with the session and request it was played in. */
 export type RoundRow = Required<
-  Pick<Insertable<HouseTables['house_rounds']>, 'id' | 'play_session_id' | 'game_code' | 'definition_hash' | 'seed_id' | 'nonce' | 'input' | 'stake' | 'win' | 'outcome' | 'settled_at'>
+  Pick<
+    Insertable<HouseTables['house_rounds']>,
+    'id' | 'play_session_id' | 'game_code' | 'definition_hash' | 'seed_id' | 'nonce' | 'input' | 'stake' | 'win' | 'outcome' | 'settled_at'
+  >
 > & {
   account_id: string;
   status: 'settled' | 'open';
@@ -31,9 +34,22 @@ const HOUSE_ROUNDS = attachment<'played', RoundRow, { player_seq: { account_id: 
   name: 'played',
   rows: [],
   columns: {
-    id: 'uuid', account_id: 'uuid', play_session_id: 'uuid', game_code: 'text', definition_hash: 'text', seed_id: 'bigint', nonce: 'int',
-    input: 'jsonb', stake: 'bigint', win: 'bigint', status: 'text', outcome: 'jsonb', settled_at: 'timestamptz', token_hash: 'text',
-    played_at: 'timestamptz', request_id: 'uuid',
+    id: 'uuid',
+    account_id: 'uuid',
+    play_session_id: 'uuid',
+    game_code: 'text',
+    definition_hash: 'text',
+    seed_id: 'bigint',
+    nonce: 'int',
+    input: 'jsonb',
+    stake: 'bigint',
+    win: 'bigint',
+    status: 'text',
+    outcome: 'jsonb',
+    settled_at: 'timestamptz',
+    token_hash: 'text',
+    played_at: 'timestamptz',
+    request_id: 'uuid',
   },
   gate: (q) =>
     q
@@ -65,7 +81,15 @@ const HOUSE_ROUNDS = attachment<'played', RoundRow, { player_seq: { account_id: 
           ),
           // Player protection: no break or self-exclusion in force (docs/decisions/0008).
           notBlocked('r.account_id', 'r.played_at'),
-          eb.not(eb.exists(eb.selectFrom('house_requests as h').select('h.round_id').whereRef('h.play_session_id', '=', 'r.play_session_id').whereRef('h.request_id', '=', 'r.request_id'))),
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('house_requests as h')
+                .select('h.round_id')
+                .whereRef('h.play_session_id', '=', 'r.play_session_id')
+                .whereRef('h.request_id', '=', 'r.request_id'),
+            ),
+          ),
         ]),
       )
       .returning('r.grp'),
@@ -76,7 +100,12 @@ const HOUSE_ROUNDS = attachment<'played', RoundRow, { player_seq: { account_id: 
         q
           .insertInto('house_players')
           .columns(['account_id', 'rounds'])
-          .expression(q.selectFrom('played as r').innerJoin('posted as p', (join) => join.onRef('p.grp', '=', 'r.grp').on('p.ord', '=', 0)).select((eb) => ['r.account_id', eb.val(1).as('rounds')]))
+          .expression(
+            q
+              .selectFrom('played as r')
+              .innerJoin('posted as p', (join) => join.onRef('p.grp', '=', 'r.grp').on('p.ord', '=', 0))
+              .select((eb) => ['r.account_id', eb.val(1).as('rounds')]),
+          )
           .onConflict((oc) => oc.column('account_id').doUpdateSet((eb) => ({ rounds: eb('house_players.rounds', '+', 1) })))
           .returning(['account_id', 'rounds']),
     ],
@@ -85,14 +114,47 @@ const HOUSE_ROUNDS = attachment<'played', RoundRow, { player_seq: { account_id: 
       (q) =>
         q
           .insertInto('house_rounds')
-          .columns(['id', 'account_id', 'play_session_id', 'game_code', 'definition_hash', 'mode', 'seed_id', 'nonce', 'input', 'actions', 'stake', 'win', 'balance_after', 'status', 'outcome', 'player_seq', 'settled_at'])
+          .columns([
+            'id',
+            'account_id',
+            'play_session_id',
+            'game_code',
+            'definition_hash',
+            'mode',
+            'seed_id',
+            'nonce',
+            'input',
+            'actions',
+            'stake',
+            'win',
+            'balance_after',
+            'status',
+            'outcome',
+            'player_seq',
+            'settled_at',
+          ])
           .expression(
             q
               .selectFrom('played as r')
               .innerJoin('player_seq as ps', 'ps.account_id', 'r.account_id')
               .select((eb) => [
-                'r.id', 'r.account_id', 'r.play_session_id', 'r.game_code', 'r.definition_hash', eb.val('real').as('mode'), 'r.seed_id', 'r.nonce', 'r.input',
-                sql<string>`'[]'::jsonb`.as('actions'), 'r.stake', 'r.win', eb.selectFrom('posted as b').select('b.balance_after').whereRef('b.grp', '=', 'r.grp').orderBy('b.ord', 'desc').limit(1).as('balance_after'), 'r.status', 'r.outcome', 'ps.rounds', 'r.settled_at',
+                'r.id',
+                'r.account_id',
+                'r.play_session_id',
+                'r.game_code',
+                'r.definition_hash',
+                eb.val('real').as('mode'),
+                'r.seed_id',
+                'r.nonce',
+                'r.input',
+                sql<string>`'[]'::jsonb`.as('actions'),
+                'r.stake',
+                'r.win',
+                eb.selectFrom('posted as b').select('b.balance_after').whereRef('b.grp', '=', 'r.grp').orderBy('b.ord', 'desc').limit(1).as('balance_after'),
+                'r.status',
+                'r.outcome',
+                'ps.rounds',
+                'r.settled_at',
               ]),
           ),
     ],
@@ -123,9 +185,23 @@ export async function recordRealRound(trx: DbOrTrx, round: RoundRow, balance: nu
   await trx
     .insertInto('house_rounds')
     .values({
-      id: round.id, account_id: round.account_id, play_session_id: round.play_session_id, game_code: round.game_code, definition_hash: round.definition_hash,
-      mode: 'real', seed_id: round.seed_id, nonce: round.nonce, input: round.input, actions: '[]', stake: round.stake, win: round.win,
-      balance_after: balance, status: round.status, outcome: round.outcome, player_seq: rounds, settled_at: round.settled_at,
+      id: round.id,
+      account_id: round.account_id,
+      play_session_id: round.play_session_id,
+      game_code: round.game_code,
+      definition_hash: round.definition_hash,
+      mode: 'real',
+      seed_id: round.seed_id,
+      nonce: round.nonce,
+      input: round.input,
+      actions: '[]',
+      stake: round.stake,
+      win: round.win,
+      balance_after: balance,
+      status: round.status,
+      outcome: round.outcome,
+      player_seq: rounds,
+      settled_at: round.settled_at,
     })
     .execute();
   await trx

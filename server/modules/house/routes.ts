@@ -33,7 +33,11 @@ import { afterRealRound } from '../progression/service';
  */
 async function progressAfterRound(app: FastifyInstance, sessionToken: string): Promise<string | null> {
   try {
-    const session = await app.db.selectFrom('play_sessions').select(['account_id', 'game_code']).where('token_hash', '=', hashToken(sessionToken)).executeTakeFirst();
+    const session = await app.db
+      .selectFrom('play_sessions')
+      .select(['account_id', 'game_code'])
+      .where('token_hash', '=', hashToken(sessionToken))
+      .executeTakeFirst();
     if (session?.account_id) await afterRealRound(app.db, app.config, session.account_id, clock.now());
     return session?.game_code ?? null;
   } catch (error) {

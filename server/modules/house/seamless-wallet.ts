@@ -24,11 +24,42 @@ export interface WalletCallResult {
   replayed: boolean;
 }
 
-export interface BetCall { provider: string; txId: string; roundId: string; accountId: string; amount: number; gameCode: string }
-export interface WinCall { provider: string; txId: string; roundId: string; accountId: string; amount: number; gameCode: string; /** Ends the round: it can no longer be rolled back. */ final: boolean }
+export interface BetCall {
+  provider: string;
+  txId: string;
+  roundId: string;
+  accountId: string;
+  amount: number;
+  gameCode: string;
+}
+export interface WinCall {
+  provider: string;
+  txId: string;
+  roundId: string;
+  accountId: string;
+  amount: number;
+  gameCode: string /** Ends the round: it can no longer be rolled back. */;
+  final: boolean;
+}
 /** A round that is played and settled at once (a slot spin): its bet, then its final win. */
-export interface BetAndWinCall { provider: string; betTxId: string; winTxId: string; roundId: string; accountId: string; bet: number; win: number; gameCode: string }
-export interface RollbackCall { provider: string; txId: string; roundId: string; accountId: string; /** The bet being cancelled. */ betTxId: string; gameCode: string }
+export interface BetAndWinCall {
+  provider: string;
+  betTxId: string;
+  winTxId: string;
+  roundId: string;
+  accountId: string;
+  bet: number;
+  win: number;
+  gameCode: string;
+}
+export interface RollbackCall {
+  provider: string;
+  txId: string;
+  roundId: string;
+  accountId: string /** The bet being cancelled. */;
+  betTxId: string;
+  gameCode: string;
+}
 
 /**
  * What an in-process provider adds to a betAndWinEach statement: a typed attachment
@@ -46,7 +77,10 @@ export type SeamlessWalletErrorCode = 'ROUND_SETTLED' | 'ROUND_CLOSED' | 'BET_RO
 
 /** A refusal under the interface's rules (insufficient funds comes as the wallet's AppError). */
 export class SeamlessWalletError extends Error {
-  constructor(readonly code: SeamlessWalletErrorCode, message?: string) {
+  constructor(
+    readonly code: SeamlessWalletErrorCode,
+    message?: string,
+  ) {
     super(message ?? code);
   }
 }
@@ -123,12 +157,23 @@ async function roundStatus(db: DbOrTrx, provider: string, roundId: string) {
   return row;
 }
 
-interface TxRecord { provider: string; txId: string; kind: 'BET' | 'WIN' | 'ROLLBACK'; accountId: string; roundId: string; amount: number; refTxId?: string; journalId: number | null; balance: number }
+interface TxRecord {
+  provider: string;
+  txId: string;
+  kind: 'BET' | 'WIN' | 'ROLLBACK';
+  accountId: string;
+  roundId: string;
+  amount: number;
+  refTxId?: string;
+  journalId: number | null;
+  balance: number;
+}
 
 const txValues = (rows: TxRecord[]) =>
   sql.join(
     rows.map(
-      (r) => sql`(${r.provider}, ${r.txId}, ${r.kind}, ${r.accountId}::uuid, ${r.roundId}, ${r.amount}::bigint, ${r.refTxId ?? null}, ${r.journalId}::bigint, ${r.balance}::bigint)`,
+      (r) =>
+        sql`(${r.provider}, ${r.txId}, ${r.kind}, ${r.accountId}::uuid, ${r.roundId}, ${r.amount}::bigint, ${r.refTxId ?? null}, ${r.journalId}::bigint, ${r.balance}::bigint)`,
     ),
   );
 
@@ -137,11 +182,7 @@ const txValues = (rows: TxRecord[]) =>
  * round: it opens (the first bet), is settled (the final win) or rolled back. A round opened here
  * is a plain insert: a round id already taken is an error, as before.
  */
-async function record(
-  db: DbOrTrx,
-  rows: TxRecord[],
-  round?: { open?: 'open' | 'settled'; status?: 'settled' | 'rolled_back' },
-) {
+async function record(db: DbOrTrx, rows: TxRecord[], round?: { open?: 'open' | 'settled'; status?: 'settled' | 'rolled_back' }) {
   const { provider, roundId, accountId } = rows[0];
   const roundStep = round?.open
     ? sql`insert into provider_rounds (provider, round_id, account_id, status) values (${provider}, ${roundId}, ${accountId}::uuid, ${round.open}) returning 1`
@@ -157,7 +198,9 @@ async function record(
 /** A unique index refused a provider record: a concurrent call with the same ids got there first. */
 const isRecordConflict = (error: unknown) => {
   const e = error as { code?: string; table?: string; message?: string };
-  return e?.code === '23505' && (e.table === 'provider_transactions' || e.table === 'provider_rounds' || /provider_(transactions|rounds)/.test(e.message ?? ''));
+  return (
+    e?.code === '23505' && (e.table === 'provider_transactions' || e.table === 'provider_rounds' || /provider_(transactions|rounds)/.test(e.message ?? ''))
+  );
 };
 
 /**
@@ -283,7 +326,9 @@ async function rollbackIn(db: DbOrTrx, call: RollbackCall): Promise<WalletCallRe
     sessionId: call.roundId,
   });
   if (moved.replayed) return { balance: moved.newBalance, replayed: true };
-  await record(db, [{ ...call, kind: 'ROLLBACK', amount: bet.amount, refTxId: call.betTxId, journalId: moved.transactionId, balance: moved.newBalance }], { status: 'rolled_back' });
+  await record(db, [{ ...call, kind: 'ROLLBACK', amount: bet.amount, refTxId: call.betTxId, journalId: moved.transactionId, balance: moved.newBalance }], {
+    status: 'rolled_back',
+  });
   return { balance: moved.newBalance, replayed: false };
 }
 
@@ -336,7 +381,15 @@ export const coinSeamlessWallet: SeamlessWallet = {
  */
 const settledRounds = (calls: BetAndWinCall[]) => ({
   ...SETTLED_ROUNDS,
-  rows: calls.map((c) => ({ provider: c.provider, round_id: c.roundId, account_id: c.accountId, bet_tx: c.betTxId, win_tx: c.winTxId, bet: c.bet, win: c.win })),
+  rows: calls.map((c) => ({
+    provider: c.provider,
+    round_id: c.roundId,
+    account_id: c.accountId,
+    bet_tx: c.betTxId,
+    win_tx: c.winTxId,
+    bet: c.bet,
+    win: c.win,
+  })),
 });
 
 /** Defined once: the posting statement is then compiled once (wallet/posting.ts, postStatement). */
@@ -354,9 +407,25 @@ const SETTLED_ROUNDS = attachment({
       .select('r.grp')
       .where((eb) =>
         eb.fn.coalesce(
-          eb.selectFrom('provider_transactions as t').select(sql<boolean>`true`.as('known')).whereRef('t.provider', '=', 'r.provider').where('t.tx_id', 'in', [eb.ref('r.bet_tx'), eb.ref('r.win_tx')]).limit(1),
-          eb.selectFrom('provider_transactions as t').select(sql<boolean>`true`.as('known')).whereRef('t.provider', '=', 'r.provider').whereRef('t.ref_tx_id', '=', 'r.bet_tx').where('t.kind', '=', sql.lit('ROLLBACK')).limit(1),
-          eb.selectFrom('provider_rounds as o').select(sql<boolean>`true`.as('known')).whereRef('o.provider', '=', 'r.provider').whereRef('o.round_id', '=', 'r.round_id').limit(1),
+          eb
+            .selectFrom('provider_transactions as t')
+            .select(sql<boolean>`true`.as('known'))
+            .whereRef('t.provider', '=', 'r.provider')
+            .where('t.tx_id', 'in', [eb.ref('r.bet_tx'), eb.ref('r.win_tx')])
+            .limit(1),
+          eb
+            .selectFrom('provider_transactions as t')
+            .select(sql<boolean>`true`.as('known'))
+            .whereRef('t.provider', '=', 'r.provider')
+            .whereRef('t.ref_tx_id', '=', 'r.bet_tx')
+            .where('t.kind', '=', sql.lit('ROLLBACK'))
+            .limit(1),
+          eb
+            .selectFrom('provider_rounds as o')
+            .select(sql<boolean>`true`.as('known'))
+            .whereRef('o.provider', '=', 'r.provider')
+            .whereRef('o.round_id', '=', 'r.round_id')
+            .limit(1),
           sql<boolean>`false`,
         ),
       ),
@@ -398,7 +467,16 @@ const SETTLED_ROUNDS = attachment({
               .selectFrom('settled_rounds as r')
               .innerJoin('posted as bet', (join) => join.onRef('bet.grp', '=', 'r.grp').on('bet.ord', '=', 0))
               .leftJoin('posted as won', (join) => join.onRef('won.grp', '=', 'r.grp').on('won.ord', '=', 1))
-              .select((eb) => ['r.provider', 'r.win_tx', eb.val('WIN').as('kind'), 'r.account_id', 'r.round_id', 'r.win', 'won.id', eb.fn.coalesce('won.balance_after', 'bet.balance_after').as('balance_after')]),
+              .select((eb) => [
+                'r.provider',
+                'r.win_tx',
+                eb.val('WIN').as('kind'),
+                'r.account_id',
+                'r.round_id',
+                'r.win',
+                'won.id',
+                eb.fn.coalesce('won.balance_after', 'bet.balance_after').as('balance_after'),
+              ]),
           ),
     ],
   ],

@@ -11,9 +11,22 @@ export async function verifyRound(db: Db, roundId: string, language: Language): 
     .innerJoin('fair_seeds', 'fair_seeds.id', 'house_rounds.seed_id')
     .leftJoin('games', 'games.code', 'house_rounds.game_code')
     .select([
-      'house_rounds.id', 'house_rounds.game_code', 'house_rounds.definition_hash', 'house_rounds.nonce', 'house_rounds.input', 'house_rounds.actions',
-      'house_rounds.stake', 'house_rounds.win', 'house_rounds.status', 'house_rounds.outcome', 'house_rounds.created_at',
-      'fair_seeds.server_seed', 'fair_seeds.server_seed_hash', 'fair_seeds.client_seed', 'fair_seeds.revealed_at', 'games.titles',
+      'house_rounds.id',
+      'house_rounds.game_code',
+      'house_rounds.definition_hash',
+      'house_rounds.nonce',
+      'house_rounds.input',
+      'house_rounds.actions',
+      'house_rounds.stake',
+      'house_rounds.win',
+      'house_rounds.status',
+      'house_rounds.outcome',
+      'house_rounds.created_at',
+      'fair_seeds.server_seed',
+      'fair_seeds.server_seed_hash',
+      'fair_seeds.client_seed',
+      'fair_seeds.revealed_at',
+      'games.titles',
     ])
     .where('house_rounds.id', '=', roundId)
     .executeTakeFirst();
@@ -36,4 +49,3 @@ export async function verifyRound(db: Db, roundId: string, language: Language): 
     outcome: row.outcome as RoundOutcome,
   };
 }
-

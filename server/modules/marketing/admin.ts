@@ -13,7 +13,9 @@ export const marketingCommands: Record<string, AdminCommand> = {
       if (args.length > 0) throw new UsageError();
       const outbox = createOutbox(config, db);
       try {
-        const report = await sendMarketingMail(db, outbox, config, clock.now(), (error, accountId) => out(`queued for ${accountId}, not delivered yet: ${(error as Error).message}`));
+        const report = await sendMarketingMail(db, outbox, config, clock.now(), (error, accountId) =>
+          out(`queued for ${accountId}, not delivered yet: ${(error as Error).message}`),
+        );
         out(`sent ${report.sent}, skipped ${report.skipped}, failed ${report.failed}`);
         return report.failed > 0 ? 1 : 0;
       } finally {

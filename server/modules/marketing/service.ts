@@ -61,7 +61,11 @@ async function offerFor(db: Db, config: Config, player: Candidate, promotions: P
       .selectFrom('marketing_mail')
       .select('promo_slug')
       .where('account_id', '=', player.id)
-      .where('promo_slug', 'in', promotions.map((p) => p.slug))
+      .where(
+        'promo_slug',
+        'in',
+        promotions.map((p) => p.slug),
+      )
       .execute();
     const done = new Set(announced.map((r) => r.promo_slug));
     for (const promotion of promotions) {

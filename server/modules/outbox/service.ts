@@ -139,7 +139,16 @@ export class Outbox {
   async #claim(limit: number, ids?: number[]): Promise<Array<QueuedMessage & { lease: string }>> {
     const lease = randomUUID();
     const only = ids ? sql`and id in (${sql.join(ids)})` : sql``;
-    const result = await sql<{ id: number; idempotency_key: string; channel: Channel; recipient: string; subject: string | null; body: string; headers: Record<string, string> | string | null; attempts: number }>`
+    const result = await sql<{
+      id: number;
+      idempotency_key: string;
+      channel: Channel;
+      recipient: string;
+      subject: string | null;
+      body: string;
+      headers: Record<string, string> | string | null;
+      attempts: number;
+    }>`
       update outbox_messages set lease_token = ${lease}, leased_until = now() + ${this.options.leaseMs} * interval '1 millisecond', attempts = attempts + 1
       where id in (
         select id from outbox_messages
@@ -185,20 +194,30 @@ export class Outbox {
       const dead = permanent || message.attempts >= this.options.maxAttempts;
       // The message itself is never logged (codes, reset links); its id and key are enough to find it.
       if (dead) {
-        await sql`update outbox_messages set status = 'dead', dead_at = now(), last_error = ${reason}, lease_token = null, leased_until = null where ${mine}`.execute(this.db);
-        this.log?.error({ outboxId: message.id, key: message.key, channel: message.channel, attempts: message.attempts, err: { message: reason } }, 'message undeliverable: dead letter');
+        await sql`update outbox_messages set status = 'dead', dead_at = now(), last_error = ${reason}, lease_token = null, leased_until = null where ${mine}`.execute(
+          this.db,
+        );
+        this.log?.error(
+          { outboxId: message.id, key: message.key, channel: message.channel, attempts: message.attempts, err: { message: reason } },
+          'message undeliverable: dead letter',
+        );
       } else {
         const wait = this.#backoffMs(message.attempts);
         await sql`update outbox_messages set last_error = ${reason}, lease_token = null, leased_until = null,
             next_attempt_at = now() + ${wait} * interval '1 millisecond' where ${mine}`.execute(this.db);
-        this.log?.warn({ outboxId: message.id, channel: message.channel, attempts: message.attempts, retryInMs: wait, err: { message: reason } }, 'message not delivered; retrying');
+        this.log?.warn(
+          { outboxId: message.id, channel: message.channel, attempts: message.attempts, retryInMs: wait, err: { message: reason } },
+          'message not delivered; retrying',
+        );
       }
       const outcome: Outcome = dead ? 'dead' : 'retry';
       this.observe(message.channel, outcome);
       return outcome;
     }
     // Delivered: the body (a code, a reset link) is not kept once it has left.
-    await sql`update outbox_messages set status = 'sent', sent_at = now(), body = '', last_error = null, lease_token = null, leased_until = null where ${mine}`.execute(this.db);
+    await sql`update outbox_messages set status = 'sent', sent_at = now(), body = '', last_error = null, lease_token = null, leased_until = null where ${mine}`.execute(
+      this.db,
+    );
     this.observe(message.channel, 'sent');
     return 'sent';
   }
@@ -264,8 +283,9 @@ export class Outbox {
   start(): void {
     this.#stopped = false;
     const tick = () => {
-      this.#running ??= this.runPass(() => this.drain(), (error) =>
-        this.log?.error({ err: { message: (error as Error).message } }, 'outbox pass failed; next pass at the next poll'),
+      this.#running ??= this.runPass(
+        () => this.drain(),
+        (error) => this.log?.error({ err: { message: (error as Error).message } }, 'outbox pass failed; next pass at the next poll'),
       ).finally(() => (this.#running = null));
     };
     this.#timer = setInterval(tick, this.options.pollMs);

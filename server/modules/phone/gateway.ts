@@ -112,7 +112,8 @@ export function smsTransport(config: Config, db: Db, log?: FastifyBaseLogger): T
         await gateway.send({ to: m.to, text: m.text, key: m.key });
       } catch (error) {
         const status = error instanceof SmsGatewayError ? error.status : undefined;
-        if (status !== undefined && status >= 400 && status < 500 && status !== 408 && status !== 429) throw new PermanentDeliveryError((error as Error).message);
+        if (status !== undefined && status >= 400 && status < 500 && status !== 408 && status !== 429)
+          throw new PermanentDeliveryError((error as Error).message);
         throw error;
       }
     },

@@ -67,15 +67,11 @@ export default async function phoneRoutes(app: FastifyInstance) {
     return verifyCode(deps, { accountId: account.id, phoneNumber, token, purpose: 'verify' });
   });
 
-  api.post(
-    '/request-otp-sms-for-phone-number-change',
-    { schema: { body: RequestChangeOtpSchema, response: { 200: OtpSentSchema } } },
-    async (request) => {
-      const account = requireAccount(request);
-      await checkPassword(deps, account.id, request.body.password);
-      return requestCode(deps, { account, phoneNumber: request.body.phoneNumber, purpose: 'change' });
-    },
-  );
+  api.post('/request-otp-sms-for-phone-number-change', { schema: { body: RequestChangeOtpSchema, response: { 200: OtpSentSchema } } }, async (request) => {
+    const account = requireAccount(request);
+    await checkPassword(deps, account.id, request.body.password);
+    return requestCode(deps, { account, phoneNumber: request.body.phoneNumber, purpose: 'change' });
+  });
 
   api.post('/change-phone-number', { schema: { body: ChangePhoneNumberSchema, response: { 200: ChangePhoneResultSchema } } }, async (request) => {
     const account = requireAccount(request);

@@ -21,10 +21,7 @@ export interface PhoneDeps {
   db: Db;
   /** Codes go out through the outbox (docs/decisions/0015): queued with the code, delivered at once, retried while the code lives. */
   outbox: Pick<Outbox, 'deliver'>;
-  config: Pick<
-    Config,
-    'PHONE_VERIFICATION_REQUIRED' | 'SMS_DAILY_LIMIT_PER_NUMBER' | 'SMS_DAILY_LIMIT_PER_ACCOUNT' | 'LOCKOUT_THRESHOLD' | 'LOCKOUT_MS'
-  >;
+  config: Pick<Config, 'PHONE_VERIFICATION_REQUIRED' | 'SMS_DAILY_LIMIT_PER_NUMBER' | 'SMS_DAILY_LIMIT_PER_ACCOUNT' | 'LOCKOUT_THRESHOLD' | 'LOCKOUT_MS'>;
   log?: { error: (obj: object, msg: string) => void };
 }
 
@@ -55,11 +52,7 @@ export function renderCodeSms(language: string, code: string): string {
 const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === '23505';
 
 export async function phoneStatus(deps: PhoneDeps, accountId: string): Promise<PhoneStatus> {
-  const row = await deps.db
-    .selectFrom('accounts')
-    .select(['phone_number', 'phone_verified_at'])
-    .where('id', '=', accountId)
-    .executeTakeFirstOrThrow();
+  const row = await deps.db.selectFrom('accounts').select(['phone_number', 'phone_verified_at']).where('id', '=', accountId).executeTakeFirstOrThrow();
   return {
     phoneNumber: row.phone_number,
     isVerified: row.phone_number !== null && row.phone_verified_at !== null,
@@ -107,11 +100,7 @@ export async function checkPassword(deps: PhoneDeps, accountId: string, password
   const windowStart = new Date(now.getTime() - config.LOCKOUT_MS);
   // Tries older than the window no longer count: drop them so the table stays small.
   await db.deleteFrom('phone_password_failures').where('account_id', '=', accountId).where('created_at', '<=', windowStart).execute();
-  const attempt = await db
-    .insertInto('phone_password_failures')
-    .values({ account_id: accountId, created_at: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const attempt = await db.insertInto('phone_password_failures').values({ account_id: accountId, created_at: now }).returning('id').executeTakeFirstOrThrow();
   const { n } = await db
     .selectFrom('phone_password_failures')
     .select((e) => e.fn.countAll<number>().as('n'))
@@ -205,7 +194,13 @@ export async function requestCode(deps: PhoneDeps, { account, phoneNumber, purpo
       await trx.updateTable('accounts').set({ phone_number: phoneNumber, phone_verified_at: null }).where('id', '=', account.id).execute();
     }
     // The SMS is written with the code (both or neither) and is worthless once the code expires.
-    return enqueue(trx, { key: `sms:${inserted.id}`, channel: 'sms', to: phoneNumber, text: renderCodeSms(account.language, code), ttlMs: OTP_TTL_MINUTES * 60_000 });
+    return enqueue(trx, {
+      key: `sms:${inserted.id}`,
+      channel: 'sms',
+      to: phoneNumber,
+      text: renderCodeSms(account.language, code),
+      ttlMs: OTP_TTL_MINUTES * 60_000,
+    });
   });
 
   // Sent now when the gateway takes it; otherwise the outbox retries (with backoff) until the code

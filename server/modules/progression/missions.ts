@@ -64,7 +64,13 @@ type MissionRow = { slot: number; code: string; target: number | string; reward:
 /** The day's missions of a player, chosen (within the wager limit) the first time. */
 async function missionRows(db: DbOrTrx, accountId: string, day: PlayerDay, wagerLimit: number | null): Promise<MissionRow[]> {
   const read = () =>
-    db.selectFrom('player_missions').select(['slot', 'code', 'target', 'reward', 'completed_at', 'claimed_at']).where('account_id', '=', accountId).where('day', '=', day.day).orderBy('slot').execute();
+    db
+      .selectFrom('player_missions')
+      .select(['slot', 'code', 'target', 'reward', 'completed_at', 'claimed_at'])
+      .where('account_id', '=', accountId)
+      .where('day', '=', day.day)
+      .orderBy('slot')
+      .execute();
   const rows = await read();
   if (rows.length > 0) return rows;
   const chosen = GROUPS.flatMap((group) => {
@@ -74,7 +80,18 @@ async function missionRows(db: DbOrTrx, accountId: string, day: PlayerDay, wager
   if (chosen.length === 0) return [];
   await db
     .insertInto('player_missions')
-    .values(chosen.map((m, slot) => ({ account_id: accountId, day: day.day, slot, code: m.code, target: m.target, reward: m.reward, completed_at: null, claimed_at: null })))
+    .values(
+      chosen.map((m, slot) => ({
+        account_id: accountId,
+        day: day.day,
+        slot,
+        code: m.code,
+        target: m.target,
+        reward: m.reward,
+        completed_at: null,
+        claimed_at: null,
+      })),
+    )
     .onConflict((oc) => oc.columns(['account_id', 'day', 'slot']).doNothing())
     .execute();
   return read();
@@ -108,7 +125,13 @@ async function playOn(db: DbOrTrx, accountId: string, day: PlayerDay): Promise<G
            max(coalesce(w.win, 0)::float8 / nullif(b.stake, 0)) as best
     from bets b left join wins w on w.session_id = b.session_id left join games g on g.code = b.game_code
     group by b.game_code, g.kind`.execute(db);
-  return rows.map((r) => ({ gameCode: r.game_code, kind: r.kind ?? '', rounds: Number(r.rounds), wagered: Number(r.wagered), bigWinMultiple: Number(r.best ?? 0) }));
+  return rows.map((r) => ({
+    gameCode: r.game_code,
+    kind: r.kind ?? '',
+    rounds: Number(r.rounds),
+    wagered: Number(r.wagered),
+    bigWinMultiple: Number(r.best ?? 0),
+  }));
 }
 
 const counts = (games: Mission['games'], kind: string) => games === 'any' || (games === 'slot' ? kind === 'slot' : kind !== 'slot' && kind !== '');
@@ -145,7 +168,17 @@ export async function missionsOf(db: Db, settings: Settings, accountId: string, 
     const progress = progressOf(m, target, play);
     const completed = progress >= target;
     if (completed && !row.completed_at) await markCompleted(db, accountId, day.day, row.slot, m, now);
-    missions.push({ id: `${day.day}.${row.slot}`, code: m.code, kind: m.kind, games: m.games, target, progress, reward: row.reward, completed, claimed: row.claimed_at !== null });
+    missions.push({
+      id: `${day.day}.${row.slot}`,
+      code: m.code,
+      kind: m.kind,
+      games: m.games,
+      target,
+      progress,
+      reward: row.reward,
+      completed,
+      claimed: row.claimed_at !== null,
+    });
   }
   return { ...base, missions, paused: null };
 }
@@ -155,7 +188,10 @@ async function markCompleted(db: Db, accountId: string, day: string, slot: numbe
     const marked = await trx
       .updateTable('player_missions')
       .set({ completed_at: now })
-      .where('account_id', '=', accountId).where('day', '=', day).where('slot', '=', slot).where('completed_at', 'is', null)
+      .where('account_id', '=', accountId)
+      .where('day', '=', day)
+      .where('slot', '=', slot)
+      .where('completed_at', 'is', null)
       .returning('slot')
       .executeTakeFirst();
     if (marked) await notifyPlayer(trx, accountId, 'MISSION_COMPLETED', { code: m.code, amount: m.reward }, `mission:${accountId}:${day}:${slot}`, now);
@@ -165,7 +201,13 @@ async function markCompleted(db: Db, accountId: string, day: string, slot: numbe
 /** After a real round: marks missions the round completed (so the player hears of it at once). */
 export async function checkMissions(db: Db, settings: Settings, accountId: string, now: Date): Promise<void> {
   const day = dayOf(now, settings.DAY_START_TZ);
-  const open = await db.selectFrom('player_missions').select('slot').where('account_id', '=', accountId).where('day', '=', day.day).where('completed_at', 'is', null).executeTakeFirst();
+  const open = await db
+    .selectFrom('player_missions')
+    .select('slot')
+    .where('account_id', '=', accountId)
+    .where('day', '=', day.day)
+    .where('completed_at', 'is', null)
+    .executeTakeFirst();
   if (!open) return;
   await missionsOf(db, settings, accountId, now);
 }
@@ -186,11 +228,18 @@ export async function claimMission(db: Db, settings: Settings, accountId: string
     const claimed = await trx
       .updateTable('player_missions')
       .set({ claimed_at: now })
-      .where('account_id', '=', accountId).where('day', '=', day).where('slot', '=', slot).where('claimed_at', 'is', null)
+      .where('account_id', '=', accountId)
+      .where('day', '=', day)
+      .where('slot', '=', slot)
+      .where('claimed_at', 'is', null)
       .returning('reward')
       .executeTakeFirst();
     if (!claimed) throw new AppError('BONUS_CANNOT_BE_CLAIMED', 'The mission was already claimed');
-    const result = await postMovementIn(trx, { accountId, type: 'MISSION_REWARD', amount: claimed.reward, idempotencyKey: `mission:${accountId}:${day}:${slot}`, reason: mission.code }, now);
+    const result = await postMovementIn(
+      trx,
+      { accountId, type: 'MISSION_REWARD', amount: claimed.reward, idempotencyKey: `mission:${accountId}:${day}:${slot}`, reason: mission.code },
+      now,
+    );
     if (result.replayed) throw new AppError('BONUS_CANNOT_BE_CLAIMED', 'The mission was already claimed');
     return { bonus: claimed.reward, currency: COIN_CURRENCY };
   });

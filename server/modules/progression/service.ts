@@ -55,7 +55,11 @@ export async function rewardsPaused(db: DbOrTrx, accountId: string, now: Date): 
 
 /** The player's progress row, created if missing and locked for the rest of the transaction. */
 async function lockedProgress(trx: DbOrTrx, accountId: string, now: Date): Promise<ProgressRow> {
-  await trx.insertInto('player_progress').values({ account_id: accountId, updated_at: now }).onConflict((oc) => oc.column('account_id').doNothing()).execute();
+  await trx
+    .insertInto('player_progress')
+    .values({ account_id: accountId, updated_at: now })
+    .onConflict((oc) => oc.column('account_id').doNothing())
+    .execute();
   return trx.selectFrom('player_progress').selectAll().where('account_id', '=', accountId).forUpdate().executeTakeFirstOrThrow();
 }
 
@@ -80,7 +84,14 @@ async function evaluateTier(trx: DbOrTrx, settings: Settings, row: ProgressRow, 
     .where('account_id', '=', row.account_id)
     .execute();
   if (tier !== row.vip_tier) {
-    await notifyPlayer(trx, row.account_id, 'TIER_CHANGED', { tier: VIP_TIERS[tier].code, up: tier > row.vip_tier ? 1 : 0 }, `tier:${row.account_id}:${today}:${tier}`, now);
+    await notifyPlayer(
+      trx,
+      row.account_id,
+      'TIER_CHANGED',
+      { tier: VIP_TIERS[tier].code, up: tier > row.vip_tier ? 1 : 0 },
+      `tier:${row.account_id}:${today}:${tier}`,
+      now,
+    );
   }
   return updated;
 }
@@ -100,7 +111,11 @@ export async function payLevelRewards(db: Db, settings: Settings, accountId: str
     for (const step of LEVELS) {
       if (step.level <= row.rewarded_level || step.level > level) continue;
       if (step.reward > 0) {
-        await postMovementIn(trx, { accountId, type: 'LEVEL_REWARD', amount: step.reward, idempotencyKey: `level:${accountId}:${step.level}`, reason: `Level ${step.level}` }, now);
+        await postMovementIn(
+          trx,
+          { accountId, type: 'LEVEL_REWARD', amount: step.reward, idempotencyKey: `level:${accountId}:${step.level}`, reason: `Level ${step.level}` },
+          now,
+        );
       }
       await notifyPlayer(trx, accountId, 'LEVEL_UP', { level: step.level, amount: step.reward }, `level:${accountId}:${step.level}`, now);
     }
@@ -146,9 +161,16 @@ export async function progressionOf(db: Db, settings: Settings, accountId: strin
   const next = nextLevelOf(step.level);
   const paused = await rewardsPaused(db, accountId, now);
   const tier = VIP_TIERS[row.vip_tier];
-  const tierClaimed = tier.monthlyBonus > 0
-    ? Boolean(await db.selectFrom('wallet_journal').select('id').where('idempotency_key', '=', tierBonusKey(accountId, monthOf(now, settings.DAY_START_TZ))).executeTakeFirst())
-    : true;
+  const tierClaimed =
+    tier.monthlyBonus > 0
+      ? Boolean(
+          await db
+            .selectFrom('wallet_journal')
+            .select('id')
+            .where('idempotency_key', '=', tierBonusKey(accountId, monthOf(now, settings.DAY_START_TZ)))
+            .executeTakeFirst(),
+        )
+      : true;
   const streakDay = nextStreakDay(row, today);
   return {
     xp: totals.xp,
@@ -179,7 +201,11 @@ export async function claimStreakDailyBonus(db: Db, settings: Settings, accountI
     if (!status.canClaim) throw new AppError('BONUS_CANNOT_BE_CLAIMED', 'The daily bonus was claimed less than 24 hours ago');
     const day = nextStreakDay(row, today);
     const amount = dailyBonusAmount(settings.DAILY_BONUS, day, row.vip_tier);
-    const result = await postMovementIn(trx, { accountId, type: 'DAILY_BONUS', amount, idempotencyKey: `daily:${accountId}:after:${status.lastClaimId ?? 0}`, reason: `Streak day ${day}` }, now);
+    const result = await postMovementIn(
+      trx,
+      { accountId, type: 'DAILY_BONUS', amount, idempotencyKey: `daily:${accountId}:after:${status.lastClaimId ?? 0}`, reason: `Streak day ${day}` },
+      now,
+    );
     if (result.replayed) throw new AppError('BONUS_CANNOT_BE_CLAIMED', 'Another request claimed this window');
     await trx.updateTable('player_progress').set({ streak_days: day, streak_last_day: today, updated_at: now }).where('account_id', '=', accountId).execute();
     return { bonus: amount, currency: COIN_CURRENCY, streakDays: day };
@@ -196,8 +222,18 @@ export async function claimTierBonus(db: Db, settings: Settings, accountId: stri
     if (row.vip_evaluated_day !== today) row = await evaluateTier(trx, settings, row, xp30, now);
     const amount = VIP_TIERS[row.vip_tier].monthlyBonus;
     if (amount <= 0) throw new AppError('BONUS_CANNOT_BE_CLAIMED', 'This tier has no monthly bonus');
-    const result = await postMovementIn(trx, { accountId, type: 'TIER_BONUS', amount, idempotencyKey: tierBonusKey(accountId, monthOf(now, settings.DAY_START_TZ)), reason: VIP_TIERS[row.vip_tier].code }, now);
-    if (result.replayed) throw new AppError('BONUS_CANNOT_BE_CLAIMED', 'This month\'s tier bonus was already claimed');
+    const result = await postMovementIn(
+      trx,
+      {
+        accountId,
+        type: 'TIER_BONUS',
+        amount,
+        idempotencyKey: tierBonusKey(accountId, monthOf(now, settings.DAY_START_TZ)),
+        reason: VIP_TIERS[row.vip_tier].code,
+      },
+      now,
+    );
+    if (result.replayed) throw new AppError('BONUS_CANNOT_BE_CLAIMED', "This month's tier bonus was already claimed");
     return { bonus: amount, currency: COIN_CURRENCY };
   });
 }

@@ -21,7 +21,14 @@ export default async function promotionRoutes(app: FastifyInstance) {
     reply.header('cache-control', 'no-cache');
     const promotions = await currentPromotions(app.db, clock.now());
     return {
-      promotions: promotions.map((p) => ({ slug: p.slug, startsAt: p.startsAt, endsAt: p.endsAt, bonus: p.bonus, image: p.image ?? null, ...contentFor(p, language) })),
+      promotions: promotions.map((p) => ({
+        slug: p.slug,
+        startsAt: p.startsAt,
+        endsAt: p.endsAt,
+        bonus: p.bonus,
+        image: p.image ?? null,
+        ...contentFor(p, language),
+      })),
     };
   });
 }

@@ -66,7 +66,14 @@ export async function findPublishedPromotion(db: DbOrTrx, slug: string): Promise
 
 /** Published promotions not ended at `now` (running or upcoming), soonest-ending first. */
 export async function currentPromotions(db: DbOrTrx, now: Date): Promise<StoredPromotion[]> {
-  const rows = await db.selectFrom('promotions').selectAll().where('published', '=', true).where('ends_at', '>', now).orderBy('ends_at').orderBy('slug').execute();
+  const rows = await db
+    .selectFrom('promotions')
+    .selectAll()
+    .where('published', '=', true)
+    .where('ends_at', '>', now)
+    .orderBy('ends_at')
+    .orderBy('slug')
+    .execute();
   return rows.map(toPromotion);
 }
 
@@ -81,7 +88,11 @@ export async function insertPromotion(trx: DbOrTrx, p: Promotion): Promise<boole
 }
 
 /** Replaces a promotion's fields (locked first); answers what it was, or undefined when there is no such slug. */
-export async function updatePromotion(trx: DbOrTrx, slug: string, change: Partial<Omit<Promotion, 'slug'>> & { published?: boolean }): Promise<StoredPromotion | undefined> {
+export async function updatePromotion(
+  trx: DbOrTrx,
+  slug: string,
+  change: Partial<Omit<Promotion, 'slug'>> & { published?: boolean },
+): Promise<StoredPromotion | undefined> {
   const row = await trx.selectFrom('promotions').selectAll().where('slug', '=', slug).forUpdate().executeTakeFirst();
   if (!row) return undefined;
   const before = toPromotion(row);

@@ -58,7 +58,14 @@ export interface ProtectionState {
 }
 
 export function stateOf(row: Row | undefined, now: Date): ProtectionState {
-  if (!row) return { realityCheckMinutes: null, timeLimit: { current: null, pending: null }, wagerLimit: { current: null, pending: null }, breakUntil: null, exclusion: null };
+  if (!row)
+    return {
+      realityCheckMinutes: null,
+      timeLimit: { current: null, pending: null },
+      wagerLimit: { current: null, pending: null },
+      breakUntil: null,
+      exclusion: null,
+    };
   const t = now.getTime();
   return {
     realityCheckMinutes: row.reality_check_minutes,
@@ -209,11 +216,19 @@ async function changeControls(
   change: (row: Row) => { set: Partial<Row>; history: Array<Pick<PlayControlChange, 'kind' | 'detail'>> },
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await trx.insertInto('play_controls').values({ account_id: accountId, updated_at: now }).onConflict((oc) => oc.column('account_id').doNothing()).execute();
+    await trx
+      .insertInto('play_controls')
+      .values({ account_id: accountId, updated_at: now })
+      .onConflict((oc) => oc.column('account_id').doNothing())
+      .execute();
     const row = (await loadRow(trx, accountId, true))!;
     const { set, history } = change(row);
     if (history.length === 0) return;
-    await trx.updateTable('play_controls').set({ ...set, updated_at: now }).where('account_id', '=', accountId).execute();
+    await trx
+      .updateTable('play_controls')
+      .set({ ...set, updated_at: now })
+      .where('account_id', '=', accountId)
+      .execute();
     await trx
       .insertInto('play_control_history')
       .values(history.map((h) => ({ account_id: accountId, at: now, kind: h.kind, detail: JSON.stringify(h.detail) })))
@@ -229,7 +244,11 @@ async function changeControls(
  * waiting raise; raising or removing waits LIMIT_RAISE_DELAY_MS (asking again restarts the wait);
  * asking for the value in force drops a waiting change.
  */
-function newLimit(state: LimitState, requested: number | null, now: Date): { current: number | null; next: number | null; nextAt: Date | null; effect: 'now' | 'pending' | 'unchanged' } {
+function newLimit(
+  state: LimitState,
+  requested: number | null,
+  now: Date,
+): { current: number | null; next: number | null; nextAt: Date | null; effect: 'now' | 'pending' | 'unchanged' } {
   const current = state.current;
   if (requested === current) return { current, next: null, nextAt: null, effect: state.pending ? 'now' : 'unchanged' };
   if (requested !== null && (current === null || requested < current)) return { current: requested, next: null, nextAt: null, effect: 'now' };
@@ -246,10 +265,7 @@ export async function updatePlayControls(db: DbOrTrx, accountId: string, update:
       set.reality_check_minutes = update.realityCheckMinutes;
       history.push({ kind: 'reality_check', detail: { from: state.realityCheckMinutes, to: update.realityCheckMinutes } });
     }
-    const limits = [
-      ['time_limit', update.dailyTimeLimitMinutes, state.timeLimit] as const,
-      ['wager_limit', update.dailyWagerLimit, state.wagerLimit] as const,
-    ];
+    const limits = [['time_limit', update.dailyTimeLimitMinutes, state.timeLimit] as const, ['wager_limit', update.dailyWagerLimit, state.wagerLimit] as const];
     for (const [column, requested, limit] of limits) {
       if (requested === undefined) continue;
       const result = newLimit(limit, requested, now);
@@ -322,5 +338,9 @@ export async function liftExclusion(db: DbOrTrx, accountId: string, now: Date): 
 /** The history of a player's changes, oldest first (the operator's view and export). */
 export async function controlHistory(db: DbOrTrx, accountId: string): Promise<PlayControlChange[]> {
   const rows = await db.selectFrom('play_control_history').select(['at', 'kind', 'detail']).where('account_id', '=', accountId).orderBy('id').execute();
-  return rows.map((r) => ({ at: r.at.toISOString(), kind: r.kind as PlayControlChange['kind'], detail: typeof r.detail === 'string' ? JSON.parse(r.detail) : r.detail }));
+  return rows.map((r) => ({
+    at: r.at.toISOString(),
+    kind: r.kind as PlayControlChange['kind'],
+    detail: typeof r.detail === 'string' ? JSON.parse(r.detail) : r.detail,
+  }));
 }

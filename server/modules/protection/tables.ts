@@ -1,6 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
 
-
 /** Player protection (see the 2026-11-24T00-10_play_protection migration). */
 export interface ProtectionTables {
   play_controls: {

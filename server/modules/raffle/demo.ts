@@ -85,14 +85,35 @@ export async function ensureDrawnDemoRaffle(db: Db, now: Date): Promise<void> {
   for (const [i, p] of DEMO_PLAYERS.entries()) {
     const account = await db
       .insertInto('accounts')
-      .values({ account_ref: `acc_rafflebot_${p.suffix}`, email: `raffle-demo-${p.suffix}@coincasino.example`, display_name: `demo${p.suffix}`, is_tester: true })
+      .values({
+        account_ref: `acc_rafflebot_${p.suffix}`,
+        email: `raffle-demo-${p.suffix}@coincasino.example`,
+        display_name: `demo${p.suffix}`,
+        is_tester: true,
+      })
       .onConflict((oc) => oc.column('account_ref').doNothing())
       .returning('id')
       .executeTakeFirst();
-    const accountId = account?.id ?? (await db.selectFrom('accounts').select('id').where('account_ref', '=', `acc_rafflebot_${p.suffix}`).executeTakeFirstOrThrow()).id;
+    const accountId =
+      account?.id ?? (await db.selectFrom('accounts').select('id').where('account_ref', '=', `acc_rafflebot_${p.suffix}`).executeTakeFirstOrThrow()).id;
     const at = new Date(start.getTime() + (i + 1) * DAY);
-    await postMovement(db, { accountId, type: 'ADJUSTMENT', amount: p.wagered, idempotencyKey: `raffle-demo:fund:${p.suffix}`, reason: 'Demo raffle player' }, at);
-    await postMovement(db, { accountId, type: 'BET', amount: -p.wagered, idempotencyKey: `raffle-demo:bet:${p.suffix}`, gameCode: 'slot-neon-sevens', sessionId: `raffle-demo-${p.suffix}` }, at);
+    await postMovement(
+      db,
+      { accountId, type: 'ADJUSTMENT', amount: p.wagered, idempotencyKey: `raffle-demo:fund:${p.suffix}`, reason: 'Demo raffle player' },
+      at,
+    );
+    await postMovement(
+      db,
+      {
+        accountId,
+        type: 'BET',
+        amount: -p.wagered,
+        idempotencyKey: `raffle-demo:bet:${p.suffix}`,
+        gameCode: 'slot-neon-sevens',
+        sessionId: `raffle-demo-${p.suffix}`,
+      },
+      at,
+    );
   }
   await drawRaffle(db, id, now);
 }

@@ -59,14 +59,28 @@ export async function drawRaffle(db: Db, tournamentId: number, now: Date): Promi
     if (entries.length > 0) {
       await trx
         .insertInto('raffle_entries')
-        .values(entries.map((e) => ({ tournament_id: tournamentId, account_id: e.accountId, holder: e.holder, tickets: e.tickets, prize: prizeOf.get(e.holder) ?? 0 })))
+        .values(
+          entries.map((e) => ({
+            tournament_id: tournamentId,
+            account_id: e.accountId,
+            holder: e.holder,
+            tickets: e.tickets,
+            prize: prizeOf.get(e.holder) ?? 0,
+          })),
+        )
         .execute();
     }
     const accountOf = new Map(entries.map((e) => [e.holder, e.accountId]));
     for (const w of winners) {
       await postMovementIn(
         trx,
-        { accountId: accountOf.get(w.holder)!, type: 'RAFFLE_PRIZE', amount: w.amount, idempotencyKey: prizeKey(ref, w.place), reason: `Raffle ${ref}, place ${w.place}` },
+        {
+          accountId: accountOf.get(w.holder)!,
+          type: 'RAFFLE_PRIZE',
+          amount: w.amount,
+          idempotencyKey: prizeKey(ref, w.place),
+          reason: `Raffle ${ref}, place ${w.place}`,
+        },
         now,
       );
       // The winner hears of it (a toast and the bell), in the same transaction as the prize.
@@ -75,7 +89,13 @@ export async function drawRaffle(db: Db, tournamentId: number, now: Date): Promi
     const totalTickets = list.reduce((s, h) => s + h.tickets, 0);
     await trx
       .updateTable('raffle_draws')
-      .set({ ticket_list_hash: ticketListHash(list), tickets: JSON.stringify(list), total_tickets: totalTickets, winners: JSON.stringify(winners), drawn_at: now })
+      .set({
+        ticket_list_hash: ticketListHash(list),
+        tickets: JSON.stringify(list),
+        total_tickets: totalTickets,
+        winners: JSON.stringify(winners),
+        drawn_at: now,
+      })
       .where('tournament_id', '=', tournamentId)
       .execute();
     return { ref, totalTickets, winners };

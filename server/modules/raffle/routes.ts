@@ -59,10 +59,14 @@ export default async function raffleRoutes(app: FastifyInstance) {
 
   if (devToolsOn(app.config)) {
     // Development aids for end-to-end tests against a running server (absent in production).
-    api.post('/dev/raffles', { schema: { body: RaffleDefinitionSchema, response: { 200: z.object({ ref: z.string(), commitment: z.string() }) } } }, async (request) => {
-      const { ref, commitment } = await createRaffle(app.db, request.body);
-      return { ref, commitment };
-    });
+    api.post(
+      '/dev/raffles',
+      { schema: { body: RaffleDefinitionSchema, response: { 200: z.object({ ref: z.string(), commitment: z.string() }) } } },
+      async (request) => {
+        const { ref, commitment } = await createRaffle(app.db, request.body);
+        return { ref, commitment };
+      },
+    );
     api.post('/dev/raffles/:ref/draw', { schema: { params: RaffleRefParamsSchema, response: { 200: z.object({ drawn: z.boolean() }) } } }, async (request) => {
       const row = await findRaffle(app.db, request.params.ref);
       if (!row) throw new AppError('NOT_FOUND', 'No raffle has this ref');

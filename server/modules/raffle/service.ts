@@ -33,7 +33,9 @@ export const recordLink = (siteUrl: string, ref: string, language?: string) => `
 const windowOf = async (db: DbOrTrx, row: TournamentRow) => ({
   start: row.start_at,
   end: row.end_at,
-  games: (await db.selectFrom('tournament_games').select('game_code').where('tournament_id', '=', row.id).where('is_enabled', '=', true).execute()).map((g) => g.game_code),
+  games: (await db.selectFrom('tournament_games').select('game_code').where('tournament_id', '=', row.id).where('is_enabled', '=', true).execute()).map(
+    (g) => g.game_code,
+  ),
 });
 
 /** Raffle rows as the wire's Tournament, status read off the clock, result linking the record page. */
@@ -94,7 +96,10 @@ export async function createRaffle(
       )
       .execute();
     if (def.games.length > 0) {
-      await trx.insertInto('tournament_games').values(def.games.map((game_code) => ({ tournament_id: id, game_code, icon_file_name: null }))).execute();
+      await trx
+        .insertInto('tournament_games')
+        .values(def.games.map((game_code) => ({ tournament_id: id, game_code, icon_file_name: null })))
+        .execute();
     }
     await trx.insertInto('raffle_draws').values({ tournament_id: id, server_seed: serverSeed, commitment }).execute();
     if (within) await within(trx, { id, ref: def.ref });
@@ -151,7 +156,11 @@ export async function raffleHistory(db: Db, accountId: string, siteUrl: string, 
   const translations = await db
     .selectFrom('tournament_translations')
     .select(['tournament_id', 'language_code', 'title'])
-    .where('tournament_id', 'in', rows.map((r) => r.id))
+    .where(
+      'tournament_id',
+      'in',
+      rows.map((r) => r.id),
+    )
     .orderBy('tournament_id')
     .orderBy('position')
     .execute();
@@ -171,7 +180,11 @@ export async function listRaffles(db: DbOrTrx, now: Date) {
   const translations = await db
     .selectFrom('tournament_translations')
     .select(['tournament_id', 'language_code', 'title'])
-    .where('tournament_id', 'in', rows.map((r) => r.id))
+    .where(
+      'tournament_id',
+      'in',
+      rows.map((r) => r.id),
+    )
     .orderBy('position')
     .execute();
   return rows.map((r) => ({

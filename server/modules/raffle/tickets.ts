@@ -20,8 +20,7 @@ export const refundedBets = (accountId?: string) => sql`
   join provider_transactions b on b.provider = r.provider and b.tx_id = r.ref_tx_id and b.kind = 'BET'
   where r.kind = 'ROLLBACK' and b.journal_id is not null${accountId ? sql` and r.account_id = ${accountId}::uuid` : sql``}`;
 
-const gameFilter = (games: string[]) =>
-  games.length > 0 ? sql` and j.game_code in (${sql.join(games.map((g) => sql`${g}`))})` : sql``;
+const gameFilter = (games: string[]) => (games.length > 0 ? sql` and j.game_code in (${sql.join(games.map((g) => sql`${g}`))})` : sql``);
 
 /** Coins one player wagered in the window (refunded bets excluded). */
 export async function wageredBy(db: DbOrTrx, accountId: string, w: RaffleWindow): Promise<number> {

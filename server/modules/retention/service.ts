@@ -83,7 +83,12 @@ export async function claimRun(db: Db, job: string, runKey: string, by: string):
 }
 
 export async function finishRun(db: Db, job: string, runKey: string, summary: unknown): Promise<void> {
-  await db.updateTable('job_runs').set({ finished_at: sql<Date>`now()` as never, summary: JSON.stringify(summary) }).where('job', '=', job).where('run_key', '=', runKey).execute();
+  await db
+    .updateTable('job_runs')
+    .set({ finished_at: sql<Date>`now()` as never, summary: JSON.stringify(summary) })
+    .where('job', '=', job)
+    .where('run_key', '=', runKey)
+    .execute();
 }
 
 const worker = `${hostname()}:${process.pid}`;
@@ -92,7 +97,12 @@ const worker = `${hostname()}:${process.pid}`;
  * The day's retention run from RETENTION_HOUR (UTC): the one server that claims the day purges; the
  * others (and later checks the same day) return null.
  */
-export async function runDailyRetention(db: Db, config: RetentionConfig & Pick<Config, 'RETENTION_HOUR'>, now: Date, by = worker): Promise<RetentionReport | null> {
+export async function runDailyRetention(
+  db: Db,
+  config: RetentionConfig & Pick<Config, 'RETENTION_HOUR'>,
+  now: Date,
+  by = worker,
+): Promise<RetentionReport | null> {
   if (now.getUTCHours() < config.RETENTION_HOUR) return null;
   const day = now.toISOString().slice(0, 10);
   if (!(await claimRun(db, 'retention', day, by))) return null;

@@ -44,15 +44,11 @@ export default async function systemRoutes(app: FastifyInstance) {
     return { status: 'ok' as const, database: 'ok' as const };
   });
 
-  api.get(
-    '/channel',
-    { schema: { querystring: ChannelQuerySchema, response: { 200: ChannelFlagsSchema } } },
-    async (request) => {
-      const flags = channelOf(app.config, request.query.channelCode);
-      if (!flags) throw new AppError('NOT_FOUND', 'Unknown channel');
-      return { maintenence: flags.maintenence, captcha: flags.captcha };
-    },
-  );
+  api.get('/channel', { schema: { querystring: ChannelQuerySchema, response: { 200: ChannelFlagsSchema } } }, async (request) => {
+    const flags = channelOf(app.config, request.query.channelCode);
+    if (!flags) throw new AppError('NOT_FOUND', 'Unknown channel');
+    return { maintenence: flags.maintenence, captcha: flags.captcha };
+  });
 
   api.post('/analytics/page-view', { schema: { body: PageViewSchema, response: { 200: OkSchema } } }, async (request) => {
     const { path, language, referrer } = request.body;

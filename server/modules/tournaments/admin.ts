@@ -48,9 +48,22 @@ export async function createRace(
       .executeTakeFirstOrThrow();
     await trx
       .insertInto('tournament_translations')
-      .values(race.translations.map((t, position) => ({ tournament_id: Number(row.id), language_code: t.languageCode, language_display_name: t.languageDisplayName, title: t.title, description: t.description, terms_and_conditions: t.termsAndConditions, position })))
+      .values(
+        race.translations.map((t, position) => ({
+          tournament_id: Number(row.id),
+          language_code: t.languageCode,
+          language_display_name: t.languageDisplayName,
+          title: t.title,
+          description: t.description,
+          terms_and_conditions: t.termsAndConditions,
+          position,
+        })),
+      )
       .execute();
-    await trx.insertInto('tournament_games').values(race.games.map((g) => ({ tournament_id: Number(row.id), game_code: g.gameCode, icon_file_name: g.iconFileName }))).execute();
+    await trx
+      .insertInto('tournament_games')
+      .values(race.games.map((g) => ({ tournament_id: Number(row.id), game_code: g.gameCode, icon_file_name: g.iconFileName })))
+      .execute();
     const created = { id: Number(row.id), ref: row.ref };
     if (within) await within(trx, created);
     return created;
@@ -105,8 +118,12 @@ export const tournamentCommands: Record<string, AdminCommand> = {
       if (rows.length === 0) out('No tournaments.');
       for (const t of rows) {
         const codes = games.filter((g) => Number(g.tournament_id) === Number(t.id)).map((g) => g.game_code);
-        const prizes = (t.prizes as Array<{ rank?: number; count?: number; amount: number }>).map((p) => (p.rank ? `#${p.rank}:${p.amount}` : `${p.count ?? 1}x${p.amount}`)).join(' ');
-        out(`${t.ref.padEnd(28)} ${t.kind.padEnd(6)} ${t.status.padEnd(9)} ${new Date(t.start_at).toISOString()} -> ${new Date(t.end_at).toISOString()} ${t.metric ?? ''} games:${codes.join(',')} prizes:${prizes}`);
+        const prizes = (t.prizes as Array<{ rank?: number; count?: number; amount: number }>)
+          .map((p) => (p.rank ? `#${p.rank}:${p.amount}` : `${p.count ?? 1}x${p.amount}`))
+          .join(' ');
+        out(
+          `${t.ref.padEnd(28)} ${t.kind.padEnd(6)} ${t.status.padEnd(9)} ${new Date(t.start_at).toISOString()} -> ${new Date(t.end_at).toISOString()} ${t.metric ?? ''} games:${codes.join(',')} prizes:${prizes}`,
+        );
       }
       return 0;
     },
@@ -157,7 +174,11 @@ export interface RaceTexts {
  * Replaces a race's texts (every language at once), inside the caller's transaction. Refused once the
  * race is paid or cancelled: its record is final. Answers the texts it replaced, or why not.
  */
-export async function updateRaceTexts(trx: DbOrTrx, ref: string, translations: RaceTexts[]): Promise<{ before: RaceTexts[] } | { refused: 'NOT_FOUND' | 'FINAL' }> {
+export async function updateRaceTexts(
+  trx: DbOrTrx,
+  ref: string,
+  translations: RaceTexts[],
+): Promise<{ before: RaceTexts[] } | { refused: 'NOT_FOUND' | 'FINAL' }> {
   const row = await trx.selectFrom('tournaments').select(['id', 'kind', 'status']).where('ref', '=', ref).forUpdate().executeTakeFirst();
   if (row?.kind !== 'RACE') return { refused: 'NOT_FOUND' };
   if (row.status === 'DRAWN' || row.status === 'CANCELLED') return { refused: 'FINAL' };
@@ -166,10 +187,26 @@ export async function updateRaceTexts(trx: DbOrTrx, ref: string, translations: R
   await trx.deleteFrom('tournament_translations').where('tournament_id', '=', id).execute();
   await trx
     .insertInto('tournament_translations')
-    .values(translations.map((t, position) => ({ tournament_id: id, language_code: t.languageCode, language_display_name: t.languageDisplayName, title: t.title, description: t.description, terms_and_conditions: t.termsAndConditions, position })))
+    .values(
+      translations.map((t, position) => ({
+        tournament_id: id,
+        language_code: t.languageCode,
+        language_display_name: t.languageDisplayName,
+        title: t.title,
+        description: t.description,
+        terms_and_conditions: t.termsAndConditions,
+        position,
+      })),
+    )
     .execute();
   await trx.updateTable('tournaments').set({ updated_at: clock.now() }).where('id', '=', id).execute();
   return {
-    before: old.map((t) => ({ languageCode: t.language_code, languageDisplayName: t.language_display_name, title: t.title, description: t.description, termsAndConditions: t.terms_and_conditions })),
+    before: old.map((t) => ({
+      languageCode: t.language_code,
+      languageDisplayName: t.language_display_name,
+      title: t.title,
+      description: t.description,
+      termsAndConditions: t.terms_and_conditions,
+    })),
   };
 }

@@ -32,7 +32,13 @@ export async function toTournaments(db: DbOrTrx, rows: TournamentRow[], drawResu
       .map((g) => ({ id: Number(g.id), gameCode: g.game_code, isEnabled: g.is_enabled, iconFileName: g.icon_file_name })),
     translations: translations
       .filter((t) => Number(t.tournament_id) === Number(r.id))
-      .map((t) => ({ languageCode: t.language_code, languageDisplayName: t.language_display_name, title: t.title, description: t.description, termsAndConditions: t.terms_and_conditions })),
+      .map((t) => ({
+        languageCode: t.language_code,
+        languageDisplayName: t.language_display_name,
+        title: t.title,
+        description: t.description,
+        termsAndConditions: t.terms_and_conditions,
+      })),
     createdUtc: iso(r.created_at)!,
     lastModifiedUtc: iso(r.updated_at)!,
     tournamentStatus: r.status,

@@ -1,4 +1,13 @@
-import { LEADERBOARD_CACHE_MS, LEADERBOARD_TOP, LOBBY_FINISHED_DAYS, LOBBY_POLL_MS, LobbyResponseSchema, type Leaderboard, type LobbyResponse, type LobbyTournament } from '../../../contracts/lobby';
+import {
+  LEADERBOARD_CACHE_MS,
+  LEADERBOARD_TOP,
+  LOBBY_FINISHED_DAYS,
+  LOBBY_POLL_MS,
+  LobbyResponseSchema,
+  type Leaderboard,
+  type LobbyResponse,
+  type LobbyTournament,
+} from '../../../contracts/lobby';
 import { gameDisplayTitle, type GameTitles } from '../../../contracts/games';
 import { translationFor } from '../../../contracts/tournaments';
 import type { Language } from '../../../contracts/constants';
@@ -37,7 +46,9 @@ function anonymousBoard(standings: Array<Standing & { prize?: number | null }>, 
   return {
     state,
     players: standings.length,
-    entries: standings.slice(0, LEADERBOARD_TOP).map((s, i) => ({ rank: i + 1, name: pseudonym(s.accountId, s.displayName), points: s.points, isYou: false, prize: s.prize ?? null })),
+    entries: standings
+      .slice(0, LEADERBOARD_TOP)
+      .map((s, i) => ({ rank: i + 1, name: pseudonym(s.accountId, s.displayName), points: s.points, isYou: false, prize: s.prize ?? null })),
     you: null,
   };
 }
@@ -75,7 +86,11 @@ async function buildSnapshot(db: Db, language: Language): Promise<Snapshot> {
           .map((g) => {
             const game = gameByCode.get(g.gameCode)!;
             const titles = game.titles as GameTitles | null;
-            return { gameCode: g.gameCode, title: gameDisplayTitle(g.gameCode, language, titles), iconUrl: g.iconFileName ? `/games/art/${g.iconFileName}` : game.image_path };
+            return {
+              gameCode: g.gameCode,
+              title: gameDisplayTitle(g.gameCode, language, titles),
+              iconUrl: g.iconFileName ? `/games/art/${g.iconFileName}` : game.image_path,
+            };
           }),
         leaderboard,
       };

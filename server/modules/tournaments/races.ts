@@ -81,7 +81,13 @@ export async function finalStandings(db: DbOrTrx, tournamentId: number): Promise
     .where('race_results.tournament_id', '=', tournamentId)
     .orderBy('race_results.rank')
     .execute();
-  return rows.map((r) => ({ accountId: r.account_id, displayName: r.display_name ?? '', points: Number(r.points), reachedAt: new Date(r.reached_at), prize: r.prize === null ? null : Number(r.prize) }));
+  return rows.map((r) => ({
+    accountId: r.account_id,
+    displayName: r.display_name ?? '',
+    points: Number(r.points),
+    reachedAt: new Date(r.reached_at),
+    prize: r.prize === null ? null : Number(r.prize),
+  }));
 }
 
 /**
@@ -147,16 +153,34 @@ export async function payRace(db: Db, tournamentId: number, now: Date = clock.no
       if (amount && s.points > 0) {
         const posted = await postMovementIn(
           trx,
-          { accountId: s.accountId, type: 'TOURNAMENT_PRIZE', amount, idempotencyKey: `tournament:${race.ref}:rank:${rank}`, reason: `Tournament ${race.ref}: rank ${rank}` },
+          {
+            accountId: s.accountId,
+            type: 'TOURNAMENT_PRIZE',
+            amount,
+            idempotencyKey: `tournament:${race.ref}:rank:${rank}`,
+            reason: `Tournament ${race.ref}: rank ${rank}`,
+          },
           now,
         );
         journalId = posted.transactionId;
         await notifyPlayer(trx, s.accountId, 'RACE_PRIZE', { ref: race.ref, amount, rank }, `race-prize:${race.ref}:${rank}`, now);
         paid.push({ rank, accountId: s.accountId, amount, journalId });
       }
-      results.push({ tournament_id: Number(race.id), rank, account_id: s.accountId, points: s.points, reached_at: s.reachedAt, prize: journalId ? amount : null, journal_id: journalId });
+      results.push({
+        tournament_id: Number(race.id),
+        rank,
+        account_id: s.accountId,
+        points: s.points,
+        reached_at: s.reachedAt,
+        prize: journalId ? amount : null,
+        journal_id: journalId,
+      });
     }
-    for (let i = 0; i < results.length; i += 1000) await trx.insertInto('race_results').values(results.slice(i, i + 1000)).execute();
+    for (let i = 0; i < results.length; i += 1000)
+      await trx
+        .insertInto('race_results')
+        .values(results.slice(i, i + 1000))
+        .execute();
     return { tournamentId: Number(race.id), ref: race.ref, paid, players: standings.length };
   });
 }
@@ -166,8 +190,21 @@ export async function payRace(db: Db, tournamentId: number, now: Date = clock.no
  * that is due. Safe to run in every instance at once.
  */
 export async function settleRaces(db: Db, now: Date = clock.now()): Promise<PaidRace[]> {
-  await db.updateTable('tournaments').set({ status: 'ACTIVE', updated_at: now }).where('kind', '=', 'RACE').where('status', '=', 'SCHEDULED').where('start_at', '<=', now).where('end_at', '>', now).execute();
-  await db.updateTable('tournaments').set({ status: 'CLOSED', updated_at: now }).where('kind', '=', 'RACE').where('status', 'in', ['SCHEDULED', 'ACTIVE']).where('end_at', '<=', now).execute();
+  await db
+    .updateTable('tournaments')
+    .set({ status: 'ACTIVE', updated_at: now })
+    .where('kind', '=', 'RACE')
+    .where('status', '=', 'SCHEDULED')
+    .where('start_at', '<=', now)
+    .where('end_at', '>', now)
+    .execute();
+  await db
+    .updateTable('tournaments')
+    .set({ status: 'CLOSED', updated_at: now })
+    .where('kind', '=', 'RACE')
+    .where('status', 'in', ['SCHEDULED', 'ACTIVE'])
+    .where('end_at', '<=', now)
+    .execute();
   const due = await db
     .selectFrom('tournaments')
     .select('id')

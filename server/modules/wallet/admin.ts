@@ -37,7 +37,9 @@ export const walletCommands: Record<string, AdminCommand> = {
         return 0;
       }
       for (const p of report.problems) {
-        out(`PROBLEM ${p.problem} account ${p.accountId}: balance ${p.balance ?? 'none'}, journal sum ${p.journalSum}, last balance_after ${p.lastBalanceAfter ?? 'none'}`);
+        out(
+          `PROBLEM ${p.problem} account ${p.accountId}: balance ${p.balance ?? 'none'}, journal sum ${p.journalSum}, last balance_after ${p.lastBalanceAfter ?? 'none'}`,
+        );
       }
       return 1;
     },

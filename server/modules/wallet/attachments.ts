@@ -75,4 +75,7 @@ export const columnsOf = (a: Attachment<string, Record<string, unknown>, unknown
 
 /** An attachment's rows as arrays (columnsOf's order), each row with its group's index. */
 export const arraysOf = (a: Attachment<string, Record<string, unknown>, unknown>) =>
-  columnArrays(columnsOf(a), a.rows.map((row, grp) => ({ ...row, grp })));
+  columnArrays(
+    columnsOf(a),
+    a.rows.map((row, grp) => ({ ...row, grp })),
+  );

@@ -54,5 +54,10 @@ async function readBalanceAndLastBonus(db: DbOrTrx, accountId: string): Promise<
 }
 
 export function balanceAndLastBonus(db: DbOrTrx, accountId: string, nowMs: number): Promise<BalanceAndLastBonus> {
-  return balanceCacheOf(db).get(accountId, nowMs, () => readBalanceAndLastBonus(db, accountId), (_v, loadedAt) => loadedAt + BALANCE_CACHE_MS);
+  return balanceCacheOf(db).get(
+    accountId,
+    nowMs,
+    () => readBalanceAndLastBonus(db, accountId),
+    (_v, loadedAt) => loadedAt + BALANCE_CACHE_MS,
+  );
 }

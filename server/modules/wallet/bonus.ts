@@ -61,11 +61,7 @@ export async function claimDailyBonus(db: Db, accountId: string, amount: number,
   if (amount <= 0) throw new AppError('BONUS_CANNOT_BE_CLAIMED', 'The daily bonus is switched off');
   const status = await dailyBonusStatus(db, accountId, now);
   if (!status.canClaim) throw new AppError('BONUS_CANNOT_BE_CLAIMED', 'The daily bonus was claimed less than 24 hours ago');
-  const result = await postMovement(
-    db,
-    { accountId, type: 'DAILY_BONUS', amount, idempotencyKey: `daily:${accountId}:after:${status.lastClaimId ?? 0}` },
-    now,
-  );
+  const result = await postMovement(db, { accountId, type: 'DAILY_BONUS', amount, idempotencyKey: `daily:${accountId}:after:${status.lastClaimId ?? 0}` }, now);
   if (result.replayed) throw new AppError('BONUS_CANNOT_BE_CLAIMED', 'Another request claimed this window');
   return { bonus: amount, currency: COIN_CURRENCY };
 }
@@ -109,10 +105,7 @@ export async function creditSignupBonus(trx: DbOrTrx, accountId: string, amount:
  * An operator's correction: a new ADJUSTMENT entry with the reason, never an edit. A debit below zero
  * is refused (INSUFFICIENT_FUNDS). The key defaults to a fresh one; pass one to make a retry safe.
  */
-export async function adjustWallet(
-  db: Db,
-  input: { accountId: string; amount: number; reason: string; idempotencyKey?: string },
-): Promise<MovementResult> {
+export async function adjustWallet(db: Db, input: { accountId: string; amount: number; reason: string; idempotencyKey?: string }): Promise<MovementResult> {
   const reason = input.reason.trim();
   if (!reason) throw new Error('An adjustment needs a reason');
   return postMovement(db, {

@@ -47,11 +47,7 @@ function checkMovement(m: Movement): void {
 }
 
 async function findByKey(db: DbOrTrx, idempotencyKey: string): Promise<MovementResult | undefined> {
-  const row = await db
-    .selectFrom('wallet_journal')
-    .select(['id', 'balance_after'])
-    .where('idempotency_key', '=', idempotencyKey)
-    .executeTakeFirst();
+  const row = await db.selectFrom('wallet_journal').select(['id', 'balance_after']).where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
   return row && { transactionId: row.id, newBalance: row.balance_after, replayed: true };
 }
 
@@ -65,7 +61,18 @@ async function ensureWallet(db: DbOrTrx, accountId: string): Promise<void> {
 }
 
 /** The statement's own rows: each movement (`ord` in its group) and each group (wallet). */
-const MOVEMENT_COLUMNS: Record<string, ColumnSqlType> = { grp: 'int', ord: 'int', type: 'text', amount: 'bigint', running: 'bigint', key: 'text', game_code: 'text', session_id: 'text', trace_id: 'text', reason: 'text' };
+const MOVEMENT_COLUMNS: Record<string, ColumnSqlType> = {
+  grp: 'int',
+  ord: 'int',
+  type: 'text',
+  amount: 'bigint',
+  running: 'bigint',
+  key: 'text',
+  game_code: 'text',
+  session_id: 'text',
+  trace_id: 'text',
+  reason: 'text',
+};
 const GROUP_COLUMNS: Record<string, ColumnSqlType> = { grp: 'int', account_id: 'uuid', n: 'int', lowest: 'bigint' };
 
 /** What one group (one wallet's movements) of a post came to. */
@@ -129,7 +136,10 @@ export interface PostOptions {
 async function postGroups(trx: DbOrTrx, groups: PostGroup[], at: Date, opts: PostOptions): Promise<PostedRow[]> {
   const { rows } = await trx.executeQuery<PostedRow & { grp: number }>(postStatement(trx, groups, at, opts));
   // Whether or not they moved (a refusal, a replay), GET /balance reads these wallets afresh.
-  forgetBalances(trx, groups.map(({ movements }) => movements[0].accountId));
+  forgetBalances(
+    trx,
+    groups.map(({ movements }) => movements[0].accountId),
+  );
   return rows;
 }
 
@@ -153,7 +163,18 @@ export function postStatement(trx: DbOrTrx, groups: PostGroup[], at: Date, opts:
     let lowest = 0;
     movements.forEach((m, ord) => {
       lowest = Math.min(lowest, (running += m.amount));
-      movementRows.push({ grp, ord, type: m.type, amount: m.amount, running, key: m.idempotencyKey, game_code: m.gameCode, session_id: m.sessionId, trace_id: m.traceId, reason: m.reason });
+      movementRows.push({
+        grp,
+        ord,
+        type: m.type,
+        amount: m.amount,
+        running,
+        key: m.idempotencyKey,
+        game_code: m.gameCode,
+        session_id: m.sessionId,
+        trace_id: m.traceId,
+        reason: m.reason,
+      });
     });
     return { grp, account_id: movements[0].accountId, n: movements.length, lowest };
   });
@@ -198,7 +219,10 @@ const idOf = (f: object | undefined) => {
 };
 // biome-ignore lint/suspicious/noExplicitAny: attachments of any row and table types (each checked where it is made).
 const shapeOf = (attachments: Array<Attachment<string, any, any>>, skipLocked: boolean) =>
-  JSON.stringify([skipLocked, attachments.map((a) => [a.name, a.columns, idOf(a.refuse), idOf(a.gate), (a.records ?? []).map(([name, record]) => [name, idOf(record)])])]);
+  JSON.stringify([
+    skipLocked,
+    attachments.map((a) => [a.name, a.columns, idOf(a.refuse), idOf(a.gate), (a.records ?? []).map(([name, record]) => [name, idOf(record)])]),
+  ]);
 
 /** The statement postGroups describes, built (see there). */
 function buildPost(
@@ -213,7 +237,12 @@ function buildPost(
   const gates = attachments.filter((a) => a.gate);
   const cte = (name: string, body: unknown) => sql`${sql.id(name)} as (${body})`;
   const refusals = attachments.flatMap((a, i) => (a.refuse ? [{ name: `refused_${i}`, query: a.refuse(q) }] : []));
-  const ok = refusals.length ? sql.join(refusals.map((r) => sql`g.grp not in (select grp from ${sql.id(r.name)})`), sql` and `) : sql`true`;
+  const ok = refusals.length
+    ? sql.join(
+        refusals.map((r) => sql`g.grp not in (select grp from ${sql.id(r.name)})`),
+        sql` and `,
+      )
+    : sql`true`;
   return sql<PostedRow & { grp: number }>`
     with ${sql.join([
       ...attachments.map((a, i) => cte(a.name, rowsOf(columnsOf(a), arrays.attached[i]))),
@@ -301,11 +330,7 @@ export async function postMovementsEach(db: DbOrTrx, groups: PostGroup[], opts: 
  * caller's transaction should then roll back (it does when the error propagates out of
  * `db.transaction().execute`).
  */
-export async function postMovementsIn(
-  trx: DbOrTrx,
-  movements: Movement[],
-  opts: PostOptions = {},
-): Promise<MovementResult[] | null> {
+export async function postMovementsIn(trx: DbOrTrx, movements: Movement[], opts: PostOptions = {}): Promise<MovementResult[] | null> {
   const at = opts.at ?? clock.now();
   const group = { movements };
   checkGroups([group]);

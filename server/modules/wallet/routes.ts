@@ -52,31 +52,23 @@ export default async function walletRoutes(app: FastifyInstance) {
     return claimed;
   });
 
-  api.get(
-    '/promotionBonus',
-    { schema: { querystring: PromotionBonusQuerySchema, response: { 200: PromotionBonusSchema } } },
-    async (request, reply) => {
-      const account = requireAccount(request);
-      const promotion = await findPublishedPromotion(app.db, request.query.promoSlug);
-      if (!promotion || promotion.bonus === null) throw new AppError('PROMOTION_NOT_AVAILABLE', 'No promotion with a bonus has this slug');
-      reply.header('cache-control', 'no-store');
-      return {
-        promoSlug: promotion.slug,
-        bonus: promotion.bonus,
-        currency: COIN_CURRENCY,
-        active: isPromotionActive(promotion, clock.now()),
-        claimed: await hasClaimedPromotion(app.db, promotion.slug, account.id),
-      };
-    },
-  );
+  api.get('/promotionBonus', { schema: { querystring: PromotionBonusQuerySchema, response: { 200: PromotionBonusSchema } } }, async (request, reply) => {
+    const account = requireAccount(request);
+    const promotion = await findPublishedPromotion(app.db, request.query.promoSlug);
+    if (!promotion || promotion.bonus === null) throw new AppError('PROMOTION_NOT_AVAILABLE', 'No promotion with a bonus has this slug');
+    reply.header('cache-control', 'no-store');
+    return {
+      promoSlug: promotion.slug,
+      bonus: promotion.bonus,
+      currency: COIN_CURRENCY,
+      active: isPromotionActive(promotion, clock.now()),
+      claimed: await hasClaimedPromotion(app.db, promotion.slug, account.id),
+    };
+  });
 
-  api.get(
-    '/transactions',
-    { schema: { querystring: TransactionsQuerySchema, response: { 200: TransactionListSchema } } },
-    async (request, reply) => {
-      const account = requireAccount(request);
-      reply.header('cache-control', 'no-store');
-      return getStatement(app.db, account.id, request.query.page, request.query.pageSize);
-    },
-  );
+  api.get('/transactions', { schema: { querystring: TransactionsQuerySchema, response: { 200: TransactionListSchema } } }, async (request, reply) => {
+    const account = requireAccount(request);
+    reply.header('cache-control', 'no-store');
+    return getStatement(app.db, account.id, request.query.page, request.query.pageSize);
+  });
 }

@@ -78,7 +78,14 @@ export default function AccountMenu({ lang, displayName, icon, levelItem }: { la
         <span className="hidden max-w-[8rem] truncate md:inline lg:hidden xl:inline" data-testid="display-name">
           {displayName}
         </span>
-        <svg aria-hidden="true" viewBox="0 0 24 24" className={`h-4 w-4 transition-transform ${open ? 'rotate-180' : ''}`} fill="none" stroke="currentColor" strokeWidth="2">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className={`h-4 w-4 transition-transform ${open ? 'rotate-180' : ''}`}
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
           <path d="M6 9l6 6 6-6" />
         </svg>
       </button>

@@ -42,7 +42,11 @@ export default function DeleteAccountForm({ lang }: { lang: Language }) {
         showLabel={t('auth:fields.showPassword')}
         hideLabel={t('auth:fields.hidePassword')}
       />
-      <button type="submit" className="mt-2 w-full rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-600 disabled:opacity-50" disabled={busy}>
+      <button
+        type="submit"
+        className="mt-2 w-full rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-600 disabled:opacity-50"
+        disabled={busy}
+      >
         {t('auth:deleteAccount.submit')}
       </button>
     </form>

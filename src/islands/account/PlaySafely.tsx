@@ -53,7 +53,9 @@ export default function PlaySafely({ lang }: { lang: Language }) {
   if (!controls) {
     return (
       <section className={section} aria-labelledby="settings-play-safely">
-        <h2 id="settings-play-safely" className={heading}>{t('protection:title')}</h2>
+        <h2 id="settings-play-safely" className={heading}>
+          {t('protection:title')}
+        </h2>
         {error ? <ErrorBox message={error} /> : <Spinner lang={lang} />}
       </section>
     );
@@ -80,7 +82,9 @@ export default function PlaySafely({ lang }: { lang: Language }) {
 
   return (
     <section className={section} aria-labelledby="settings-play-safely" data-testid="play-safely">
-      <h2 id="settings-play-safely" className={heading}>{t('protection:title')}</h2>
+      <h2 id="settings-play-safely" className={heading}>
+        {t('protection:title')}
+      </h2>
       <p className="mb-3 text-sm text-cream/80">{t('protection:intro')}</p>
       <ErrorBox message={error} />
       {controls.breakUntil && (
@@ -91,7 +95,9 @@ export default function PlaySafely({ lang }: { lang: Language }) {
       {ex && (
         <div role="status" className="mb-3 rounded bg-brown-950 p-3" data-testid="exclusion-active">
           <p className="font-semibold">
-            {ex.until ? t('protection:excludedUntil', { until: formatWhen(lang, ex.until) }) : t('protection:excludedIndefinitely', { since: formatWhen(lang, ex.since) })}
+            {ex.until
+              ? t('protection:excludedUntil', { until: formatWhen(lang, ex.until) })
+              : t('protection:excludedIndefinitely', { since: formatWhen(lang, ex.since) })}
           </p>
           {ex.liftableFrom && ex.until === null && <p className="mt-1 text-sm">{t('protection:liftableFrom', { at: formatWhen(lang, ex.liftableFrom) })}</p>}
           {canLift && (
@@ -114,7 +120,9 @@ export default function PlaySafely({ lang }: { lang: Language }) {
       >
         <option value="">{t('protection:realityCheckOff')}</option>
         {REALITY_CHECK_MINUTES.map((m) => (
-          <option key={m} value={m}>{t('protection:everyMinutes', { minutes: m })}</option>
+          <option key={m} value={m}>
+            {t('protection:everyMinutes', { minutes: m })}
+          </option>
         ))}
       </select>
 
@@ -122,16 +130,32 @@ export default function PlaySafely({ lang }: { lang: Language }) {
         <div className="grid gap-4 sm:grid-cols-2">
           <label className="block text-sm">
             <span className={sub}>{t('protection:timeLimit')}</span>
-            <input className={input} inputMode="numeric" data-testid="time-limit-input" placeholder={t('protection:limitPlaceholder')} value={timeText} onChange={(e) => setTimeText(e.target.value)} />
+            <input
+              className={input}
+              inputMode="numeric"
+              data-testid="time-limit-input"
+              placeholder={t('protection:limitPlaceholder')}
+              value={timeText}
+              onChange={(e) => setTimeText(e.target.value)}
+            />
             {limitInfo('time-limit', controls.dailyTimeLimitMinutes)}
           </label>
           <label className="block text-sm">
             <span className={sub}>{t('protection:wagerLimit')}</span>
-            <input className={input} inputMode="numeric" data-testid="wager-limit-input" placeholder={t('protection:limitPlaceholder')} value={wagerText} onChange={(e) => setWagerText(e.target.value)} />
+            <input
+              className={input}
+              inputMode="numeric"
+              data-testid="wager-limit-input"
+              placeholder={t('protection:limitPlaceholder')}
+              value={wagerText}
+              onChange={(e) => setWagerText(e.target.value)}
+            />
             {limitInfo('wager-limit', controls.dailyWagerLimit)}
           </label>
         </div>
-        <button type="submit" className="btn-gold mt-3" disabled={busy} data-testid="save-limits">{t('protection:save')}</button>
+        <button type="submit" className="btn-gold mt-3" disabled={busy} data-testid="save-limits">
+          {t('protection:save')}
+        </button>
         <p className="mt-2 text-xs text-cream/70" data-testid="today-usage">
           {t('protection:today', { minutes: controls.today.playMinutes, coins: controls.today.wagered })}
         </p>
@@ -140,36 +164,64 @@ export default function PlaySafely({ lang }: { lang: Language }) {
       <h3 className={sub}>{t('protection:breakTitle')}</h3>
       <p className="mb-2 text-sm text-cream/80">{t('protection:breakHint')}</p>
       <div className="flex flex-wrap items-center gap-2">
-        <select className={select} aria-label={t('protection:breakTitle')} data-testid="break-days" value={breakDays} onChange={(e) => setBreakDays(Number(e.target.value))}>
+        <select
+          className={select}
+          aria-label={t('protection:breakTitle')}
+          data-testid="break-days"
+          value={breakDays}
+          onChange={(e) => setBreakDays(Number(e.target.value))}
+        >
           {BREAK_DAYS.map((d) => (
-            <option key={d} value={d}>{t('protection:days', { count: d })}</option>
+            <option key={d} value={d}>
+              {t('protection:days', { count: d })}
+            </option>
           ))}
         </select>
         {confirming === 'break' ? (
           <>
-            <button type="button" className="btn-gold" disabled={busy} data-testid="confirm-break" onClick={() => send(safely.takeBreak(breakDays))}>{t('protection:confirm')}</button>
-            <button type="button" className="btn-ghost" onClick={() => safely.confirm(null)}>{t('protection:cancel')}</button>
+            <button type="button" className="btn-gold" disabled={busy} data-testid="confirm-break" onClick={() => send(safely.takeBreak(breakDays))}>
+              {t('protection:confirm')}
+            </button>
+            <button type="button" className="btn-ghost" onClick={() => safely.confirm(null)}>
+              {t('protection:cancel')}
+            </button>
           </>
         ) : (
-          <button type="button" className="btn-ghost" data-testid="take-break" onClick={() => safely.confirm('break')}>{t('protection:takeBreak')}</button>
+          <button type="button" className="btn-ghost" data-testid="take-break" onClick={() => safely.confirm('break')}>
+            {t('protection:takeBreak')}
+          </button>
         )}
       </div>
 
       <h3 className={sub}>{t('protection:exclusionTitle')}</h3>
       <p className="mb-2 text-sm text-cream/80">{t('protection:exclusionHint')}</p>
       <div className="flex flex-wrap items-center gap-2">
-        <select className={select} aria-label={t('protection:exclusionTitle')} data-testid="exclusion-period" value={period} onChange={(e) => setPeriod(e.target.value as ExclusionPeriod)}>
+        <select
+          className={select}
+          aria-label={t('protection:exclusionTitle')}
+          data-testid="exclusion-period"
+          value={period}
+          onChange={(e) => setPeriod(e.target.value as ExclusionPeriod)}
+        >
           {EXCLUSION_PERIODS.map((p) => (
-            <option key={p} value={p}>{t(`protection:${periodKey[p]}`)}</option>
+            <option key={p} value={p}>
+              {t(`protection:${periodKey[p]}`)}
+            </option>
           ))}
         </select>
         {confirming === 'exclusion' ? (
           <>
-            <button type="button" className="btn-gold" disabled={busy} data-testid="confirm-exclusion" onClick={() => send(safely.selfExclude(period))}>{t('protection:confirm')}</button>
-            <button type="button" className="btn-ghost" onClick={() => safely.confirm(null)}>{t('protection:cancel')}</button>
+            <button type="button" className="btn-gold" disabled={busy} data-testid="confirm-exclusion" onClick={() => send(safely.selfExclude(period))}>
+              {t('protection:confirm')}
+            </button>
+            <button type="button" className="btn-ghost" onClick={() => safely.confirm(null)}>
+              {t('protection:cancel')}
+            </button>
           </>
         ) : (
-          <button type="button" className="btn-ghost" data-testid="self-exclude" onClick={() => safely.confirm('exclusion')}>{t('protection:exclude')}</button>
+          <button type="button" className="btn-ghost" data-testid="self-exclude" onClick={() => safely.confirm('exclusion')}>
+            {t('protection:exclude')}
+          </button>
         )}
       </div>
     </section>

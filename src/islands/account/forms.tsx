@@ -111,7 +111,16 @@ function FieldNotes({ id, hint, error }: { id: string; hint?: string; error?: st
 }
 
 /** A password field with a show/hide toggle (spec section 2) that keeps the field's label. */
-export function PasswordField({ label, value, onValueChange, error, hint, showLabel, hideLabel, ...rest }: FieldProps & { showLabel: string; hideLabel: string }) {
+export function PasswordField({
+  label,
+  value,
+  onValueChange,
+  error,
+  hint,
+  showLabel,
+  hideLabel,
+  ...rest
+}: FieldProps & { showLabel: string; hideLabel: string }) {
   const id = useId();
   const [visible, setVisible] = useState(false);
   return (

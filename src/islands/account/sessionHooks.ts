@@ -1,5 +1,5 @@
 import { setUnauthorizedHook } from '../../lib/api';
-import { useTranslations } from '../../lib/i18n';
+import { translatorFor } from '../../lib/i18n';
 import { showFlashedToast } from '../../stores/authFlash';
 import { clearPendingAction } from '../../stores/pending';
 import { $popup, openPopup } from '../../stores/popup';
@@ -22,7 +22,7 @@ export function installSessionHooks() {
     const lang = pageLanguage();
     const wasSignedIn = $session.get() !== null;
     clearSession();
-    if (wasSignedIn) showToast(useTranslations(lang)('auth:session.expired'), 'info');
+    if (wasSignedIn) showToast(translatorFor(lang)('auth:session.expired'), 'info');
     openPopup('login', { redirect: homePath(lang) });
   });
   // A visitor who closes the sign-in popups without signing in gives up the pending action

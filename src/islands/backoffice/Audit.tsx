@@ -79,15 +79,33 @@ export function AuditView({ lang }: { lang: Language }) {
           <tbody>
             {data.entries.map((e) => (
               <tr key={e.seq} className="border-t border-brown-700 align-top" data-testid="bo-audit-row">
-                <td className="py-1 pr-2" data-label="#">{e.seq}</td>
-                <td className="py-1 pr-2" data-label={t('audit.when')}>{fmtDate(lang, e.at)}</td>
-                <td className="py-1 pr-2 break-all" data-label={t('audit.actor')}>{e.actor}</td>
-                <td className="py-1 pr-2" data-label={t('audit.role')}>{e.role}</td>
-                <td className="py-1 pr-2 font-mono" data-label={t('audit.action')}>{e.action}</td>
-                <td className="py-1 pr-2 break-all font-mono" data-label={t('audit.target')}>{e.target ?? '—'}</td>
-                <td className="py-1 pr-2 break-all font-mono" data-label={t('audit.change')}>{short(e.before)} → {short(e.after)}</td>
-                <td className="py-1 pr-2" data-label={t('audit.reason')}>{e.reason ?? '—'}</td>
-                <td className="py-1 pr-2" data-label={t('audit.ip')}>{e.ip ?? '—'}</td>
+                <td className="py-1 pr-2" data-label="#">
+                  {e.seq}
+                </td>
+                <td className="py-1 pr-2" data-label={t('audit.when')}>
+                  {fmtDate(lang, e.at)}
+                </td>
+                <td className="py-1 pr-2 break-all" data-label={t('audit.actor')}>
+                  {e.actor}
+                </td>
+                <td className="py-1 pr-2" data-label={t('audit.role')}>
+                  {e.role}
+                </td>
+                <td className="py-1 pr-2 font-mono" data-label={t('audit.action')}>
+                  {e.action}
+                </td>
+                <td className="py-1 pr-2 break-all font-mono" data-label={t('audit.target')}>
+                  {e.target ?? '—'}
+                </td>
+                <td className="py-1 pr-2 break-all font-mono" data-label={t('audit.change')}>
+                  {short(e.before)} → {short(e.after)}
+                </td>
+                <td className="py-1 pr-2" data-label={t('audit.reason')}>
+                  {e.reason ?? '—'}
+                </td>
+                <td className="py-1 pr-2" data-label={t('audit.ip')}>
+                  {e.ip ?? '—'}
+                </td>
               </tr>
             ))}
           </tbody>

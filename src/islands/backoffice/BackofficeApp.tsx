@@ -51,7 +51,10 @@ function SignIn({ lang, onSignedIn }: { lang: Language; onSignedIn: (me: Me) => 
     setBusy(true);
     setMessage(null);
     try {
-      const me = await bo<Me>('/signin', { method: 'POST', body: { email: String(f.get('email')), password: String(f.get('password')), code: String(f.get('code')).trim() } });
+      const me = await bo<Me>('/signin', {
+        method: 'POST',
+        body: { email: String(f.get('email')), password: String(f.get('password')), code: String(f.get('code')).trim() },
+      });
       onSignedIn(me);
     } catch (error) {
       setMessage({ text: errorText(t, error), kind: 'error' });
@@ -151,7 +154,11 @@ export default function BackofficeApp({ lang }: { lang: Language }) {
         <ul className="flex flex-wrap gap-2">
           {allowed.map((v) => (
             <li key={v.id}>
-              <a href={`#${v.id}`} className={`inline-block rounded-md px-3 py-2 text-sm font-semibold ${v.id === current?.id ? 'bg-gold-500 text-brown-950' : 'bg-brown-800 text-cream hover:bg-brown-700'}`} aria-current={v.id === current?.id ? 'page' : undefined}>
+              <a
+                href={`#${v.id}`}
+                className={`inline-block rounded-md px-3 py-2 text-sm font-semibold ${v.id === current?.id ? 'bg-gold-500 text-brown-950' : 'bg-brown-800 text-cream hover:bg-brown-700'}`}
+                aria-current={v.id === current?.id ? 'page' : undefined}
+              >
                 {t(`nav.${v.id}`)}
               </a>
             </li>

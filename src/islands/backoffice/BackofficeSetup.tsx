@@ -64,7 +64,16 @@ export default function BackofficeSetup({ lang }: { lang: Language }) {
         <form onSubmit={submitPassword}>
           <p className="mb-3 text-sm">{t('setup.intro')}</p>
           <Field label={t('setup.password')} id="bo-setup-password">
-            <input id="bo-setup-password" type="password" autoComplete="new-password" minLength={STAFF_PASSWORD_MIN} required className="field" value={password} onChange={(e) => setPassword(e.target.value)} />
+            <input
+              id="bo-setup-password"
+              type="password"
+              autoComplete="new-password"
+              minLength={STAFF_PASSWORD_MIN}
+              required
+              className="field"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
           </Field>
           <Notice message={message} />
           <button type="submit" className="btn-gold w-full">
@@ -77,10 +86,22 @@ export default function BackofficeSetup({ lang }: { lang: Language }) {
           <p className="mb-3 text-sm">{t('setup.scan')}</p>
           {qr && <img src={qr} alt={t('setup.qrAlt')} width={200} height={200} className="mx-auto mb-3 rounded bg-white" data-testid="bo-setup-qr" />}
           <p className="mb-3 break-all text-sm">
-            {t('setup.key')} <code className="font-mono" data-testid="bo-setup-secret">{enrol.totpSecret}</code>
+            {t('setup.key')}{' '}
+            <code className="font-mono" data-testid="bo-setup-secret">
+              {enrol.totpSecret}
+            </code>
           </p>
           <Field label={t('setup.code')} id="bo-setup-code">
-            <input id="bo-setup-code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]{6}" required className="field" value={code} onChange={(e) => setCode(e.target.value)} />
+            <input
+              id="bo-setup-code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="[0-9]{6}"
+              required
+              className="field"
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+            />
           </Field>
           <Notice message={message} />
           <button type="submit" className="btn-gold w-full">

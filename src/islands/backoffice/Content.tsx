@@ -86,7 +86,15 @@ export function ContentView({ lang }: { lang: Language }) {
             <input id="bo-raffle-ref" className="field" required pattern="[a-z0-9][a-z0-9-]{0,62}" value={form.ref} onChange={set('ref')} />
           </Field>
           <Field label={t('content.wagerPerEntry')} id="bo-raffle-wager">
-            <input id="bo-raffle-wager" className="field" required inputMode="numeric" pattern="[0-9]+" value={form.wagerPerEntry} onChange={set('wagerPerEntry')} />
+            <input
+              id="bo-raffle-wager"
+              className="field"
+              required
+              inputMode="numeric"
+              pattern="[0-9]+"
+              value={form.wagerPerEntry}
+              onChange={set('wagerPerEntry')}
+            />
           </Field>
           <Field label={t('content.titleJa')} id="bo-raffle-title-ja">
             <input id="bo-raffle-title-ja" className="field" lang="ja" maxLength={200} value={form.titleJa} onChange={set('titleJa')} />
@@ -123,11 +131,17 @@ export function ContentView({ lang }: { lang: Language }) {
           {(raffles.data?.raffles ?? []).map((r) => (
             <li key={r.ref} className="flex flex-wrap items-center justify-between gap-2 py-2" data-testid="bo-raffle-row">
               <span>
-                <strong>{r.title}</strong> <span className="font-mono">({r.ref})</span> · {r.status} · {fmtDate(lang, r.startDateUtc)} → {fmtDate(lang, r.endDateUtc)}
+                <strong>{r.title}</strong> <span className="font-mono">({r.ref})</span> · {r.status} · {fmtDate(lang, r.startDateUtc)} →{' '}
+                {fmtDate(lang, r.endDateUtc)}
               </span>
               {(r.status === 'SCHEDULED' || r.status === 'ACTIVE' || r.status === 'CLOSED') && (
                 <span className="flex gap-2">
-                  <button type="button" className="btn-ghost px-3 py-1" onClick={() => raffleAction(r.ref, 'cancel')} aria-label={`${t('content.cancel')}: ${r.title}`}>
+                  <button
+                    type="button"
+                    className="btn-ghost px-3 py-1"
+                    onClick={() => raffleAction(r.ref, 'cancel')}
+                    aria-label={`${t('content.cancel')}: ${r.title}`}
+                  >
                     {t('content.cancel')}
                   </button>
                   {Date.parse(r.raffleDrawDate) <= Date.now() && (
@@ -158,15 +172,31 @@ export function ContentView({ lang }: { lang: Language }) {
           <tbody>
             {(games.data?.games ?? []).map((g) => (
               <tr key={g.code} className="border-t border-brown-700">
-                <td className="py-1 pr-2 font-mono" data-label="Code">{g.code}</td>
+                <td className="py-1 pr-2 font-mono" data-label="Code">
+                  {g.code}
+                </td>
                 <td className="py-1 pr-2" data-label={t('content.enabled')}>
-                  <input type="checkbox" checked={g.enabled} aria-label={`${t('content.enabled')}: ${g.code}`} onChange={(e) => updateGame(g.code, { enabled: e.target.checked })} />
+                  <input
+                    type="checkbox"
+                    checked={g.enabled}
+                    aria-label={`${t('content.enabled')}: ${g.code}`}
+                    onChange={(e) => updateGame(g.code, { enabled: e.target.checked })}
+                  />
                 </td>
                 <td className="py-1 pr-2" data-label={t('content.demo')}>
-                  <input type="checkbox" checked={g.demo} aria-label={`${t('content.demo')}: ${g.code}`} onChange={(e) => updateGame(g.code, { demo: e.target.checked })} />
+                  <input
+                    type="checkbox"
+                    checked={g.demo}
+                    aria-label={`${t('content.demo')}: ${g.code}`}
+                    onChange={(e) => updateGame(g.code, { demo: e.target.checked })}
+                  />
                 </td>
-                <td className="py-1 pr-2" data-label={t('content.tags')}>{g.tags.join(', ')}</td>
-                <td className="py-1 pr-2 tabular-nums" data-label={t('content.rtp')}>{(g.rtp * 100).toFixed(2)}%</td>
+                <td className="py-1 pr-2" data-label={t('content.tags')}>
+                  {g.tags.join(', ')}
+                </td>
+                <td className="py-1 pr-2 tabular-nums" data-label={t('content.rtp')}>
+                  {(g.rtp * 100).toFixed(2)}%
+                </td>
               </tr>
             ))}
           </tbody>

@@ -44,11 +44,21 @@ export function DashboardView({ lang }: { lang: Language }) {
         <tbody>
           {p.games.map((g) => (
             <tr key={g.gameCode} className="border-t border-brown-700">
-              <td className="py-1 pr-2 font-mono" data-label={t('dashboard.game')}>{g.gameCode}</td>
-              <td className="py-1 pr-2 tabular-nums" data-label={t('dashboard.wagered')}>{fmtNum(lang, g.wagered)}</td>
-              <td className="py-1 pr-2 tabular-nums" data-label={t('dashboard.won')}>{fmtNum(lang, g.won)}</td>
-              <td className="py-1 pr-2 tabular-nums" data-label={t('dashboard.measured')}>{pct(g.measuredRtp)}</td>
-              <td className="py-1 pr-2 tabular-nums" data-label={t('dashboard.declared')}>{pct(g.declaredRtp)}</td>
+              <td className="py-1 pr-2 font-mono" data-label={t('dashboard.game')}>
+                {g.gameCode}
+              </td>
+              <td className="py-1 pr-2 tabular-nums" data-label={t('dashboard.wagered')}>
+                {fmtNum(lang, g.wagered)}
+              </td>
+              <td className="py-1 pr-2 tabular-nums" data-label={t('dashboard.won')}>
+                {fmtNum(lang, g.won)}
+              </td>
+              <td className="py-1 pr-2 tabular-nums" data-label={t('dashboard.measured')}>
+                {pct(g.measuredRtp)}
+              </td>
+              <td className="py-1 pr-2 tabular-nums" data-label={t('dashboard.declared')}>
+                {pct(g.declaredRtp)}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -53,10 +53,18 @@ export function PlayerSearch({ lang }: { lang: Language }) {
           <tbody>
             {result.players.map((p) => (
               <tr key={p.accountRef} className="border-t border-brown-700" data-testid="bo-player-row">
-                <td className="py-2 pr-2" data-label={t('players.email')}>{p.email ?? '—'}</td>
-                <td className="py-2 pr-2" data-label={t('players.displayName')}>{p.displayName ?? '—'}</td>
-                <td className="py-2 pr-2 font-mono" data-label={t('players.accountRef')}>{p.accountRef}</td>
-                <td className="py-2 pr-2" data-label={t('players.status')}>{p.locked ? t('players.locked') : t('players.active')}</td>
+                <td className="py-2 pr-2" data-label={t('players.email')}>
+                  {p.email ?? '—'}
+                </td>
+                <td className="py-2 pr-2" data-label={t('players.displayName')}>
+                  {p.displayName ?? '—'}
+                </td>
+                <td className="py-2 pr-2 font-mono" data-label={t('players.accountRef')}>
+                  {p.accountRef}
+                </td>
+                <td className="py-2 pr-2" data-label={t('players.status')}>
+                  {p.locked ? t('players.locked') : t('players.active')}
+                </td>
                 <td className="py-2">
                   <a className="text-gold-400 underline" href={`#players/${p.accountRef}`} aria-label={`${t('players.open')}: ${p.email ?? p.accountRef}`}>
                     {t('players.open')}
@@ -124,7 +132,10 @@ export function Player360View({ lang, accountRef, role }: { lang: Language; acco
     e.preventDefault();
     setAdjustMessage(null);
     try {
-      const r = await bo<z.output<typeof AdjustmentResultSchema>>('/adjustments', { method: 'POST', body: { accountRef, amount: Number(amount), reasonCode, note } });
+      const r = await bo<z.output<typeof AdjustmentResultSchema>>('/adjustments', {
+        method: 'POST',
+        body: { accountRef, amount: Number(amount), reasonCode, note },
+      });
       setAdjustMessage({ text: r.status === 'APPLIED' ? t('p360.adjustApplied') : t('p360.adjustPending'), kind: 'ok' });
       setAmount('');
       setNote('');
@@ -183,7 +194,11 @@ export function Player360View({ lang, accountRef, role }: { lang: Language; acco
                 {t('p360.lock')}
               </button>
             )}
-            <button type="button" className="btn-ghost" onClick={() => act('/sessions/revoke', (r) => t('p360.revoked', { count: (r as z.output<typeof RevokeResultSchema>).revoked }))}>
+            <button
+              type="button"
+              className="btn-ghost"
+              onClick={() => act('/sessions/revoke', (r) => t('p360.revoked', { count: (r as z.output<typeof RevokeResultSchema>).revoked }))}
+            >
               {t('p360.revoke')}
             </button>
           </div>
@@ -194,7 +209,15 @@ export function Player360View({ lang, accountRef, role }: { lang: Language; acco
                 {t('p360.adjust')}
               </h3>
               <Field label={t('p360.amount')} id="bo-adjust-amount">
-                <input id="bo-adjust-amount" className="field" inputMode="numeric" required pattern="-?[0-9]+" value={amount} onChange={(e) => setAmount(e.target.value)} />
+                <input
+                  id="bo-adjust-amount"
+                  className="field"
+                  inputMode="numeric"
+                  required
+                  pattern="-?[0-9]+"
+                  value={amount}
+                  onChange={(e) => setAmount(e.target.value)}
+                />
               </Field>
               <Field label={t('p360.reasonCode')} id="bo-adjust-reason">
                 <select id="bo-adjust-reason" className="field" value={reasonCode} onChange={(e) => setReasonCode(e.target.value)}>
@@ -221,7 +244,9 @@ export function Player360View({ lang, accountRef, role }: { lang: Language; acco
           lang={lang}
           empty={t('p360.empty')}
           headers={[t('p360.date'), t('p360.type'), t('p360.coins'), t('p360.after'), t('audit.reason')]}
-          rows={data.statement.slice(0, 20).map((r) => [fmtDate(lang, r.createdDate), r.transactionType, fmtNum(lang, r.amount), fmtNum(lang, r.newBalance), r.reason ?? r.gameCode ?? '—'])}
+          rows={data.statement
+            .slice(0, 20)
+            .map((r) => [fmtDate(lang, r.createdDate), r.transactionType, fmtNum(lang, r.amount), fmtNum(lang, r.newBalance), r.reason ?? r.gameCode ?? '—'])}
         />
       </Section>
       <Section title={t('p360.rounds')}>
@@ -261,7 +286,9 @@ export function Player360View({ lang, accountRef, role }: { lang: Language; acco
       <Section title={t('p360.controls')}>
         <pre className="overflow-x-auto whitespace-pre-wrap text-xs">{JSON.stringify(data.playControls, null, 2)}</pre>
         <h3 className="mt-3 font-bold">{t('p360.controlHistory')}</h3>
-        <pre className="overflow-x-auto whitespace-pre-wrap text-xs">{data.playControlHistory.length ? JSON.stringify(data.playControlHistory, null, 2) : t('p360.empty')}</pre>
+        <pre className="overflow-x-auto whitespace-pre-wrap text-xs">
+          {data.playControlHistory.length ? JSON.stringify(data.playControlHistory, null, 2) : t('p360.empty')}
+        </pre>
       </Section>
       <Section title={t('p360.audit')}>
         <Table

@@ -25,7 +25,19 @@ interface Form {
 }
 const emptyForm = (): Form => {
   const now = Date.now();
-  return { slug: '', start: toInputValue(new Date(now - 60_000)), end: toInputValue(new Date(now + 14 * 86_400_000)), bonus: '', titleJa: '', summaryJa: '', bodyJa: '', titleEn: '', summaryEn: '', bodyEn: '', reason: '' };
+  return {
+    slug: '',
+    start: toInputValue(new Date(now - 60_000)),
+    end: toInputValue(new Date(now + 14 * 86_400_000)),
+    bonus: '',
+    titleJa: '',
+    summaryJa: '',
+    bodyJa: '',
+    titleEn: '',
+    summaryEn: '',
+    bodyEn: '',
+    reason: '',
+  };
 };
 const formOf = (p: Promotion): Form => ({
   slug: p.slug,
@@ -50,7 +62,19 @@ const fieldsOf = (f: Form, image?: string) => ({
 });
 
 /** The fields of a promotion in both languages; `id` keeps the create and edit forms' labels apart. */
-function PromotionFields({ t, id, form, set, edit }: { t: ReturnType<typeof useBo>; id: string; form: Form; set: (k: keyof Form) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void; edit: boolean }) {
+function PromotionFields({
+  t,
+  id,
+  form,
+  set,
+  edit,
+}: {
+  t: ReturnType<typeof useBo>;
+  id: string;
+  form: Form;
+  set: (k: keyof Form) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
+  edit: boolean;
+}) {
   const input = (k: keyof Form, label: string, props: React.InputHTMLAttributes<HTMLInputElement> = {}) => (
     <Field label={label} id={`${id}-${k}`}>
       <input id={`${id}-${k}`} className="field" value={form[k]} onChange={set(k)} {...props} />
@@ -87,7 +111,8 @@ export function PromotionsView({ lang }: { lang: Language }) {
   const [form, setForm] = useState<Form>(emptyForm);
   const [editing, setEditing] = useState<{ promotion: Promotion; form: Form } | null>(null);
   const set = (k: keyof Form) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setForm({ ...form, [k]: e.target.value });
-  const setEdit = (k: keyof Form) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => editing && setEditing({ ...editing, form: { ...editing.form, [k]: e.target.value } });
+  const setEdit = (k: keyof Form) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+    editing && setEditing({ ...editing, form: { ...editing.form, [k]: e.target.value } });
 
   const create = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -106,7 +131,10 @@ export function PromotionsView({ lang }: { lang: Language }) {
     if (!editing) return;
     setListMessage(null);
     try {
-      await bo(`/promotions/${editing.promotion.slug}`, { method: 'POST', body: { ...fieldsOf(editing.form, editing.promotion.image), reason: editing.form.reason.trim() } });
+      await bo(`/promotions/${editing.promotion.slug}`, {
+        method: 'POST',
+        body: { ...fieldsOf(editing.form, editing.promotion.image), reason: editing.form.reason.trim() },
+      });
       setListMessage({ text: t('promotions.saved'), kind: 'ok' });
       setEditing(null);
       promotions.reload();
@@ -146,15 +174,25 @@ export function PromotionsView({ lang }: { lang: Language }) {
             <li key={p.slug} className="py-2" data-testid="bo-promotion-row">
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <span>
-                  <strong>{contentFor(p, lang).title}</strong> <span className="font-mono">({p.slug})</span> · {p.published ? t('promotions.published') : t('promotions.unpublished')} ·{' '}
-                  {fmtDate(lang, p.startsAt)} → {fmtDate(lang, p.endsAt)}
+                  <strong>{contentFor(p, lang).title}</strong> <span className="font-mono">({p.slug})</span> ·{' '}
+                  {p.published ? t('promotions.published') : t('promotions.unpublished')} · {fmtDate(lang, p.startsAt)} → {fmtDate(lang, p.endsAt)}
                   {p.bonus !== null && <> · {t('promotions.bonusShort', { amount: fmtNum(lang, p.bonus) })}</>}
                 </span>
                 <span className="flex gap-2">
-                  <button type="button" className="btn-ghost px-3 py-1" onClick={() => setEditing({ promotion: p, form: formOf(p) })} aria-label={`${t('promotions.edit')}: ${contentFor(p, lang).title}`}>
+                  <button
+                    type="button"
+                    className="btn-ghost px-3 py-1"
+                    onClick={() => setEditing({ promotion: p, form: formOf(p) })}
+                    aria-label={`${t('promotions.edit')}: ${contentFor(p, lang).title}`}
+                  >
                     {t('promotions.edit')}
                   </button>
-                  <button type="button" className="btn-ghost px-3 py-1" onClick={() => publish(p, !p.published)} aria-label={`${p.published ? t('promotions.unpublish') : t('promotions.publish')}: ${contentFor(p, lang).title}`}>
+                  <button
+                    type="button"
+                    className="btn-ghost px-3 py-1"
+                    onClick={() => publish(p, !p.published)}
+                    aria-label={`${p.published ? t('promotions.unpublish') : t('promotions.publish')}: ${contentFor(p, lang).title}`}
+                  >
                     {p.published ? t('promotions.unpublish') : t('promotions.publish')}
                   </button>
                 </span>

@@ -48,17 +48,39 @@ export function ApprovalQueue({ lang }: { lang: Language }) {
             <tbody>
               {rows.map((a) => (
                 <tr key={a.id} className="border-t border-brown-700" data-testid="bo-pending-row">
-                  <td className="py-2 pr-2" data-label={t('queue.player')}>{a.playerEmail ?? a.accountRef}</td>
-                  <td className="py-2 pr-2 tabular-nums" data-label={t('queue.amount')}>{fmtNum(lang, a.amount)}</td>
-                  <td className="py-2 pr-2" data-label={t('queue.reason')}>{t(`reasons.${a.reasonCode}`)}</td>
-                  <td className="py-2 pr-2" data-label={t('queue.note')}>{a.note}</td>
-                  <td className="py-2 pr-2" data-label={t('queue.requestedBy')}>{a.requestedBy}</td>
-                  <td className="py-2 pr-2" data-label={t('queue.when')}>{fmtDate(lang, a.createdAt)}</td>
+                  <td className="py-2 pr-2" data-label={t('queue.player')}>
+                    {a.playerEmail ?? a.accountRef}
+                  </td>
+                  <td className="py-2 pr-2 tabular-nums" data-label={t('queue.amount')}>
+                    {fmtNum(lang, a.amount)}
+                  </td>
+                  <td className="py-2 pr-2" data-label={t('queue.reason')}>
+                    {t(`reasons.${a.reasonCode}`)}
+                  </td>
+                  <td className="py-2 pr-2" data-label={t('queue.note')}>
+                    {a.note}
+                  </td>
+                  <td className="py-2 pr-2" data-label={t('queue.requestedBy')}>
+                    {a.requestedBy}
+                  </td>
+                  <td className="py-2 pr-2" data-label={t('queue.when')}>
+                    {fmtDate(lang, a.createdAt)}
+                  </td>
                   <td className="flex gap-2 py-2">
-                    <button type="button" className="btn-gold px-3 py-1" onClick={() => decide(a.id, true)} aria-label={`${t('queue.approve')}: ${a.playerEmail ?? a.accountRef} ${a.amount}`}>
+                    <button
+                      type="button"
+                      className="btn-gold px-3 py-1"
+                      onClick={() => decide(a.id, true)}
+                      aria-label={`${t('queue.approve')}: ${a.playerEmail ?? a.accountRef} ${a.amount}`}
+                    >
                       {t('queue.approve')}
                     </button>
-                    <button type="button" className="btn-ghost px-3 py-1" onClick={() => decide(a.id, false)} aria-label={`${t('queue.reject')}: ${a.playerEmail ?? a.accountRef} ${a.amount}`}>
+                    <button
+                      type="button"
+                      className="btn-ghost px-3 py-1"
+                      onClick={() => decide(a.id, false)}
+                      aria-label={`${t('queue.reject')}: ${a.playerEmail ?? a.accountRef} ${a.amount}`}
+                    >
                       {t('queue.reject')}
                     </button>
                   </td>
@@ -80,15 +102,29 @@ export function ApprovalQueue({ lang }: { lang: Language }) {
             </tr>
           </thead>
           <tbody>
-            {(recent.data?.adjustments ?? []).filter((a) => a.status !== 'PENDING').slice(0, 20).map((a) => (
-              <tr key={a.id} className="border-t border-brown-700">
-                <td className="py-1 pr-2" data-label={t('queue.player')}>{a.playerEmail ?? a.accountRef}</td>
-                <td className="py-1 pr-2 tabular-nums" data-label={t('queue.amount')}>{fmtNum(lang, a.amount)}</td>
-                <td className="py-1 pr-2" data-label={t('queue.reason')}>{t(`reasons.${a.reasonCode}`)}</td>
-                <td className="py-1 pr-2" data-label={t('queue.status')}>{t(`statuses.${a.status}`)}</td>
-                <td className="py-1 pr-2" data-label={t('queue.requestedBy')}>{a.requestedBy}{a.decidedBy && a.decidedBy !== a.requestedBy ? ` → ${a.decidedBy}` : ''}</td>
-              </tr>
-            ))}
+            {(recent.data?.adjustments ?? [])
+              .filter((a) => a.status !== 'PENDING')
+              .slice(0, 20)
+              .map((a) => (
+                <tr key={a.id} className="border-t border-brown-700">
+                  <td className="py-1 pr-2" data-label={t('queue.player')}>
+                    {a.playerEmail ?? a.accountRef}
+                  </td>
+                  <td className="py-1 pr-2 tabular-nums" data-label={t('queue.amount')}>
+                    {fmtNum(lang, a.amount)}
+                  </td>
+                  <td className="py-1 pr-2" data-label={t('queue.reason')}>
+                    {t(`reasons.${a.reasonCode}`)}
+                  </td>
+                  <td className="py-1 pr-2" data-label={t('queue.status')}>
+                    {t(`statuses.${a.status}`)}
+                  </td>
+                  <td className="py-1 pr-2" data-label={t('queue.requestedBy')}>
+                    {a.requestedBy}
+                    {a.decidedBy && a.decidedBy !== a.requestedBy ? ` → ${a.decidedBy}` : ''}
+                  </td>
+                </tr>
+              ))}
           </tbody>
         </table>
       </Section>

@@ -24,7 +24,12 @@ const translations = (x: Texts) => {
 };
 const textsOf = (race: Race): Texts => {
   const of = (code: string) => race.translations.find((t) => t.languageCode === code) ?? race.translations.find((t) => t.languageCode === 'default');
-  return { titleJa: of('ja')?.title ?? '', titleEn: of('en')?.title ?? '', descriptionJa: of('ja')?.description ?? '', descriptionEn: of('en')?.description ?? '' };
+  return {
+    titleJa: of('ja')?.title ?? '',
+    titleEn: of('en')?.title ?? '',
+    descriptionJa: of('ja')?.description ?? '',
+    descriptionEn: of('en')?.description ?? '',
+  };
 };
 
 /** Races (the same RaceFileSchema as `tournament:create`): create, edit their texts, cancel. */
@@ -49,7 +54,8 @@ export function RacesView({ lang, games }: { lang: Language; games: z.output<typ
   });
   const [picked, setPicked] = useState<string[]>([]);
   const [editing, setEditing] = useState<{ ref: string; texts: Texts; reason: string } | null>(null);
-  const set = (k: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => setForm({ ...form, [k]: e.target.value });
+  const set = (k: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
+    setForm({ ...form, [k]: e.target.value });
 
   const create = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -96,7 +102,8 @@ export function RacesView({ lang, games }: { lang: Language; games: z.output<typ
       setListMessage({ text: errorText(t, err), kind: 'error' });
     }
   };
-  const editText = (k: keyof Texts) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => editing && setEditing({ ...editing, texts: { ...editing.texts, [k]: e.target.value } });
+  const editText = (k: keyof Texts) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+    editing && setEditing({ ...editing, texts: { ...editing.texts, [k]: e.target.value } });
 
   return (
     <>
@@ -118,10 +125,26 @@ export function RacesView({ lang, games }: { lang: Language; games: z.output<typ
             <input id="bo-race-title-en" className="field" lang="en" required maxLength={200} value={form.titleEn} onChange={set('titleEn')} />
           </Field>
           <Field label={t('races.descriptionJa')} id="bo-race-description-ja">
-            <textarea id="bo-race-description-ja" className="field" lang="ja" rows={2} maxLength={2000} value={form.descriptionJa} onChange={set('descriptionJa')} />
+            <textarea
+              id="bo-race-description-ja"
+              className="field"
+              lang="ja"
+              rows={2}
+              maxLength={2000}
+              value={form.descriptionJa}
+              onChange={set('descriptionJa')}
+            />
           </Field>
           <Field label={t('races.descriptionEn')} id="bo-race-description-en">
-            <textarea id="bo-race-description-en" className="field" lang="en" rows={2} maxLength={2000} value={form.descriptionEn} onChange={set('descriptionEn')} />
+            <textarea
+              id="bo-race-description-en"
+              className="field"
+              lang="en"
+              rows={2}
+              maxLength={2000}
+              value={form.descriptionEn}
+              onChange={set('descriptionEn')}
+            />
           </Field>
           <Field label={t('races.start')} id="bo-race-start">
             <input id="bo-race-start" type="datetime-local" className="field" required value={form.start} onChange={set('start')} />
@@ -131,7 +154,15 @@ export function RacesView({ lang, games }: { lang: Language; games: z.output<typ
           </Field>
           {RANKS.map((rank) => (
             <Field key={rank} label={t('races.prize', { rank })} id={`bo-race-prize-${rank}`}>
-              <input id={`bo-race-prize-${rank}`} className="field" required={rank === 1} inputMode="numeric" pattern="[0-9]*" value={form[`prize${rank}`]} onChange={set(`prize${rank}`)} />
+              <input
+                id={`bo-race-prize-${rank}`}
+                className="field"
+                required={rank === 1}
+                inputMode="numeric"
+                pattern="[0-9]*"
+                value={form[`prize${rank}`]}
+                onChange={set(`prize${rank}`)}
+              />
             </Field>
           ))}
           <fieldset className="mb-3 sm:col-span-2">
@@ -165,11 +196,17 @@ export function RacesView({ lang, games }: { lang: Language; games: z.output<typ
             <li key={r.ref} className="py-2" data-testid="bo-race-row">
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <span>
-                  <strong>{r.title}</strong> <span className="font-mono">({r.ref})</span> · {t(`races.status.${r.status}`)} · {fmtDate(lang, r.startDateUtc)} → {fmtDate(lang, r.endDateUtc)}
+                  <strong>{r.title}</strong> <span className="font-mono">({r.ref})</span> · {t(`races.status.${r.status}`)} · {fmtDate(lang, r.startDateUtc)} →{' '}
+                  {fmtDate(lang, r.endDateUtc)}
                 </span>
                 {r.status !== 'DRAWN' && r.status !== 'CANCELLED' && (
                   <span className="flex gap-2">
-                    <button type="button" className="btn-ghost px-3 py-1" onClick={() => setEditing({ ref: r.ref, texts: textsOf(r), reason: '' })} aria-label={`${t('races.edit')}: ${r.title}`}>
+                    <button
+                      type="button"
+                      className="btn-ghost px-3 py-1"
+                      onClick={() => setEditing({ ref: r.ref, texts: textsOf(r), reason: '' })}
+                      aria-label={`${t('races.edit')}: ${r.title}`}
+                    >
                       {t('races.edit')}
                     </button>
                     <button type="button" className="btn-ghost px-3 py-1" onClick={() => cancel(r)} aria-label={`${t('content.cancel')}: ${r.title}`}>
@@ -181,19 +218,56 @@ export function RacesView({ lang, games }: { lang: Language; games: z.output<typ
               {editing?.ref === r.ref && (
                 <form onSubmit={saveTexts} className="mt-2 grid gap-x-4 sm:grid-cols-2" aria-label={`${t('races.edit')}: ${r.title}`}>
                   <Field label={t('races.titleJa')} id={`bo-race-edit-title-ja-${r.ref}`}>
-                    <input id={`bo-race-edit-title-ja-${r.ref}`} className="field" lang="ja" required maxLength={200} value={editing.texts.titleJa} onChange={editText('titleJa')} />
+                    <input
+                      id={`bo-race-edit-title-ja-${r.ref}`}
+                      className="field"
+                      lang="ja"
+                      required
+                      maxLength={200}
+                      value={editing.texts.titleJa}
+                      onChange={editText('titleJa')}
+                    />
                   </Field>
                   <Field label={t('races.titleEn')} id={`bo-race-edit-title-en-${r.ref}`}>
-                    <input id={`bo-race-edit-title-en-${r.ref}`} className="field" lang="en" required maxLength={200} value={editing.texts.titleEn} onChange={editText('titleEn')} />
+                    <input
+                      id={`bo-race-edit-title-en-${r.ref}`}
+                      className="field"
+                      lang="en"
+                      required
+                      maxLength={200}
+                      value={editing.texts.titleEn}
+                      onChange={editText('titleEn')}
+                    />
                   </Field>
                   <Field label={t('races.descriptionJa')} id={`bo-race-edit-description-ja-${r.ref}`}>
-                    <textarea id={`bo-race-edit-description-ja-${r.ref}`} className="field" lang="ja" rows={2} value={editing.texts.descriptionJa} onChange={editText('descriptionJa')} />
+                    <textarea
+                      id={`bo-race-edit-description-ja-${r.ref}`}
+                      className="field"
+                      lang="ja"
+                      rows={2}
+                      value={editing.texts.descriptionJa}
+                      onChange={editText('descriptionJa')}
+                    />
                   </Field>
                   <Field label={t('races.descriptionEn')} id={`bo-race-edit-description-en-${r.ref}`}>
-                    <textarea id={`bo-race-edit-description-en-${r.ref}`} className="field" lang="en" rows={2} value={editing.texts.descriptionEn} onChange={editText('descriptionEn')} />
+                    <textarea
+                      id={`bo-race-edit-description-en-${r.ref}`}
+                      className="field"
+                      lang="en"
+                      rows={2}
+                      value={editing.texts.descriptionEn}
+                      onChange={editText('descriptionEn')}
+                    />
                   </Field>
                   <Field label={t('races.reason')} id={`bo-race-edit-reason-${r.ref}`}>
-                    <input id={`bo-race-edit-reason-${r.ref}`} className="field" required maxLength={500} value={editing.reason} onChange={(e) => setEditing({ ...editing, reason: e.target.value })} />
+                    <input
+                      id={`bo-race-edit-reason-${r.ref}`}
+                      className="field"
+                      required
+                      maxLength={500}
+                      value={editing.reason}
+                      onChange={(e) => setEditing({ ...editing, reason: e.target.value })}
+                    />
                   </Field>
                   <div className="flex items-end gap-2 pb-3">
                     <button type="submit" className="btn-gold">

@@ -90,7 +90,9 @@ export function StaffView({ lang }: { lang: Language }) {
           <tbody>
             {(list.data?.staff ?? []).map((s) => (
               <tr key={s.id} className="border-t border-brown-700">
-                <td className="py-1 pr-2 break-all" data-label={t('staff.email')}>{s.email}</td>
+                <td className="py-1 pr-2 break-all" data-label={t('staff.email')}>
+                  {s.email}
+                </td>
                 <td className="py-1 pr-2" data-label={t('staff.role')}>
                   <select
                     className="field py-1"
@@ -106,12 +108,24 @@ export function StaffView({ lang }: { lang: Language }) {
                     ))}
                   </select>
                 </td>
-                <td className="py-1 pr-2" data-label={t('staff.enrolled')}>{s.enrolled ? t('staff.yes') : t('staff.no')}</td>
-                <td className="py-1 pr-2" data-label={t('players.status')}>{s.active ? t('staff.active') : t('staff.inactive')}</td>
-                <td className="py-1 pr-2" data-label={t('players.created')}>{fmtDate(lang, s.createdAt)}</td>
+                <td className="py-1 pr-2" data-label={t('staff.enrolled')}>
+                  {s.enrolled ? t('staff.yes') : t('staff.no')}
+                </td>
+                <td className="py-1 pr-2" data-label={t('players.status')}>
+                  {s.active ? t('staff.active') : t('staff.inactive')}
+                </td>
+                <td className="py-1 pr-2" data-label={t('players.created')}>
+                  {fmtDate(lang, s.createdAt)}
+                </td>
                 <td className="py-1">
                   {s.active && (
-                    <button type="button" className="btn-ghost px-3 py-1" disabled={!reason.trim()} onClick={() => change(s.id, {}, 'deactivate')} aria-label={`${t('staff.deactivate')}: ${s.email}`}>
+                    <button
+                      type="button"
+                      className="btn-ghost px-3 py-1"
+                      disabled={!reason.trim()}
+                      onClick={() => change(s.id, {}, 'deactivate')}
+                      aria-label={`${t('staff.deactivate')}: ${s.email}`}
+                    >
                       {t('staff.deactivate')}
                     </button>
                   )}

@@ -58,6 +58,5 @@ export function Field({ label, children, id }: { label: string; id: string; chil
   );
 }
 
-export const fmtDate = (lang: Language, iso: string) =>
-  formatDate(iso, lang, { dateStyle: 'short', timeStyle: 'short', timeZone: 'UTC' }) + ' UTC';
+export const fmtDate = (lang: Language, iso: string) => `${formatDate(iso, lang, { dateStyle: 'short', timeStyle: 'short', timeZone: 'UTC' })} UTC`;
 export const fmtNum = (lang: Language, n: number) => formatNumber(n, lang);

@@ -28,24 +28,27 @@ export default function BetHistory({ lang }: { lang: Language }) {
   const [failed, setFailed] = useState(false);
   const [replaying, setReplaying] = useState<string | null>(null);
 
-  const loadPage = useCallback(async (next: number) => {
-    setLoading(true);
-    setFailed(false);
-    try {
-      const result = await fetchBetHistory(next, lang);
-      // Keyed by round id: a round that moved between pages while reading is not listed twice.
-      setRecords((current) => {
-        const seen = new Set(current.map((r) => r.roundId));
-        return [...current, ...result.records.filter((r) => !seen.has(r.roundId))];
-      });
-      setPage(next);
-      setHasMore(result.hasMore);
-    } catch {
-      setFailed(true);
-    } finally {
-      setLoading(false);
-    }
-  }, [lang]);
+  const loadPage = useCallback(
+    async (next: number) => {
+      setLoading(true);
+      setFailed(false);
+      try {
+        const result = await fetchBetHistory(next, lang);
+        // Keyed by round id: a round that moved between pages while reading is not listed twice.
+        setRecords((current) => {
+          const seen = new Set(current.map((r) => r.roundId));
+          return [...current, ...result.records.filter((r) => !seen.has(r.roundId))];
+        });
+        setPage(next);
+        setHasMore(result.hasMore);
+      } catch {
+        setFailed(true);
+      } finally {
+        setLoading(false);
+      }
+    },
+    [lang],
+  );
 
   useEffect(() => {
     if (session && page === 0) void loadPage(1);
@@ -55,7 +58,9 @@ export default function BetHistory({ lang }: { lang: Language }) {
     return (
       <div className="rounded-lg border border-brown-600 bg-brown-900 p-5 text-center" data-testid="bet-history-login">
         <p className="mb-4">{t('history.loginRequired')}</p>
-        <button type="button" className="btn-gold" onClick={() => openPopup('login')}>{t('history.signIn')}</button>
+        <button type="button" className="btn-gold" onClick={() => openPopup('login')}>
+          {t('history.signIn')}
+        </button>
       </div>
     );
   }
@@ -63,20 +68,36 @@ export default function BetHistory({ lang }: { lang: Language }) {
   const time = dateFormat(lang, { dateStyle: 'medium', timeStyle: 'medium' });
   return (
     <section aria-labelledby="rounds-heading" className="flex flex-col gap-3" data-testid="bet-history">
-      <h2 id="rounds-heading" className="text-xl font-bold text-gold-400">{t('history.roundsHeading')}</h2>
+      <h2 id="rounds-heading" className="text-xl font-bold text-gold-400">
+        {t('history.roundsHeading')}
+      </h2>
       {records.length > 0 && (
         <div className="rounded-lg border border-brown-700 sm:overflow-x-auto">
           <table className="table-stack w-full text-sm sm:min-w-[40rem]">
             <caption className="sr-only">{t('history.caption')}</caption>
             <thead className="bg-brown-800 text-left">
               <tr>
-                <th scope="col" className="px-3 py-2">{t('history.round')}</th>
-                <th scope="col" className="px-3 py-2">{t('history.game')}</th>
-                <th scope="col" className="px-3 py-2">{t('history.time')}</th>
-                <th scope="col" className="px-3 py-2 text-right">{t('history.stake')}</th>
-                <th scope="col" className="px-3 py-2 text-right">{t('history.win')}</th>
-                <th scope="col" className="px-3 py-2 text-right">{t('history.net')}</th>
-                <th scope="col" className="px-3 py-2 text-right">{t('history.balanceAfter')}</th>
+                <th scope="col" className="px-3 py-2">
+                  {t('history.round')}
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  {t('history.game')}
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  {t('history.time')}
+                </th>
+                <th scope="col" className="px-3 py-2 text-right">
+                  {t('history.stake')}
+                </th>
+                <th scope="col" className="px-3 py-2 text-right">
+                  {t('history.win')}
+                </th>
+                <th scope="col" className="px-3 py-2 text-right">
+                  {t('history.net')}
+                </th>
+                <th scope="col" className="px-3 py-2 text-right">
+                  {t('history.balanceAfter')}
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -98,14 +119,28 @@ export default function BetHistory({ lang }: { lang: Language }) {
                       {t('history.replay')}
                     </button>
                   </td>
-                  <td className="px-3 py-2" data-label={t('history.game')}>{record.gameTitle}</td>
-                  <td className="px-3 py-2 whitespace-nowrap" data-label={t('history.time')}>{time.format(new Date(record.createdAt))}</td>
-                  <td className="px-3 py-2 text-right" data-testid="bet-stake" data-label={t('history.stake')}>{formatCoins(record.stake, lang)}</td>
-                  <td className="px-3 py-2 text-right" data-label={t('history.win')}>{formatCoins(record.win, lang)}</td>
-                  <td data-label={t('history.net')} className={`px-3 py-2 text-right font-semibold ${record.net > 0 ? 'text-green-400' : record.net < 0 ? 'text-red-300' : ''}`}>
-                    {record.net > 0 ? '+' : ''}{formatCoins(record.net, lang)}
+                  <td className="px-3 py-2" data-label={t('history.game')}>
+                    {record.gameTitle}
                   </td>
-                  <td className="px-3 py-2 text-right" data-testid="bet-balance-after" data-label={t('history.balanceAfter')}>{formatCoins(record.balanceAfter, lang)}</td>
+                  <td className="px-3 py-2 whitespace-nowrap" data-label={t('history.time')}>
+                    {time.format(new Date(record.createdAt))}
+                  </td>
+                  <td className="px-3 py-2 text-right" data-testid="bet-stake" data-label={t('history.stake')}>
+                    {formatCoins(record.stake, lang)}
+                  </td>
+                  <td className="px-3 py-2 text-right" data-label={t('history.win')}>
+                    {formatCoins(record.win, lang)}
+                  </td>
+                  <td
+                    data-label={t('history.net')}
+                    className={`px-3 py-2 text-right font-semibold ${record.net > 0 ? 'text-green-400' : record.net < 0 ? 'text-red-300' : ''}`}
+                  >
+                    {record.net > 0 ? '+' : ''}
+                    {formatCoins(record.net, lang)}
+                  </td>
+                  <td className="px-3 py-2 text-right" data-testid="bet-balance-after" data-label={t('history.balanceAfter')}>
+                    {formatCoins(record.balanceAfter, lang)}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -118,7 +153,11 @@ export default function BetHistory({ lang }: { lang: Language }) {
         </Suspense>
       )}
       {loading && <Spinner lang={lang} />}
-      {failed && <p role="alert" className="rounded border border-red-500 bg-red-950/40 p-3">{t('history.loadFailed')}</p>}
+      {failed && (
+        <p role="alert" className="rounded border border-red-500 bg-red-950/40 p-3">
+          {t('history.loadFailed')}
+        </p>
+      )}
       {!loading && !failed && hasMore && page > 0 && (
         <button type="button" className="btn-ghost self-center" onClick={() => void loadPage(page + 1)} data-testid="load-more">
           {t('history.loadMore')}

@@ -115,7 +115,9 @@ export default function GameLaunch({ lang }: { lang: Language }) {
     return (
       <div role="alert" data-testid="launch-error" className="mx-auto max-w-lg rounded-lg border border-red-500 bg-red-950/40 p-5 text-center">
         <p className="mb-4">{state.text ?? t(`launch.${state.message}`)}</p>
-        <a href={lobby} className="btn-gold">{t('launch.backToLobby')}</a>
+        <a href={lobby} className="btn-gold">
+          {t('launch.backToLobby')}
+        </a>
       </div>
     );
   }
@@ -137,7 +139,9 @@ export default function GameLaunch({ lang }: { lang: Language }) {
     <section aria-labelledby="game-title" data-orientation={game.orientation}>
       {/* One title bar: the game's own (title, Lobby, balance) inside the frame. The page keeps its
           heading for screen readers and search, out of sight. */}
-      <h1 id="game-title" className="sr-only">{game.title}</h1>
+      <h1 id="game-title" className="sr-only">
+        {game.title}
+      </h1>
       {!portrait && <p className="mb-2 hidden text-center text-xs text-cream/70 portrait:block md:portrait:hidden">{t('launch.rotateHint')}</p>}
       {/* The frame takes the height left under the header (and, below 1024 px, above the
           bottom tab bar), so a game's main action is on screen without scrolling the page; portrait

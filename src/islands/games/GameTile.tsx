@@ -27,53 +27,61 @@ export default function GameTile({ game, lang, signedIn }: { game: Game; lang: L
 
   return (
     <div className="relative">
-    <a
-      href={href}
-      onClick={onClick}
-      data-testid="game-tile"
-      data-game-code={game.gameCode}
-      data-demo={game.isDemoAvailable ? 'yes' : 'no'}
-      aria-label={locked ? t('tile.signInToPlay', { title: game.title }) : t('tile.play', { title: game.title })}
-      className="group relative block aspect-[3/4] overflow-hidden rounded-lg border border-brown-700 bg-brown-800 shadow focus-visible:outline-2"
-    >
-      <img
-        src={image.src}
-        alt=""
-        loading="lazy"
-        decoding="async"
-        className={`h-full w-full object-cover transition-transform duration-200 group-hover:scale-105 ${image.local ? 'p-4' : ''}`}
-      />
-      <span
-        aria-hidden="true"
-        data-testid="tile-title"
-        className="absolute inset-x-0 bottom-0 line-clamp-2 bg-gradient-to-t from-brown-950/95 via-brown-950/80 to-transparent px-2 pb-2 pt-5 text-center text-xs font-bold leading-tight text-cream [text-shadow:0_1px_2px_#000] sm:text-sm"
+      <a
+        href={href}
+        onClick={onClick}
+        data-testid="game-tile"
+        data-game-code={game.gameCode}
+        data-demo={game.isDemoAvailable ? 'yes' : 'no'}
+        aria-label={locked ? t('tile.signInToPlay', { title: game.title }) : t('tile.play', { title: game.title })}
+        className="group relative block aspect-[3/4] overflow-hidden rounded-lg border border-brown-700 bg-brown-800 shadow focus-visible:outline-2"
       >
-        {game.title}
-      </span>
-      {/* Badges from the catalogue's tags (NEW, HOT), top left; the coins-only badge top right. */}
-      {(['NEW', 'HOT'] as const).filter((tag) => game.tags.includes(tag)).slice(0, 1).map((tag) => (
-        <span key={tag} aria-hidden="true" data-testid="tile-badge" data-badge={tag}
-          className={`absolute left-1 top-1 rounded px-1.5 py-0.5 text-[10px] font-black shadow ${tag === 'NEW' ? 'bg-emerald-500 text-brown-950' : 'bg-red-700 text-cream'}`}>
-          {t(`tile.badge.${tag}`)}
+        <img
+          src={image.src}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          className={`h-full w-full object-cover transition-transform duration-200 group-hover:scale-105 ${image.local ? 'p-4' : ''}`}
+        />
+        <span
+          aria-hidden="true"
+          data-testid="tile-title"
+          className="absolute inset-x-0 bottom-0 line-clamp-2 bg-gradient-to-t from-brown-950/95 via-brown-950/80 to-transparent px-2 pb-2 pt-5 text-center text-xs font-bold leading-tight text-cream [text-shadow:0_1px_2px_#000] sm:text-sm"
+        >
+          {game.title}
         </span>
-      ))}
-      {!game.isDemoAvailable && (
-        <span aria-hidden="true" className="absolute right-1 top-1 rounded bg-brown-950/80 px-1.5 py-0.5 text-[10px] font-bold uppercase text-gold-400">
-          {t('tile.coinsOnly')}
+        {/* Badges from the catalogue's tags (NEW, HOT), top left; the coins-only badge top right. */}
+        {(['NEW', 'HOT'] as const)
+          .filter((tag) => game.tags.includes(tag))
+          .slice(0, 1)
+          .map((tag) => (
+            <span
+              key={tag}
+              aria-hidden="true"
+              data-testid="tile-badge"
+              data-badge={tag}
+              className={`absolute left-1 top-1 rounded px-1.5 py-0.5 text-[10px] font-black shadow ${tag === 'NEW' ? 'bg-emerald-500 text-brown-950' : 'bg-red-700 text-cream'}`}
+            >
+              {t(`tile.badge.${tag}`)}
+            </span>
+          ))}
+        {!game.isDemoAvailable && (
+          <span aria-hidden="true" className="absolute right-1 top-1 rounded bg-brown-950/80 px-1.5 py-0.5 text-[10px] font-bold uppercase text-gold-400">
+            {t('tile.coinsOnly')}
+          </span>
+        )}
+        <span
+          aria-hidden="true"
+          data-testid="tile-hover"
+          className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-black/60 p-2 text-center opacity-0 transition-opacity duration-150 group-hover:opacity-100 group-focus-visible:opacity-100"
+        >
+          <svg viewBox="0 0 24 24" className="h-10 w-10 text-gold-400" fill="currentColor">
+            <circle cx="12" cy="12" r="11" fill="none" stroke="currentColor" strokeWidth="1.5" />
+            <path d="M10 8l6 4-6 4z" />
+          </svg>
         </span>
-      )}
-      <span
-        aria-hidden="true"
-        data-testid="tile-hover"
-        className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-black/60 p-2 text-center opacity-0 transition-opacity duration-150 group-hover:opacity-100 group-focus-visible:opacity-100"
-      >
-        <svg viewBox="0 0 24 24" className="h-10 w-10 text-gold-400" fill="currentColor">
-          <circle cx="12" cy="12" r="11" fill="none" stroke="currentColor" strokeWidth="1.5" />
-          <path d="M10 8l6 4-6 4z" />
-        </svg>
-      </span>
-    </a>
-    {signedIn && <FavouriteHeart gameCode={game.gameCode} title={game.title} lang={lang} />}
+      </a>
+      {signedIn && <FavouriteHeart gameCode={game.gameCode} title={game.title} lang={lang} />}
     </div>
   );
 }

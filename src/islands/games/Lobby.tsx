@@ -21,7 +21,9 @@ function LoadingRows({ lang }: { lang: Language }) {
   const t = useT(lang, 'games');
   return (
     <>
-      <p role="status" className="sr-only">{t('common:loading')}</p>
+      <p role="status" className="sr-only">
+        {t('common:loading')}
+      </p>
       {GAME_CATEGORIES.map((category) => (
         <div key={category} aria-hidden="true" className="flex flex-col gap-3" data-testid="lobby-row-loading">
           <p className="text-xl font-bold text-gold-400">{t(`gameTag.${category}`)}</p>
@@ -51,7 +53,9 @@ function GameRows({ games: all, lang }: { games: Game[]; lang: Language }) {
         return (
           <section key={category} aria-labelledby={headingId} data-testid={`lobby-row-${category}`} className="flex flex-col gap-3">
             <div className="flex items-baseline justify-between gap-2">
-              <h2 id={headingId} className="text-xl font-bold text-gold-400">{t(`gameTag.${category}`)}</h2>
+              <h2 id={headingId} className="text-xl font-bold text-gold-400">
+                {t(`gameTag.${category}`)}
+              </h2>
               <a href={localizePath(`/category/${category}`, lang)} className="text-sm font-semibold text-gold-400 underline-offset-4 hover:underline">
                 {t('lobby.seeAll', { n: games.length })}
               </a>
@@ -82,12 +86,19 @@ export default function Lobby({ lang }: { lang: Language }) {
     <div className="flex flex-col gap-8" data-testid="lobby">
       {!data && !error && <LoadingRows lang={lang} />}
       {!data && error && (
-        <p role="alert" className="rounded border border-red-500 bg-red-950/40 p-3">{t('grid.loadFailed')}</p>
+        <p role="alert" className="rounded border border-red-500 bg-red-950/40 p-3">
+          {t('grid.loadFailed')}
+        </p>
       )}
       {data && <GameRows games={data} lang={lang} />}
 
-      <section aria-labelledby="lobby-tournaments" className="rounded-xl border border-brown-600 bg-gradient-to-r from-brown-800 via-brown-700 to-brown-800 p-5">
-        <h2 id="lobby-tournaments" className="text-xl font-bold text-gold-400">{t('lobby.tournamentsTitle')}</h2>
+      <section
+        aria-labelledby="lobby-tournaments"
+        className="rounded-xl border border-brown-600 bg-gradient-to-r from-brown-800 via-brown-700 to-brown-800 p-5"
+      >
+        <h2 id="lobby-tournaments" className="text-xl font-bold text-gold-400">
+          {t('lobby.tournamentsTitle')}
+        </h2>
         <p className="mt-1 mb-4 text-cream/90">{t('lobby.tournamentsText')}</p>
         <a href={localizePath('/tournaments', lang)} className="btn-gold" data-testid="tournaments-teaser">
           {t('lobby.tournamentsCta')}
@@ -95,7 +106,9 @@ export default function Lobby({ lang }: { lang: Language }) {
       </section>
       <p className="text-sm text-cream/80">
         {t('lobby.fairText')}{' '}
-        <a href={localizePath('/fairness/', lang)} className="font-semibold text-gold-400 underline underline-offset-2">{t('lobby.fairLink')}</a>
+        <a href={localizePath('/fairness/', lang)} className="font-semibold text-gold-400 underline underline-offset-2">
+          {t('lobby.fairLink')}
+        </a>
       </p>
     </div>
   );

@@ -9,7 +9,19 @@ const SUITS: Record<Card['suit'], string> = { S: '♠', H: '♥', D: '♦', C: '
 const cards = (hand: Card[]) => hand.map((c) => `${c.rank}${SUITS[c.suit]}`).join(' ');
 
 /** One slot spin as the game showed it: the reels with their winning lines drawn and cells lit, and the wins in words. */
-function SlotSpinView({ lang, definition, gameCode, spin, compact }: { lang: Language; definition: SlotDefinition; gameCode?: string; spin: SlotSpin; compact?: boolean }) {
+function SlotSpinView({
+  lang,
+  definition,
+  gameCode,
+  spin,
+  compact,
+}: {
+  lang: Language;
+  definition: SlotDefinition;
+  gameCode?: string;
+  spin: SlotSpin;
+  compact?: boolean;
+}) {
   const t = useT(lang, 'games');
   const name = useSymbolName(lang, definition, gameCode);
   const scatters = new Set(definition.symbols.filter((s) => s.kind === 'scatter').map((s) => s.id));
@@ -43,9 +55,23 @@ function SlotSpinView({ lang, definition, gameCode, spin, compact }: { lang: Lan
  * drawn as in the game (never their ids), the roulette number and colour, the cards and result of a
  * table game. The fairness page shows the recorded and the recomputed outcome with it, side by side.
  */
-export default function OutcomeView({ lang, definition, gameCode, outcome }: { lang: Language; definition: GameDefinition; gameCode?: string; outcome: RoundOutcome }) {
+export default function OutcomeView({
+  lang,
+  definition,
+  gameCode,
+  outcome,
+}: {
+  lang: Language;
+  definition: GameDefinition;
+  gameCode?: string;
+  outcome: RoundOutcome;
+}) {
   const t = useT(lang, 'games');
-  const total = <p className="font-semibold">{outcome.totalWin > 0 ? t('fairnessPage.totalWin', { amount: formatCoins(outcome.totalWin, lang) }) : t('fairnessPage.noWin')}</p>;
+  const total = (
+    <p className="font-semibold">
+      {outcome.totalWin > 0 ? t('fairnessPage.totalWin', { amount: formatCoins(outcome.totalWin, lang) }) : t('fairnessPage.noWin')}
+    </p>
+  );
   switch (outcome.kind) {
     case 'slot':
       if (definition.kind !== 'slot') return null;
@@ -81,7 +107,8 @@ export default function OutcomeView({ lang, definition, gameCode, outcome }: { l
       return (
         <div>
           <p>
-            {t('baccarat.player')}: {cards(outcome.playerCards)} ({outcome.playerTotal}) · {t('baccarat.banker')}: {cards(outcome.bankerCards)} ({outcome.bankerTotal})
+            {t('baccarat.player')}: {cards(outcome.playerCards)} ({outcome.playerTotal}) · {t('baccarat.banker')}: {cards(outcome.bankerCards)} (
+            {outcome.bankerTotal})
           </p>
           <p>{t(`baccarat.result.${outcome.result}`)}</p>
           {total}
@@ -91,7 +118,8 @@ export default function OutcomeView({ lang, definition, gameCode, outcome }: { l
       return (
         <div>
           <p>
-            {t('blackjack.player')}: {cards(outcome.playerCards)} ({outcome.playerTotal}) · {t('blackjack.dealer')}: {cards(outcome.dealerCards)} ({outcome.dealerTotal})
+            {t('blackjack.player')}: {cards(outcome.playerCards)} ({outcome.playerTotal}) · {t('blackjack.dealer')}: {cards(outcome.dealerCards)} (
+            {outcome.dealerTotal})
           </p>
           {outcome.result && <p>{t(`blackjack.result.${outcome.result}`)}</p>}
           {total}

@@ -31,10 +31,12 @@ const reducedMotion = () => typeof matchMedia === 'function' && matchMedia('(pre
  * round the server recorded, so the same store drives the same show (reels stopping reel by reel,
  * the ball's run, the cards one at a time) onto the same symbols, pocket and cards. No balance moves.
  */
-const storedPlay = (round: VerifyRoundResponse): HeldRound => async () => ({
-  result: { roundId: round.roundId, stake: round.stake, win: round.win, outcome: round.outcome },
-  reveal: () => {},
-});
+const storedPlay =
+  (round: VerifyRoundResponse): HeldRound =>
+  async () => ({
+    result: { roundId: round.roundId, stake: round.stake, win: round.win, outcome: round.outcome },
+    reveal: () => {},
+  });
 
 function SlotReplay({ lang, round, definition }: { lang: Language; round: VerifyRoundResponse; definition: SlotDefinition }) {
   const t = useT(lang, 'games');
@@ -68,7 +70,8 @@ function SlotReplay({ lang, round, definition }: { lang: Language; round: Verify
       <div aria-live="polite" className="min-h-7 text-center" data-testid="replay-result">
         {state.freeSpin && (
           <p className="font-bold text-gold-400">
-            {t('slot.freeSpinOf', { index: state.freeSpin.index, total: state.freeSpin.total })} · {t('slot.win', { amount: formatCoins(state.freeSpin.win, lang) })}
+            {t('slot.freeSpinOf', { index: state.freeSpin.index, total: state.freeSpin.total })} ·{' '}
+            {t('slot.win', { amount: formatCoins(state.freeSpin.win, lang) })}
           </p>
         )}
         {state.phase === 'done' && state.roundWin !== null && (
@@ -132,7 +135,9 @@ function BlackjackReplay({ lang, round, definition }: { lang: Language; round: V
     <div className="flex w-full flex-col items-center gap-2 rounded-2xl bg-green-900 p-3 shadow-inner" data-testid="replay-blackjack" data-phase={phase}>
       <Hand label={t('blackjack.dealer')} total={dealerTotal}>
         <span className="contents" data-testid="replay-dealer">
-          {dealerCards.map((card, i) => <PlayingCard key={i} card={card} lang={lang} flipped={i === 1} />)}
+          {dealerCards.map((card, i) => (
+            <PlayingCard key={i} card={card} lang={lang} flipped={i === 1} />
+          ))}
           {shown.hole && shown.dealer === 1 && <PlayingCard key="hole" lang={lang} hidden />}
         </span>
       </Hand>
@@ -145,7 +150,9 @@ function BlackjackReplay({ lang, round, definition }: { lang: Language; round: V
       </div>
       <Hand label={t('blackjack.player')} total={playerTotal}>
         <span className="contents" data-testid="replay-player">
-          {playerCards.map((card, i) => <PlayingCard key={i} card={card} lang={lang} />)}
+          {playerCards.map((card, i) => (
+            <PlayingCard key={i} card={card} lang={lang} />
+          ))}
         </span>
       </Hand>
     </div>
@@ -173,12 +180,16 @@ function BaccaratReplay({ lang, round, definition }: { lang: Language; round: Ve
       <div className="flex w-full flex-wrap justify-around gap-2">
         <Hand label={t('baccarat.player')} total={playerCards.length ? String(baccaratPoints(playerCards)) : undefined}>
           <span className="contents" data-testid="replay-player">
-            {playerCards.map((card, i) => <PlayingCard key={i} card={card} lang={lang} />)}
+            {playerCards.map((card, i) => (
+              <PlayingCard key={i} card={card} lang={lang} />
+            ))}
           </span>
         </Hand>
         <Hand label={t('baccarat.banker')} total={bankerCards.length ? String(baccaratPoints(bankerCards)) : undefined}>
           <span className="contents" data-testid="replay-banker">
-            {bankerCards.map((card, i) => <PlayingCard key={i} card={card} lang={lang} />)}
+            {bankerCards.map((card, i) => (
+              <PlayingCard key={i} card={card} lang={lang} />
+            ))}
           </span>
         </Hand>
       </div>

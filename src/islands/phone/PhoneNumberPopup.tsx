@@ -16,7 +16,6 @@ import { phoneVerification } from '../../stores/phoneVerification';
 import { $phoneStatus } from '../../stores/phoneStatus';
 import 'virtual:strings?auth.menu,phone';
 
-
 /** The popup's header menu (spec section 2): logout and delete account, as a disclosure list. */
 function VerificationMenu({ lang }: { lang: Language }) {
   const t = useT(lang, ['phone', 'auth']);

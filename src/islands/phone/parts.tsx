@@ -75,7 +75,11 @@ export function PopupLanguageSwitcher({ t, lang }: { t: TFunction; lang: Languag
           aria-current={code === lang ? 'true' : undefined}
           disabled={code === lang}
           onClick={() => go(code)}
-          className={code === lang ? 'rounded bg-gold-500 px-2 py-1 text-sm font-semibold text-brown-950' : 'rounded border border-brown-600 px-2 py-1 text-sm hover:bg-brown-700'}
+          className={
+            code === lang
+              ? 'rounded bg-gold-500 px-2 py-1 text-sm font-semibold text-brown-950'
+              : 'rounded border border-brown-600 px-2 py-1 text-sm hover:bg-brown-700'
+          }
         >
           {languageInfo(code).name}
         </button>

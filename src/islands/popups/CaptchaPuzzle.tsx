@@ -9,17 +9,7 @@ import 'virtual:strings?auth.captcha';
  * a slider under it. Drag the piece or the slider thumb with mouse or touch (pointer events), or
  * move the focused slider with the arrow keys, Page Up/Down, Home and End.
  */
-export default function CaptchaPuzzle({
-  lang,
-  challenge,
-  x,
-  onMove,
-}: {
-  lang: Language;
-  challenge: CaptchaChallenge;
-  x: number;
-  onMove: (x: number) => void;
-}) {
+export default function CaptchaPuzzle({ lang, challenge, x, onMove }: { lang: Language; challenge: CaptchaChallenge; x: number; onMove: (x: number) => void }) {
   const t = useT(lang, 'auth');
   const pictureRef = useRef<HTMLDivElement>(null);
   const drag = useRef<{ pointerId: number; startClientX: number; startX: number; scale: number } | null>(null);

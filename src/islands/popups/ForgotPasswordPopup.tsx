@@ -6,7 +6,6 @@ import { ErrorBox, failureMessage, issueMessage, PopupTitle, SubmitButton, TextF
 import type { PopupProps } from './types';
 import 'virtual:strings?auth.fields,auth.forgot';
 
-
 /**
  * The forgot-password popup (`?popup=reset-password`, spec section 2): an email field, then
  * "Password Reset Email Sent" with the address. The server answers the same whether or not the

@@ -7,7 +7,6 @@ import { continueAfterSignIn } from '../account/navigation';
 import type { PopupProps } from './types';
 import 'virtual:strings?auth.fields,auth.login';
 
-
 /** The login popup (spec section 2): email, password with show/hide, forgot-password and register links. */
 export default function LoginPopup({ lang }: PopupProps) {
   const t = useT(lang, ['auth', 'errors']);

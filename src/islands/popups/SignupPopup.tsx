@@ -12,7 +12,6 @@ import SignupSteps from './SignupSteps';
 import type { PopupProps } from './types';
 import 'virtual:strings?auth.fields,auth.signup';
 
-
 /**
  * The signup popup (spec sections 2 and 4). Step 1 here; Continue checks uniqueness, then either
  * hands the form to the 300x450 `captcha` popup (step 2, which registers) or registers at once.

@@ -40,7 +40,7 @@ export default function GameSearchPanel({ lang, onClose }: { lang: Language; onC
     } else if (event.key === 'Enter') {
       if (results.length) {
         event.preventDefault();
-        go(active >= 0 ? active : 0);
+        go(Math.max(active, 0));
       }
     } else if (event.key === 'Escape') {
       event.stopPropagation();
@@ -53,58 +53,64 @@ export default function GameSearchPanel({ lang, onClose }: { lang: Language; onC
   const optionId = (i: number) => `${listId}-o${i}`;
   return (
     <div className="fixed inset-x-0 top-14 z-40 border-b border-brown-700 bg-brown-900 p-2 sm:absolute sm:inset-x-auto sm:right-0 sm:top-full sm:mt-2 sm:w-80 sm:rounded-lg sm:border">
-        <div className="relative">
-          <SearchIcon className="pointer-events-none absolute left-2 top-1/2 h-4 w-4 -translate-y-1/2 text-cream/60" />
-          <input
-            ref={inputRef}
-            type="search"
-            role="combobox"
-            aria-label={t('search.label')}
-            aria-expanded={showList}
-            aria-controls={listId}
-            aria-autocomplete="list"
-            aria-activedescendant={showList && active >= 0 ? optionId(active) : undefined}
-            placeholder={t('search.placeholder')}
-            autoComplete="off"
-            enterKeyHint="go"
-            data-testid="game-search-input"
-            className="h-9 w-full rounded-md border border-brown-600 bg-brown-950 pl-7 pr-2 text-sm text-cream placeholder:text-cream/50"
-            value={query}
-            onChange={(event) => {
-              setQuery(event.target.value);
-              setActive(-1);
-              setOpen(true);
-            }}
-            onFocus={() => setOpen(true)}
-            onKeyDown={onKeyDown}
-          />
-        </div>
-        <ul
-          id={listId}
-          role="listbox"
+      <div className="relative">
+        <SearchIcon className="pointer-events-none absolute left-2 top-1/2 h-4 w-4 -translate-y-1/2 text-cream/60" />
+        <input
+          ref={inputRef}
+          type="search"
+          role="combobox"
           aria-label={t('search.label')}
-          hidden={!showList}
-          data-testid="game-search-results"
-          className="absolute inset-x-2 z-40 mt-1 max-h-80 overflow-y-auto rounded-lg border border-brown-600 bg-brown-900 p-1 shadow-xl"
-        >
-          {results.map((game, i) => (
-            <li
-              key={game.gameCode}
-              id={optionId(i)}
-              role="option"
-              aria-selected={i === active}
-              data-game-code={game.gameCode}
-              className={`flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm ${i === active ? 'bg-brown-700 text-gold-400' : 'text-cream hover:bg-brown-800'}`}
-              onMouseDown={(event) => event.preventDefault()}
-              onClick={() => go(i)}
-            >
-              {game.imagePath && <img src={game.imagePath} alt="" className="h-8 w-6 shrink-0 rounded object-cover" loading="lazy" />}
-              <span>{game.title}</span>
-            </li>
-          ))}
-          {results.length === 0 && <li role="presentation" className="px-2 py-1.5 text-sm text-cream/80">{t('search.none', { query: query.trim() })}</li>}
-        </ul>
-        <span className="sr-only" role="status" aria-live="polite">{showList ? (results.length ? t('search.results', { count: results.length }) : t('search.none', { query: query.trim() })) : ''}</span>
+          aria-expanded={showList}
+          aria-controls={listId}
+          aria-autocomplete="list"
+          aria-activedescendant={showList && active >= 0 ? optionId(active) : undefined}
+          placeholder={t('search.placeholder')}
+          autoComplete="off"
+          enterKeyHint="go"
+          data-testid="game-search-input"
+          className="h-9 w-full rounded-md border border-brown-600 bg-brown-950 pl-7 pr-2 text-sm text-cream placeholder:text-cream/50"
+          value={query}
+          onChange={(event) => {
+            setQuery(event.target.value);
+            setActive(-1);
+            setOpen(true);
+          }}
+          onFocus={() => setOpen(true)}
+          onKeyDown={onKeyDown}
+        />
+      </div>
+      <ul
+        id={listId}
+        role="listbox"
+        aria-label={t('search.label')}
+        hidden={!showList}
+        data-testid="game-search-results"
+        className="absolute inset-x-2 z-40 mt-1 max-h-80 overflow-y-auto rounded-lg border border-brown-600 bg-brown-900 p-1 shadow-xl"
+      >
+        {results.map((game, i) => (
+          <li
+            key={game.gameCode}
+            id={optionId(i)}
+            role="option"
+            aria-selected={i === active}
+            data-game-code={game.gameCode}
+            className={`flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm ${i === active ? 'bg-brown-700 text-gold-400' : 'text-cream hover:bg-brown-800'}`}
+            onMouseDown={(event) => event.preventDefault()}
+            onClick={() => go(i)}
+          >
+            {game.imagePath && <img src={game.imagePath} alt="" className="h-8 w-6 shrink-0 rounded object-cover" loading="lazy" />}
+            <span>{game.title}</span>
+          </li>
+        ))}
+        {results.length === 0 && (
+          <li role="presentation" className="px-2 py-1.5 text-sm text-cream/80">
+            {t('search.none', { query: query.trim() })}
+          </li>
+        )}
+      </ul>
+      <span className="sr-only" role="status" aria-live="polite">
+        {showList ? (results.length ? t('search.results', { count: results.length }) : t('search.none', { query: query.trim() })) : ''}
+      </span>
     </div>
   );
 }

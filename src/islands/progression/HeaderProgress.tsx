@@ -21,9 +21,10 @@ export default function HeaderProgress({ lang, variant = 'bar' }: { lang: Langua
   if (!data) return variant === 'ring' ? <PersonIcon /> : null;
   const span = data.nextLevelXp === null ? 1 : data.nextLevelXp - data.levelXp;
   const share = data.nextLevelXp === null ? 1 : Math.min(1, Math.max(0, (data.xp - data.levelXp) / span));
-  const label = data.nextLevelXp === null
-    ? t('header.levelTopLabel', { level: data.level, xp: data.xp })
-    : t('header.levelLabel', { level: data.level, xp: data.xp, next: data.nextLevelXp });
+  const label =
+    data.nextLevelXp === null
+      ? t('header.levelTopLabel', { level: data.level, xp: data.xp })
+      : t('header.levelLabel', { level: data.level, xp: data.xp, next: data.nextLevelXp });
   if (variant === 'ring') {
     // The person icon's size, so the header is no wider; r = 10.5: a circumference of 66; the arc starts at the top.
     return (
@@ -31,7 +32,16 @@ export default function HeaderProgress({ lang, variant = 'bar' }: { lang: Langua
         <span aria-hidden="true" className="relative grid h-5 w-5 place-items-center md:hidden" data-testid="header-level-ring" data-level={data.level}>
           <svg viewBox="0 0 24 24" className="absolute inset-0 h-full w-full -rotate-90">
             <circle cx="12" cy="12" r="10.5" fill="none" strokeWidth="2.5" className="stroke-brown-600" />
-            <circle cx="12" cy="12" r="10.5" fill="none" strokeWidth="2.5" strokeLinecap="round" className="stroke-gold-400 transition-[stroke-dasharray] duration-500" strokeDasharray={`${(share * 66).toFixed(1)} 66`} />
+            <circle
+              cx="12"
+              cy="12"
+              r="10.5"
+              fill="none"
+              strokeWidth="2.5"
+              strokeLinecap="round"
+              className="stroke-gold-400 transition-[stroke-dasharray] duration-500"
+              strokeDasharray={`${(share * 66).toFixed(1)} 66`}
+            />
           </svg>
           <span className="text-[11px] font-black leading-none tabular-nums text-cream">{data.level}</span>
         </span>
@@ -42,7 +52,11 @@ export default function HeaderProgress({ lang, variant = 'bar' }: { lang: Langua
   if (variant === 'item') {
     return (
       <li className="md:hidden">
-        <a href={localizePath('/levels', lang)} className="block rounded px-3 py-2 text-sm text-gold-400 hover:bg-brown-700 focus-visible:bg-brown-700" data-testid="menu-level">
+        <a
+          href={localizePath('/levels', lang)}
+          className="block rounded px-3 py-2 text-sm text-gold-400 hover:bg-brown-700 focus-visible:bg-brown-700"
+          data-testid="menu-level"
+        >
           {label}
         </a>
       </li>
@@ -58,7 +72,9 @@ export default function HeaderProgress({ lang, variant = 'bar' }: { lang: Langua
       data-level={data.level}
       className="hidden shrink-0 flex-col items-stretch gap-0.5 rounded-md px-0.5 py-1 hover:bg-brown-700 md:flex sm:px-1.5"
     >
-      <span aria-hidden="true" className="whitespace-nowrap text-center text-[11px] font-bold leading-none text-gold-400 sm:text-xs">{t('header.level', { level: data.level })}</span>
+      <span aria-hidden="true" className="whitespace-nowrap text-center text-[11px] font-bold leading-none text-gold-400 sm:text-xs">
+        {t('header.level', { level: data.level })}
+      </span>
       <span aria-hidden="true" className="block h-1 w-7 overflow-hidden rounded-full bg-brown-700 sm:w-9">
         <span className="block h-full rounded-full bg-gold-400 transition-[width] duration-500" style={{ width: `${Math.round(share * 100)}%` }} />
       </span>

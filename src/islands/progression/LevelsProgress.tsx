@@ -32,13 +32,31 @@ export default function LevelsProgress({ lang }: { lang: Language }) {
   const share = data.nextLevelXp === null ? 1 : (data.xp - data.levelXp) / (data.nextLevelXp - data.levelXp);
   return (
     <div className="mb-8 flex flex-col gap-6">
-      <section aria-labelledby="your-progress" data-testid="levels-progress" className="flex flex-col gap-3 rounded-xl border border-brown-700 bg-brown-900/80 p-4">
-        <h2 id="your-progress" className="text-xl font-bold text-gold-400">{t('page.yourProgress')}</h2>
-        <p className="text-2xl font-bold">{t('header.level', { level: data.level })} <span className="text-base font-normal text-cream/80">{t('page.xp', { xp: formatCoins(data.xp, lang) })}</span></p>
-        <div role="progressbar" aria-valuemin={data.levelXp} aria-valuemax={data.nextLevelXp ?? data.xp} aria-valuenow={data.xp} aria-label={t('page.yourProgress')} className="h-3 overflow-hidden rounded-full bg-brown-700">
+      <section
+        aria-labelledby="your-progress"
+        data-testid="levels-progress"
+        className="flex flex-col gap-3 rounded-xl border border-brown-700 bg-brown-900/80 p-4"
+      >
+        <h2 id="your-progress" className="text-xl font-bold text-gold-400">
+          {t('page.yourProgress')}
+        </h2>
+        <p className="text-2xl font-bold">
+          {t('header.level', { level: data.level })}{' '}
+          <span className="text-base font-normal text-cream/80">{t('page.xp', { xp: formatCoins(data.xp, lang) })}</span>
+        </p>
+        <div
+          role="progressbar"
+          aria-valuemin={data.levelXp}
+          aria-valuemax={data.nextLevelXp ?? data.xp}
+          aria-valuenow={data.xp}
+          aria-label={t('page.yourProgress')}
+          className="h-3 overflow-hidden rounded-full bg-brown-700"
+        >
           <div className="h-full rounded-full bg-gold-400" style={{ width: `${Math.round(Math.min(1, share) * 100)}%` }} />
         </div>
-        <p className="text-sm text-cream/85">{data.nextLevelXp === null ? t('page.topLevel') : t('page.toNext', { left: formatCoins(data.nextLevelXp - data.xp, lang), level: data.level + 1 })}</p>
+        <p className="text-sm text-cream/85">
+          {data.nextLevelXp === null ? t('page.topLevel') : t('page.toNext', { left: formatCoins(data.nextLevelXp - data.xp, lang), level: data.level + 1 })}
+        </p>
         <p data-testid="levels-tier">{t('page.tierNow', { tier: t(`tier.${data.vipTier}`) })}</p>
         <p>{t('page.streakNow', { days: data.streakDays })}</p>
         {data.tierBonus.claimable && (

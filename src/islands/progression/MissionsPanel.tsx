@@ -16,7 +16,12 @@ export default function MissionsPanel({ lang }: { lang: Language }) {
   const { data, error } = useStore($missions);
   const progression = useStore($progression).data;
   const [busy, setBusy] = useState<string | null>(null);
-  if (!data) return error ? <p role="alert" className="text-sm text-cream/80">{t('missions.failed')}</p> : null;
+  if (!data)
+    return error ? (
+      <p role="alert" className="text-sm text-cream/80">
+        {t('missions.failed')}
+      </p>
+    ) : null;
   const claim = async (m: Mission) => {
     if (busy) return;
     setBusy(m.id);
@@ -30,27 +35,45 @@ export default function MissionsPanel({ lang }: { lang: Language }) {
     }
   };
   return (
-    <section aria-labelledby="missions-heading" data-testid="missions-panel" className="flex flex-col gap-3 rounded-xl border border-brown-700 bg-brown-900/80 p-4">
+    <section
+      aria-labelledby="missions-heading"
+      data-testid="missions-panel"
+      className="flex flex-col gap-3 rounded-xl border border-brown-700 bg-brown-900/80 p-4"
+    >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 id="missions-heading" className="text-xl font-bold text-gold-400">{t('missions.title')}</h2>
+        <h2 id="missions-heading" className="text-xl font-bold text-gold-400">
+          {t('missions.title')}
+        </h2>
         <p className="text-xs text-cream/75">{t('missions.resets')}</p>
       </div>
       {progression && (
         // The level too (the header shows it from 480 px): the way to the levels and VIP page.
-        <a href={localizePath('/levels', lang)} className="self-start text-sm font-semibold text-gold-400 underline underline-offset-2" data-testid="missions-level">
+        <a
+          href={localizePath('/levels', lang)}
+          className="self-start text-sm font-semibold text-gold-400 underline underline-offset-2"
+          data-testid="missions-level"
+        >
           {progression.nextLevelXp === null
             ? t('header.levelTopLabel', { level: progression.level, xp: formatCoins(progression.xp, lang) })
             : t('header.levelLabel', { level: progression.level, xp: formatCoins(progression.xp, lang), next: formatCoins(progression.nextLevelXp, lang) })}
         </a>
       )}
       {data.paused ? (
-        <p data-testid="missions-paused" className="text-sm text-cream/85">{t(`missions.paused${data.paused}`)}</p>
+        <p data-testid="missions-paused" className="text-sm text-cream/85">
+          {t(`missions.paused${data.paused}`)}
+        </p>
       ) : (
         <ul className="grid gap-3 md:grid-cols-3">
           {data.missions.map((m) => {
             const share = Math.min(1, m.progress / m.target);
             return (
-              <li key={m.id} data-testid="mission" data-mission-code={m.code} data-completed={m.completed} className="flex flex-col gap-2 rounded-lg border border-brown-700 bg-brown-950/60 p-3">
+              <li
+                key={m.id}
+                data-testid="mission"
+                data-mission-code={m.code}
+                data-completed={m.completed}
+                className="flex flex-col gap-2 rounded-lg border border-brown-700 bg-brown-950/60 p-3"
+              >
                 <p className="font-semibold">{t(`missions.${m.kind}_${m.games}`, { target: m.kind === 'WAGERED' ? formatCoins(m.target, lang) : m.target })}</p>
                 <div
                   role="progressbar"
@@ -63,11 +86,21 @@ export default function MissionsPanel({ lang }: { lang: Language }) {
                   <div className="h-full rounded-full bg-gold-400" style={{ width: `${Math.round(share * 100)}%` }} />
                 </div>
                 <div className="flex items-center justify-between gap-2 text-sm">
-                  <span className="tabular-nums text-cream/85" data-testid="mission-progress">{t('missions.progress', { progress: formatCoins(m.progress, lang), target: formatCoins(m.target, lang) })}</span>
+                  <span className="tabular-nums text-cream/85" data-testid="mission-progress">
+                    {t('missions.progress', { progress: formatCoins(m.progress, lang), target: formatCoins(m.target, lang) })}
+                  </span>
                   {m.claimed ? (
-                    <span className="font-semibold text-cream/70" data-testid="mission-claimed">{t('missions.claimed')}</span>
+                    <span className="font-semibold text-cream/70" data-testid="mission-claimed">
+                      {t('missions.claimed')}
+                    </span>
                   ) : m.completed ? (
-                    <button type="button" className="btn-gold px-3 py-1 text-sm" data-testid="mission-claim" disabled={busy === m.id} onClick={() => void claim(m)}>
+                    <button
+                      type="button"
+                      className="btn-gold px-3 py-1 text-sm"
+                      data-testid="mission-claim"
+                      disabled={busy === m.id}
+                      onClick={() => void claim(m)}
+                    >
                       {t('missions.claim', { amount: formatCoins(m.reward, lang) })}
                     </button>
                   ) : (

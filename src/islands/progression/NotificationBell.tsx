@@ -71,13 +71,22 @@ export default function NotificationBell({ lang }: { lang: Language }) {
           <path d="M6 16V11a6 6 0 0112 0v5l1.5 2h-15zM10 20a2 2 0 004 0" />
         </svg>
         {unread > 0 && (
-          <span data-testid="notification-count" aria-hidden="true" className="absolute -right-0.5 -top-0.5 min-w-4 rounded-full bg-red-600 px-1 text-center text-[10px] font-bold leading-4 text-white">
+          <span
+            data-testid="notification-count"
+            aria-hidden="true"
+            className="absolute -right-0.5 -top-0.5 min-w-4 rounded-full bg-red-600 px-1 text-center text-[10px] font-bold leading-4 text-white"
+          >
             {unread > 99 ? '99+' : unread}
           </span>
         )}
       </button>
       {open && (
-        <div id={listId} role="region" aria-label={t('bell.title')} className="fixed inset-x-2 top-14 z-40 max-h-[70vh] overflow-y-auto rounded-lg border border-brown-600 bg-brown-900 p-2 shadow-xl sm:absolute sm:inset-x-auto sm:right-0 sm:top-full sm:mt-1 sm:w-80">
+        <div
+          id={listId}
+          role="region"
+          aria-label={t('bell.title')}
+          className="fixed inset-x-2 top-14 z-40 max-h-[70vh] overflow-y-auto rounded-lg border border-brown-600 bg-brown-900 p-2 shadow-xl sm:absolute sm:inset-x-auto sm:right-0 sm:top-full sm:mt-1 sm:w-80"
+        >
           <p className="px-2 py-1 text-sm font-bold text-gold-400">{t('bell.title')}</p>
           {data.notifications.length === 0 ? (
             <p className="px-2 py-2 text-sm text-cream/80">{t('bell.empty')}</p>
@@ -89,7 +98,9 @@ export default function NotificationBell({ lang }: { lang: Language }) {
                   <p className="mt-0.5 flex gap-2 text-xs text-cream/60">
                     <time dateTime={n.createdAt}>{formatDate(n.createdAt, lang, { dateStyle: 'short', timeStyle: 'short' })}</time>
                     {n.kind === 'RAFFLE_WIN' && typeof n.data.ref === 'string' && (
-                      <a className="text-gold-400 underline" href={localizePath(`/raffles/${encodeURIComponent(n.data.ref)}`, lang)}>{t('notice.seeRecord')}</a>
+                      <a className="text-gold-400 underline" href={localizePath(`/raffles/${encodeURIComponent(n.data.ref)}`, lang)}>
+                        {t('notice.seeRecord')}
+                      </a>
                     )}
                   </p>
                 </li>

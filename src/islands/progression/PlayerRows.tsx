@@ -22,7 +22,9 @@ function Row({ id, title, codes, games, lang }: { id: string; title: string; cod
   if (shown.length === 0) return null;
   return (
     <section aria-labelledby={`row-${id}`} data-testid={`player-row-${id}`} className="flex flex-col gap-3">
-      <h2 id={`row-${id}`} className="text-xl font-bold text-gold-400">{title}</h2>
+      <h2 id={`row-${id}`} className="text-xl font-bold text-gold-400">
+        {title}
+      </h2>
       <ul className={ROW_CLASSES}>
         {shown.slice(0, ROW_SIZE).map((game, index) => (
           <li key={game.gameCode} className={tileVisibility(index)}>
@@ -47,7 +49,11 @@ export default function PlayerRows({ lang, missions = false }: { lang: Language;
   if (!session) return null;
   return (
     <div className="mb-8 flex flex-col gap-8 empty:hidden">
-      {missions && <Suspense fallback={null}><MissionsPanel lang={lang} /></Suspense>}
+      {missions && (
+        <Suspense fallback={null}>
+          <MissionsPanel lang={lang} />
+        </Suspense>
+      )}
       {games && favourites && <Row id="favourites" title={t('rows.favourites')} codes={favourites.gameCodes} games={games} lang={lang} />}
       {games && recent && <Row id="recent" title={t('rows.recent')} codes={recent.gameCodes} games={games} lang={lang} />}
     </div>

@@ -12,7 +12,10 @@ export function noticeText(t: TFunction, lang: Language, n: AppNotification): st
       return t(d.up ? 'progress:notice.TIER_CHANGED_UP' : 'progress:notice.TIER_CHANGED_DOWN', { tier: t(`progress:tier.${String(d.tier)}`) });
     case 'ADJUSTMENT':
       // A back-office adjustment names its reason code (shown in the player's language); the CLI's is free text.
-      return t('progress:notice.ADJUSTMENT', { amount, reason: d.reasonCode ? t(`progress:notice.adjustmentReason.${String(d.reasonCode)}`) : String(d.reason ?? '') });
+      return t('progress:notice.ADJUSTMENT', {
+        amount,
+        reason: d.reasonCode ? t(`progress:notice.adjustmentReason.${String(d.reasonCode)}`) : String(d.reason ?? ''),
+      });
     default:
       return t(`progress:notice.${n.kind}`, { amount, level: d.level ?? '', rank: d.rank ?? '' });
   }

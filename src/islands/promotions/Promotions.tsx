@@ -48,10 +48,17 @@ export default function Promotions({ lang, mode }: { lang: Language; mode: 'home
       ) : (
         <ul className="grid gap-4 md:grid-cols-2" data-testid="promotion-list">
           {list.map((p) => (
-            <li key={p.slug} className="flex flex-col gap-2 rounded-xl border border-brown-700 bg-brown-900/80 p-4" data-testid="promotion-card" data-slug={p.slug}>
+            <li
+              key={p.slug}
+              className="flex flex-col gap-2 rounded-xl border border-brown-700 bg-brown-900/80 p-4"
+              data-testid="promotion-card"
+              data-slug={p.slug}
+            >
               {heading(p.title)}
               <p className="text-sm text-cream/85">{p.summary}</p>
-              <p className="text-xs text-cream/75">{t('pages:promotion.period', { start: formatPromotionDate(p.startsAt, lang), end: formatPromotionDate(p.endsAt, lang) })}</p>
+              <p className="text-xs text-cream/75">
+                {t('pages:promotion.period', { start: formatPromotionDate(p.startsAt, lang), end: formatPromotionDate(p.endsAt, lang) })}
+              </p>
               <a href={localizePath(`/promotions/${p.slug}`, lang)} className="mt-auto self-start font-semibold text-gold-400 underline underline-offset-2">
                 {t('pages:promotion.more')}
                 <span className="sr-only">: {p.title}</span>
@@ -81,7 +88,10 @@ function PromotionPage({ lang, promotion }: { lang: Language; promotion: PlayerP
   useEffect(() => {
     document.title = document.title.replace(/^[^|｜]*/, `${promotion.title} `);
   }, [promotion.title]);
-  const paragraphs = promotion.body.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
+  const paragraphs = promotion.body
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
   return (
     <article className="max-w-3xl" data-testid="promotion-page">
       {promotion.image && <img src={promotion.image} alt="" className="mb-6 w-full rounded-xl border border-brown-700" />}

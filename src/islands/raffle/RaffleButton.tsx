@@ -27,7 +27,10 @@ export default function RaffleButton({ lang }: { lang: Language }) {
         <path d="M9 6v12" strokeDasharray="2 2" />
       </svg>
       <span className="hidden sm:inline lg:hidden xl:inline">{t('raffle:button.label')}</span>
-      <span className="min-w-[1.25rem] rounded-full bg-gold-500 px-1.5 text-center text-xs font-bold tabular-nums text-brown-900" data-testid="raffle-button-tickets">
+      <span
+        className="min-w-[1.25rem] rounded-full bg-gold-500 px-1.5 text-center text-xs font-bold tabular-nums text-brown-900"
+        data-testid="raffle-button-tickets"
+      >
         {data.numEntries}
       </span>
     </a>

@@ -31,8 +31,12 @@ export default function RaffleHistory({ lang }: { lang: Language }) {
   if (!data) {
     return (
       <div className="flex flex-col items-start gap-3">
-        <p role="alert" className="rounded border border-red-500 bg-red-950/40 p-3">{t('raffle:history.loadFailed')}</p>
-        <button type="button" className="btn-gold" onClick={() => raffleHistoryStore(lang).revalidate()}>{t('raffle:history.retry')}</button>
+        <p role="alert" className="rounded border border-red-500 bg-red-950/40 p-3">
+          {t('raffle:history.loadFailed')}
+        </p>
+        <button type="button" className="btn-gold" onClick={() => raffleHistoryStore(lang).revalidate()}>
+          {t('raffle:history.retry')}
+        </button>
       </div>
     );
   }
@@ -51,9 +55,15 @@ export default function RaffleHistory({ lang }: { lang: Language }) {
             </colgroup>
             <thead className="bg-brown-800 text-left">
               <tr>
-                <th scope="col" className="px-2 py-2 sm:px-3">{t('raffle:history.name')}</th>
-                <th scope="col" className="px-2 py-2 sm:px-3">{t('raffle:history.drawDate')}</th>
-                <th scope="col" className="px-2 py-2 sm:px-3">{t('raffle:history.result')}</th>
+                <th scope="col" className="px-2 py-2 sm:px-3">
+                  {t('raffle:history.name')}
+                </th>
+                <th scope="col" className="px-2 py-2 sm:px-3">
+                  {t('raffle:history.drawDate')}
+                </th>
+                <th scope="col" className="px-2 py-2 sm:px-3">
+                  {t('raffle:history.result')}
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -61,13 +71,21 @@ export default function RaffleHistory({ lang }: { lang: Language }) {
                 const name = historyTitle(row, lang) ?? t('raffle:history.na');
                 return (
                   <tr key={row.id} className="border-t border-brown-700" data-testid="raffle-history-row">
-                    <td className="break-words px-2 py-2 sm:px-3" data-testid="raffle-history-name">{name}</td>
-                    <td className="px-2 py-2 sm:px-3"><time dateTime={row.raffleDrawDate}>{formatRaffleDate(row.raffleDrawDate, lang, false)}</time></td>
+                    <td className="break-words px-2 py-2 sm:px-3" data-testid="raffle-history-name">
+                      {name}
+                    </td>
+                    <td className="px-2 py-2 sm:px-3">
+                      <time dateTime={row.raffleDrawDate}>{formatRaffleDate(row.raffleDrawDate, lang, false)}</time>
+                    </td>
                     <td className="px-2 py-2 sm:px-3">
                       {/* Won (with the prize) or not won, still linking to the public record. */}
                       {(() => {
                         const outcome = row.prize > 0 ? t('raffle:history.won', { amount: formatCoins(row.prize, lang) }) : t('raffle:history.notWon');
-                        const text = <span data-testid="raffle-history-outcome" className={row.prize > 0 ? 'font-bold text-gold-400' : 'text-cream/80'}>{outcome}</span>;
+                        const text = (
+                          <span data-testid="raffle-history-outcome" className={row.prize > 0 ? 'font-bold text-gold-400' : 'text-cream/80'}>
+                            {outcome}
+                          </span>
+                        );
                         if (!row.raffleDrawResult) return text;
                         return (
                           <a
@@ -79,7 +97,14 @@ export default function RaffleHistory({ lang }: { lang: Language }) {
                             data-testid="raffle-history-result"
                           >
                             {text}
-                            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-3 w-3 shrink-0 text-gold-400" fill="none" stroke="currentColor" strokeWidth="2">
+                            <svg
+                              aria-hidden="true"
+                              viewBox="0 0 24 24"
+                              className="h-3 w-3 shrink-0 text-gold-400"
+                              fill="none"
+                              stroke="currentColor"
+                              strokeWidth="2"
+                            >
                               <path d="M14 4h6v6M20 4l-9 9M18 14v6H4V6h6" />
                             </svg>
                           </a>
@@ -93,8 +118,14 @@ export default function RaffleHistory({ lang }: { lang: Language }) {
           </table>
         </div>
       )}
-      {loading && rows.length > 0 && <span className="sr-only" role="status">{t('common:loading')}</span>}
-      <p className="text-center text-cream/80" data-testid="end-of-records">{rows.length === 0 ? t('raffle:history.none') : t('raffle:history.end')}</p>
+      {loading && rows.length > 0 && (
+        <span className="sr-only" role="status">
+          {t('common:loading')}
+        </span>
+      )}
+      <p className="text-center text-cream/80" data-testid="end-of-records">
+        {rows.length === 0 ? t('raffle:history.none') : t('raffle:history.end')}
+      </p>
     </div>
   );
 }

@@ -49,7 +49,9 @@ export default function RafflePopup({ lang }: PopupProps) {
     return (
       <div className="flex flex-col items-center gap-3 py-4 text-center" data-testid="raffle-sign-in">
         <p>{t('raffle:popup.signIn')}</p>
-        <button type="button" className="btn-gold" onClick={() => openPopup('login')}>{t('raffle:popup.signInAction')}</button>
+        <button type="button" className="btn-gold" onClick={() => openPopup('login')}>
+          {t('raffle:popup.signInAction')}
+        </button>
       </div>
     );
   }
@@ -58,14 +60,21 @@ export default function RafflePopup({ lang }: PopupProps) {
       return (
         <div className="flex flex-col items-center gap-3 py-4">
           <p role="alert">{t('raffle:popup.loadFailed')}</p>
-          <button type="button" className="btn-gold" onClick={() => refreshRaffleStanding()}>{t('raffle:popup.retry')}</button>
+          <button type="button" className="btn-gold" onClick={() => refreshRaffleStanding()}>
+            {t('raffle:popup.retry')}
+          </button>
         </div>
       );
     }
     return <Spinner lang={lang} />;
   }
   const raffle = data.raffleMetaData;
-  if (!raffle) return <p className="py-6 text-center" data-testid="raffle-none">{t('raffle:popup.none')}</p>;
+  if (!raffle)
+    return (
+      <p className="py-6 text-center" data-testid="raffle-none">
+        {t('raffle:popup.none')}
+      </p>
+    );
 
   const text = popupTranslation(raffle, lang);
   const banner = bannerUrl(raffle);
@@ -78,24 +87,38 @@ export default function RafflePopup({ lang }: PopupProps) {
   return (
     <div className="flex flex-col gap-4" data-testid="raffle-popup" data-raffle-ref={raffle.tournamentRef}>
       {banner && (
-        <img src={banner} alt={t('raffle:popup.bannerAlt', { title: text?.title ?? '' })} className="-mx-5 -mt-5 aspect-[3/1] w-[calc(100%+2.5rem)] max-w-none rounded-t-xl object-cover" data-testid="raffle-banner" />
+        <img
+          src={banner}
+          alt={t('raffle:popup.bannerAlt', { title: text?.title ?? '' })}
+          className="-mx-5 -mt-5 aspect-[3/1] w-[calc(100%+2.5rem)] max-w-none rounded-t-xl object-cover"
+          data-testid="raffle-banner"
+        />
       )}
       <div className="pr-6">
-        <h2 className="text-xl font-bold text-gold-400" data-testid="raffle-title">{text?.title}</h2>
-        {text?.description && <p className="mt-1 whitespace-pre-line text-sm text-cream/90" data-testid="raffle-description">{text.description}</p>}
+        <h2 className="text-xl font-bold text-gold-400" data-testid="raffle-title">
+          {text?.title}
+        </h2>
+        {text?.description && (
+          <p className="mt-1 whitespace-pre-line text-sm text-cream/90" data-testid="raffle-description">
+            {text.description}
+          </p>
+        )}
       </div>
 
       <dl className="grid grid-cols-1 gap-3 text-sm sm:grid-cols-2">
         <div>
           <dt className={label}>{t('raffle:popup.period')}</dt>
           <dd data-testid="raffle-period">
-            <time dateTime={raffle.startDateUtc}>{formatRaffleDate(raffle.startDateUtc, lang)}</time> – <time dateTime={raffle.endDateUtc}>{formatRaffleDate(raffle.endDateUtc, lang)}</time>
+            <time dateTime={raffle.startDateUtc}>{formatRaffleDate(raffle.startDateUtc, lang)}</time> –{' '}
+            <time dateTime={raffle.endDateUtc}>{formatRaffleDate(raffle.endDateUtc, lang)}</time>
           </dd>
         </div>
         {raffle.raffleDrawDate && (
           <div>
             <dt className={label}>{t('raffle:popup.drawDate')}</dt>
-            <dd data-testid="raffle-draw-date"><time dateTime={raffle.raffleDrawDate}>{formatRaffleDate(raffle.raffleDrawDate, lang)}</time></dd>
+            <dd data-testid="raffle-draw-date">
+              <time dateTime={raffle.raffleDrawDate}>{formatRaffleDate(raffle.raffleDrawDate, lang)}</time>
+            </dd>
           </div>
         )}
       </dl>
@@ -105,9 +128,13 @@ export default function RafflePopup({ lang }: PopupProps) {
           <p className="font-semibold">{t('raffle:popup.ended')}</p>
         ) : (
           <>
-            <p className={label} data-testid="raffle-countdown-label">{t(`raffle:popup.${countdown.kind}`)}</p>
+            <p className={label} data-testid="raffle-countdown-label">
+              {t(`raffle:popup.${countdown.kind}`)}
+            </p>
             {/* The digits change every second: announced to screen readers only on request, not each tick. */}
-            <p className="font-mono text-2xl font-bold tabular-nums text-gold-400" data-testid="raffle-countdown-value">{formatRaffleCountdown(countdown.ms, days)}</p>
+            <p className="font-mono text-2xl font-bold tabular-nums text-gold-400" data-testid="raffle-countdown-value">
+              {formatRaffleCountdown(countdown.ms, days)}
+            </p>
           </>
         )}
       </div>
@@ -115,7 +142,9 @@ export default function RafflePopup({ lang }: PopupProps) {
       <div className="flex flex-col gap-2" data-testid="raffle-progress">
         <div className="flex items-baseline justify-between">
           <span className={label}>{t('raffle:popup.tickets')}</span>
-          <span className="text-2xl font-bold tabular-nums text-gold-400" data-testid="raffle-tickets">{data.numEntries}</span>
+          <span className="text-2xl font-bold tabular-nums text-gold-400" data-testid="raffle-tickets">
+            {data.numEntries}
+          </span>
         </div>
         <div
           role="progressbar"
@@ -129,9 +158,14 @@ export default function RafflePopup({ lang }: PopupProps) {
         >
           <div className="h-full rounded-full bg-gold-500 transition-[width]" style={{ width: `${Math.round(progress * 100)}%` }} />
         </div>
-        <p className="text-sm" data-testid="raffle-next-ticket">{t('raffle:popup.nextTicket', { amount: coins(data.amountLeftForNextEntry) })}</p>
+        <p className="text-sm" data-testid="raffle-next-ticket">
+          {t('raffle:popup.nextTicket', { amount: coins(data.amountLeftForNextEntry) })}
+        </p>
         <p className="text-xs text-cream/80">
-          {t('raffle:popup.howItWorks', { amount: coins(data.wagerPerEntry), games: t(raffle.games.length > 0 ? 'raffle:popup.someGames' : 'raffle:popup.allGames') })}
+          {t('raffle:popup.howItWorks', {
+            amount: coins(data.wagerPerEntry),
+            games: t(raffle.games.length > 0 ? 'raffle:popup.someGames' : 'raffle:popup.allGames'),
+          })}
         </p>
       </div>
 

@@ -13,7 +13,10 @@ import 'virtual:strings?tournaments';
 
 /** What the launcher script exposes (docs/lobby-launcher.md). */
 interface LobbyLauncher {
-  mount(host: HTMLElement, options: { accountRef: string | null; brandRef: string; languageCode: string; apiUrl: string; channel: string }): { unmount(): void };
+  mount(
+    host: HTMLElement,
+    options: { accountRef: string | null; brandRef: string; languageCode: string; apiUrl: string; channel: string },
+  ): { unmount(): void };
 }
 declare global {
   interface Window {
@@ -67,7 +70,13 @@ export default function TournamentsLobby({ lang }: { lang: Language }) {
     loadLauncher(siteConfig.lobbyLauncherUrl)
       .then((launcher) => {
         if (cancelled || !host.current) return;
-        handle = launcher.mount(host.current, { accountRef, brandRef: siteConfig.brandRef, languageCode: lang, apiUrl: siteConfig.apiUrl, channel: siteConfig.channel });
+        handle = launcher.mount(host.current, {
+          accountRef,
+          brandRef: siteConfig.brandRef,
+          languageCode: lang,
+          apiUrl: siteConfig.apiUrl,
+          channel: siteConfig.channel,
+        });
       })
       .catch(() => !cancelled && setFailed(true));
     return () => {

@@ -53,7 +53,9 @@ export default function CoinStatement({ lang }: { lang: Language }) {
         {heading}
         <div className="rounded-lg border border-brown-600 bg-brown-900 p-5 text-center" data-testid="statement-login">
           <p className="mb-4">{t('statement.loginRequired')}</p>
-          <button type="button" className="btn-gold" onClick={() => openPopup('login')}>{t('statement.signIn')}</button>
+          <button type="button" className="btn-gold" onClick={() => openPopup('login')}>
+            {t('statement.signIn')}
+          </button>
         </div>
       </section>
     );
@@ -74,27 +76,51 @@ export default function CoinStatement({ lang }: { lang: Language }) {
             <caption className="sr-only">{t('statement.caption', { page, pages })}</caption>
             <thead className="bg-brown-800 text-left">
               <tr>
-                <th scope="col" className="px-3 py-2">{t('statement.date')}</th>
-                <th scope="col" className="px-3 py-2">{t('statement.type')}</th>
-                <th scope="col" className="px-3 py-2">{t('statement.game')}</th>
-                <th scope="col" className="px-3 py-2 text-right">{t('statement.amount')}</th>
-                <th scope="col" className="px-3 py-2 text-right">{t('statement.balance')}</th>
+                <th scope="col" className="px-3 py-2">
+                  {t('statement.date')}
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  {t('statement.type')}
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  {t('statement.game')}
+                </th>
+                <th scope="col" className="px-3 py-2 text-right">
+                  {t('statement.amount')}
+                </th>
+                <th scope="col" className="px-3 py-2 text-right">
+                  {t('statement.balance')}
+                </th>
               </tr>
             </thead>
             <tbody>
               {data.records.map((r) => (
                 <tr key={r.transactionId} className="border-t border-brown-700" data-testid="statement-row" data-type={r.transactionType}>
-                  <td className="whitespace-nowrap px-3 py-2" data-label={t('statement.date')}>{time.format(new Date(r.createdDate))}</td>
+                  <td className="whitespace-nowrap px-3 py-2" data-label={t('statement.date')}>
+                    {time.format(new Date(r.createdDate))}
+                  </td>
                   <td className="px-3 py-2" data-label={t('statement.type')}>
                     {t(`statement.types.${r.transactionType}`)}
                     {/* A back-office adjustment says why, in the player's language (docs/decisions/0019). */}
-                    {r.adjustmentReason && <span className="block text-sm text-cream/80" data-testid="statement-reason">{t(`statement.adjustmentReasons.${r.adjustmentReason}`)}</span>}
+                    {r.adjustmentReason && (
+                      <span className="block text-sm text-cream/80" data-testid="statement-reason">
+                        {t(`statement.adjustmentReasons.${r.adjustmentReason}`)}
+                      </span>
+                    )}
                   </td>
-                  <td className="px-3 py-2" data-label={t('statement.game')} data-testid="statement-game">{r.gameCode ? (titles.get(r.gameCode) ?? r.gameCode) : '—'}</td>
-                  <td className={`px-3 py-2 text-right font-semibold tabular-nums ${r.amount > 0 ? 'text-green-400' : 'text-red-300'}`} data-testid="statement-amount" data-label={t('statement.amount')}>
+                  <td className="px-3 py-2" data-label={t('statement.game')} data-testid="statement-game">
+                    {r.gameCode ? (titles.get(r.gameCode) ?? r.gameCode) : '—'}
+                  </td>
+                  <td
+                    className={`px-3 py-2 text-right font-semibold tabular-nums ${r.amount > 0 ? 'text-green-400' : 'text-red-300'}`}
+                    data-testid="statement-amount"
+                    data-label={t('statement.amount')}
+                  >
                     {signed.format(r.amount)}
                   </td>
-                  <td className="px-3 py-2 text-right tabular-nums" data-testid="statement-balance" data-label={t('statement.balance')}>{number.format(r.newBalance)}</td>
+                  <td className="px-3 py-2 text-right tabular-nums" data-testid="statement-balance" data-label={t('statement.balance')}>
+                    {number.format(r.newBalance)}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -105,10 +131,16 @@ export default function CoinStatement({ lang }: { lang: Language }) {
       {failed && (
         <div role="alert" className="flex items-center justify-between gap-3 rounded border border-red-500 bg-red-950/40 p-3">
           <span>{t('statement.failed')}</span>
-          <button type="button" className="btn-ghost px-3 py-1 text-sm" onClick={() => void load(page)}>{t('statement.retry')}</button>
+          <button type="button" className="btn-ghost px-3 py-1 text-sm" onClick={() => void load(page)}>
+            {t('statement.retry')}
+          </button>
         </div>
       )}
-      {data && data.records.length === 0 && !loading && <p className="text-center text-cream/70" data-testid="statement-empty">{t('statement.empty')}</p>}
+      {data && data.records.length === 0 && !loading && (
+        <p className="text-center text-cream/70" data-testid="statement-empty">
+          {t('statement.empty')}
+        </p>
+      )}
       {data && data.totalRecordAmount > 0 && (
         <nav aria-label={t('statement.heading')} className="flex items-center justify-between gap-3 text-sm">
           {pages > 1 ? (

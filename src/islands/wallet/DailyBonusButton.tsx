@@ -23,13 +23,21 @@ export default function DailyBonusButton({ lang }: { lang: Language }) {
         data-testid="daily-bonus-claim"
         disabled={bonus.guarded}
         aria-busy={bonus.guarded}
-        aria-label={bonus.guarded ? t('daily.claiming') : bonus.next ? `${t('daily.claimAction')} ${t('progress:daily.streakLabel', { day: bonus.next.day, amount: formatCoins(bonus.next.amount, lang) })}` : t('daily.claimAction')}
+        aria-label={
+          bonus.guarded
+            ? t('daily.claiming')
+            : bonus.next
+              ? `${t('daily.claimAction')} ${t('progress:daily.streakLabel', { day: bonus.next.day, amount: formatCoins(bonus.next.amount, lang) })}`
+              : t('daily.claimAction')
+        }
         data-streak-day={bonus.next?.day}
         onClick={() => void bonus.claim()}
       >
         <GiftIcon />
         {bonus.next && !bonus.guarded ? (
-          <span className="hidden xl:inline" data-testid="daily-bonus-streak">{t('progress:daily.streakDay', { day: bonus.next.day })} · {formatCoins(bonus.next.amount, lang)}</span>
+          <span className="hidden xl:inline" data-testid="daily-bonus-streak">
+            {t('progress:daily.streakDay', { day: bonus.next.day })} · {formatCoins(bonus.next.amount, lang)}
+          </span>
         ) : (
           <span className="hidden xl:inline">{bonus.guarded ? t('daily.claiming') : t('daily.claimAction')}</span>
         )}
@@ -44,7 +52,9 @@ export default function DailyBonusButton({ lang }: { lang: Language }) {
       aria-label={t('daily.countdownLabel', { time: bonus.countdown })}
     >
       <GiftIcon className="h-4 w-4 opacity-70" />
-      <span className="hidden text-cream/80 xl:inline" aria-hidden="true">{t('daily.nextIn')}</span>
+      <span className="hidden text-cream/80 xl:inline" aria-hidden="true">
+        {t('daily.nextIn')}
+      </span>
       <span className="font-mono font-semibold tabular-nums text-gold-400" aria-hidden="true" data-testid="daily-bonus-time">
         {bonus.countdown}
       </span>

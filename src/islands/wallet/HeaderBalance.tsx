@@ -13,7 +13,10 @@ export default function HeaderBalance({ lang }: { lang: Language }) {
   const { data } = useStore($balance);
   const shown = useCountUp(data?.balance);
   return (
-    <div className="flex shrink-0 items-center gap-1.5 whitespace-nowrap rounded-full border border-brown-600 bg-brown-800 px-2 py-1 sm:px-3" data-testid="header-balance">
+    <div
+      className="flex shrink-0 items-center gap-1.5 whitespace-nowrap rounded-full border border-brown-600 bg-brown-800 px-2 py-1 sm:px-3"
+      data-testid="header-balance"
+    >
       <CoinIcon />
       {data === undefined || shown === undefined ? (
         <span className="h-4 w-12 animate-pulse rounded bg-brown-700" role="status" aria-label={t('balance.loading')} />

@@ -32,8 +32,18 @@ export default function PromotionClaim({ lang, promoSlug, bonus }: { lang: Langu
       </button>
     );
   }
-  if (status?.claimed) return <p className="font-semibold text-green-400" role="status" data-testid="promotion-claimed">{t('promotion.claimed')}</p>;
-  if (status && !status.active) return <p className="text-cream/80" data-testid="promotion-not-running">{t('promotion.notRunning')}</p>;
+  if (status?.claimed)
+    return (
+      <p className="font-semibold text-green-400" role="status" data-testid="promotion-claimed">
+        {t('promotion.claimed')}
+      </p>
+    );
+  if (status && !status.active)
+    return (
+      <p className="text-cream/80" data-testid="promotion-not-running">
+        {t('promotion.notRunning')}
+      </p>
+    );
 
   const claim = async () => {
     if (busy) return; // a double click sends one request
@@ -52,14 +62,7 @@ export default function PromotionClaim({ lang, promoSlug, bonus }: { lang: Langu
   };
 
   return (
-    <button
-      type="button"
-      className="btn-gold gap-2"
-      disabled={busy || !status}
-      aria-busy={busy}
-      onClick={() => void claim()}
-      data-testid="promotion-claim"
-    >
+    <button type="button" className="btn-gold gap-2" disabled={busy || !status} aria-busy={busy} onClick={() => void claim()} data-testid="promotion-claim">
       <CoinIcon /> {t('promotion.claim', { amount })}
     </button>
   );

@@ -49,10 +49,16 @@ function SignedInTabBarBonus({ lang }: { lang: Language }) {
             data-percent={percent}
           />
         </svg>
-        <span className={bonus.claimable ? 'animate-pulse motion-reduce:animate-none' : ''}><GiftIcon /></span>
+        <span className={bonus.claimable ? 'animate-pulse motion-reduce:animate-none' : ''}>
+          <GiftIcon />
+        </span>
       </span>
       <span aria-hidden="true" className={bonus.claimable ? 'font-semibold text-gold-400' : 'font-mono tabular-nums'}>
-        {bonus.claimable && bonus.next ? t('progress:daily.streakDay', { day: bonus.next.day }) : bonus.claimable || !bonus.ready ? t('daily.tab') : bonus.countdown}
+        {bonus.claimable && bonus.next
+          ? t('progress:daily.streakDay', { day: bonus.next.day })
+          : bonus.claimable || !bonus.ready
+            ? t('daily.tab')
+            : bonus.countdown}
       </span>
     </button>
   );

@@ -57,7 +57,12 @@ export function useDailyBonus(lang: Language) {
       const result = await claimDailyBonus();
       if (result) {
         const streak = (result as { streakDays?: number }).streakDays;
-        showToast(streak ? t('progress:daily.claimedStreak', { day: streak, amount: formatCoins(result.bonus, lang) }) : t('daily.won', { amount: formatCoins(result.bonus, lang) }), 'success');
+        showToast(
+          streak
+            ? t('progress:daily.claimedStreak', { day: streak, amount: formatCoins(result.bonus, lang) })
+            : t('daily.won', { amount: formatCoins(result.bonus, lang) }),
+          'success',
+        );
       }
     } catch (error) {
       const code = error instanceof ApiError ? error.displayCode : 'TECHNICAL_ERROR';

@@ -70,7 +70,11 @@ export async function signUpViaApi(request: APIRequestContext, opts: SignUpOptio
  * Signs the player in through the API inside the page's browser context, so the browser holds the
  * session cookies (page.request shares the context's cookie jar). Reload or navigate afterwards.
  */
-export async function signInPage(page: Page, player: Pick<E2EPlayer, 'email' | 'password'>, channel = 'WEB'): Promise<{ authToken: string; displayName: string }> {
+export async function signInPage(
+  page: Page,
+  player: Pick<E2EPlayer, 'email' | 'password'>,
+  channel = 'WEB',
+): Promise<{ authToken: string; displayName: string }> {
   const res = await page.request.post(`${API}/signin`, {
     headers: siteHeaders(channel),
     data: { email: player.email, password: player.password, siteRef: 'WEB' },
@@ -124,7 +128,10 @@ export async function verifyPhoneViaApi(
   let sent = await ask();
   if (sent.status() === 401) {
     // This request context holds no session yet: sign in (only then, sign-ins are rate limited per IP).
-    const signin = await request.post(`${API}/signin`, { headers: siteHeaders(channel), data: { email: player.email, password: player.password, siteRef: 'WEB' } });
+    const signin = await request.post(`${API}/signin`, {
+      headers: siteHeaders(channel),
+      data: { email: player.email, password: player.password, siteRef: 'WEB' },
+    });
     expect(signin.status(), await signin.text()).toBe(200);
     sent = await ask();
   }

@@ -34,13 +34,21 @@ export default function BaccaratGame({ lang, definition }: { lang: Language; def
   useTableSounds({ cards: shown.player + shown.banker, stake: total, settledWin: settled ? round.win : null });
 
   return (
-    <div className="flex w-full max-w-3xl flex-col items-center gap-2 rounded-2xl bg-green-900 p-2 shadow-inner sm:gap-3 sm:p-3" data-testid="baccarat-game" data-phase={phase}>
+    <div
+      className="flex w-full max-w-3xl flex-col items-center gap-2 rounded-2xl bg-green-900 p-2 shadow-inner sm:gap-3 sm:p-3"
+      data-testid="baccarat-game"
+      data-phase={phase}
+    >
       <div className="flex w-full flex-wrap justify-around gap-2">
         <Hand label={t('baccarat.player')} total={playerCards.length ? String(baccaratPoints(playerCards)) : undefined}>
-          {playerCards.map((card, i) => <PlayingCard key={i} card={card} lang={lang} />)}
+          {playerCards.map((card, i) => (
+            <PlayingCard key={i} card={card} lang={lang} />
+          ))}
         </Hand>
         <Hand label={t('baccarat.banker')} total={bankerCards.length ? String(baccaratPoints(bankerCards)) : undefined}>
-          {bankerCards.map((card, i) => <PlayingCard key={i} card={card} lang={lang} />)}
+          {bankerCards.map((card, i) => (
+            <PlayingCard key={i} card={card} lang={lang} />
+          ))}
         </Hand>
       </div>
       <div aria-live="polite" className="min-h-8 text-center" data-testid="baccarat-result">
@@ -80,7 +88,8 @@ export default function BaccaratGame({ lang, definition }: { lang: Language; def
       <div className="sticky bottom-0 z-20 flex w-full flex-col items-center gap-1 rounded-lg bg-green-900/95 py-1">
         <div className="flex flex-wrap items-center justify-center gap-x-3">
           <p className="text-xs sm:text-sm" data-testid="baccarat-total">
-            {t('roulette.totalBet', { amount: formatCoins(total, lang) })} · {t('house.limits', { min: formatCoins(definition.minBet, lang), max: formatCoins(definition.maxBet, lang) })}
+            {t('roulette.totalBet', { amount: formatCoins(total, lang) })} ·{' '}
+            {t('house.limits', { min: formatCoins(definition.minBet, lang), max: formatCoins(definition.maxBet, lang) })}
           </p>
           <SoundToggle lang={lang} />
         </div>
@@ -94,7 +103,13 @@ export default function BaccaratGame({ lang, definition }: { lang: Language; def
             <button type="button" className="btn-ghost px-3" onClick={table.rebet} disabled={busy || !lastBets || total > 0} data-testid="baccarat-rebet">
               {t('roulette.rebet')}
             </button>
-            <button type="button" className="btn-gold min-w-28" onClick={() => void table.deal()} disabled={busy || total === 0 || total > house.balance} data-testid="deal">
+            <button
+              type="button"
+              className="btn-gold min-w-28"
+              onClick={() => void table.deal()}
+              disabled={busy || total === 0 || total > house.balance}
+              data-testid="deal"
+            >
               {t('baccarat.deal')}
             </button>
           </div>

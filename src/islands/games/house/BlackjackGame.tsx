@@ -20,7 +20,15 @@ const DEAL_MS = 420;
  * Double as the server allows; keys H, S and D work too. An open hand from an earlier visit resumes.
  * The round's state machine is src/stores/blackjack.ts; this view draws it.
  */
-export default function BlackjackGame({ lang, definition, openRound }: { lang: Language; definition: BlackjackDefinition; openRound: HouseSessionResponse['openRound'] }) {
+export default function BlackjackGame({
+  lang,
+  definition,
+  openRound,
+}: {
+  lang: Language;
+  definition: BlackjackDefinition;
+  openRound: HouseSessionResponse['openRound'];
+}) {
   const t = useT(lang, 'games');
   const house = useStore($house);
   const [table] = useState(() => createBlackjackTable(definition, playHouseRoundHeld, { stepMs: () => dealStepMs(DEAL_MS), resumed: openRound }));
@@ -54,9 +62,15 @@ export default function BlackjackGame({ lang, definition, openRound }: { lang: L
   useTableSounds({ cards: shown.player + shown.dealer, stake: round && !settled ? round.stake : bet, settledWin: settled && round ? round.win : null });
 
   return (
-    <div className="flex w-full max-w-2xl flex-col items-center gap-2 rounded-2xl bg-green-900 p-2 shadow-inner sm:gap-3 sm:p-3" data-testid="blackjack-game" data-phase={phase}>
+    <div
+      className="flex w-full max-w-2xl flex-col items-center gap-2 rounded-2xl bg-green-900 p-2 shadow-inner sm:gap-3 sm:p-3"
+      data-testid="blackjack-game"
+      data-phase={phase}
+    >
       <Hand label={t('blackjack.dealer')} total={dealerTotal}>
-        {dealerCards.map((card, i) => <PlayingCard key={i} card={card} lang={lang} flipped={i === 1} />)}
+        {dealerCards.map((card, i) => (
+          <PlayingCard key={i} card={card} lang={lang} flipped={i === 1} />
+        ))}
         {shown.hole && shown.dealer === 1 && <PlayingCard key="hole" lang={lang} hidden />}
       </Hand>
       <div aria-live="polite" className="min-h-8 text-center" data-testid="blackjack-result">
@@ -67,7 +81,9 @@ export default function BlackjackGame({ lang, definition, openRound }: { lang: L
         )}
       </div>
       <Hand label={t('blackjack.player')} total={playerTotal}>
-        {playerCards.map((card, i) => <PlayingCard key={i} card={card} lang={lang} />)}
+        {playerCards.map((card, i) => (
+          <PlayingCard key={i} card={card} lang={lang} />
+        ))}
       </Hand>
       {/* The betting spot: the chips of the bet (or of the hand in play) lie in it. */}
       <div className="flex items-center gap-2 text-sm">
@@ -103,7 +119,9 @@ export default function BlackjackGame({ lang, definition, openRound }: { lang: L
             <button type="button" className="btn-ghost" onClick={table.addChip} disabled={busy || bet + chip > definition.maxBet}>
               {t('blackjack.addChip', { amount: formatCoins(chip, lang) })}
             </button>
-            <button type="button" className="btn-ghost" onClick={table.resetBet} disabled={busy}>{t('blackjack.resetBet')}</button>
+            <button type="button" className="btn-ghost" onClick={table.resetBet} disabled={busy}>
+              {t('blackjack.resetBet')}
+            </button>
             <p className="rounded bg-brown-950/70 px-3 py-2 text-sm font-bold" data-testid="bj-bet" aria-live="polite">
               {t('blackjack.bet', { amount: formatCoins(bet, lang) })}
             </p>

@@ -69,17 +69,23 @@ export default function FairnessDrawer({ lang, open, onClose, rtp }: { lang: Lan
     >
       <div className="mb-3 flex items-center justify-between">
         <h2 className="text-base font-bold text-gold-400">{t('house.fairness')}</h2>
-        <button type="button" onClick={onClose} className="btn-ghost px-2 py-1 text-xs">{t('house.close')}</button>
+        <button type="button" onClick={onClose} className="btn-ghost px-2 py-1 text-xs">
+          {t('house.close')}
+        </button>
       </div>
       <p className="mb-3 text-cream/80">{t('fairness.drawerIntro', { rtp: (rtp * 100).toFixed(2) })}</p>
       <dl className="mb-3">
         <dt className="text-cream/70">{t('fairness.serverSeedHash')}</dt>
-        <dd className="mb-2 break-all font-mono text-xs" data-testid="server-seed-hash">{fairness.serverSeedHash}</dd>
+        <dd className="mb-2 break-all font-mono text-xs" data-testid="server-seed-hash">
+          {fairness.serverSeedHash}
+        </dd>
         <dt className="text-cream/70">{t('fairness.nonce')}</dt>
         <dd className="font-mono">{fairness.nonce}</dd>
       </dl>
       <form onSubmit={(e) => rotate(e, true)} className="mb-3 flex flex-col gap-2">
-        <label htmlFor="client-seed" className="text-cream/70">{t('fairness.clientSeed')}</label>
+        <label htmlFor="client-seed" className="text-cream/70">
+          {t('fairness.clientSeed')}
+        </label>
         <div className="flex gap-2">
           <input
             id="client-seed"
@@ -91,14 +97,24 @@ export default function FairnessDrawer({ lang, open, onClose, rtp }: { lang: Lan
             onChange={(e) => setSeed(e.target.value)}
             data-testid="client-seed"
           />
-          <button type="submit" className="btn-gold shrink-0 whitespace-nowrap px-3 py-1 text-xs" disabled={pending || busy}>{t('fairness.setSeed')}</button>
+          <button type="submit" className="btn-gold shrink-0 whitespace-nowrap px-3 py-1 text-xs" disabled={pending || busy}>
+            {t('fairness.setSeed')}
+          </button>
         </div>
         <p className="text-xs text-cream/60">{t('fairness.setSeedHelp')}</p>
       </form>
-      <button type="button" className="btn-ghost mb-3 w-full px-3 py-1 text-xs" disabled={pending || busy} onClick={(e) => rotate(e, false)} data-testid="rotate-seed">
+      <button
+        type="button"
+        className="btn-ghost mb-3 w-full px-3 py-1 text-xs"
+        disabled={pending || busy}
+        onClick={(e) => rotate(e, false)}
+        data-testid="rotate-seed"
+      >
         {t('fairness.rotate')}
       </button>
-      <p role="status" className="min-h-5 text-xs text-gold-400">{message ? t(message) : ''}</p>
+      <p role="status" className="min-h-5 text-xs text-gold-400">
+        {message ? t(message) : ''}
+      </p>
       {house.revealed && (
         <div className="mb-3 rounded border border-brown-600 p-2" data-testid="revealed-seed">
           <p className="mb-1 font-semibold">{t('fairness.revealedTitle')}</p>

@@ -75,7 +75,9 @@ export default function HousePlay({ lang }: { lang: Language }) {
     return (
       <div role="alert" data-testid="house-failed" className="m-auto max-w-md rounded-lg border border-red-500 bg-red-950/40 p-5 text-center">
         <p className="mb-4">{t(house.errorCode === 'MAINTENANCE' ? 'launch.maintenance' : 'house.sessionFailed')}</p>
-        <a href={lobby} target="_top" className="btn-gold">{t('launch.backToLobby')}</a>
+        <a href={lobby} target="_top" className="btn-gold">
+          {t('launch.backToLobby')}
+        </a>
       </div>
     );
   }
@@ -94,7 +96,9 @@ export default function HousePlay({ lang }: { lang: Language }) {
           </svg>
           <span className="sr-only min-[400px]:not-sr-only">{t('house.lobby')}</span>
         </a>
-        <h1 className="min-w-0 flex-1 truncate text-base font-bold text-gold-400"><span className="sr-only sm:not-sr-only">{info.game.title}</span></h1>
+        <h1 className="min-w-0 flex-1 truncate text-base font-bold text-gold-400">
+          <span className="sr-only sm:not-sr-only">{info.game.title}</span>
+        </h1>
         <p className="shrink-0 whitespace-nowrap rounded-full bg-brown-950 px-2 py-1 text-sm font-bold sm:px-3" aria-live="polite">
           <span className="sr-only">{t('house.balance')}: </span>
           <span data-testid="house-balance">{formatCoins(house.balance, lang)}</span>{' '}

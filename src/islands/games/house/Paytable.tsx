@@ -15,7 +15,14 @@ import 'virtual:strings?games.paytable,games.slot,games.baccarat';
  * payouts) and its declared RTP, so it cannot drift from the game. Loaded the first time it opens.
  * Focus moves into it, Tab cycles inside it, Escape and Close return focus to the opener.
  */
-export default function Paytable({ lang, definition, rtp, title, gameCode, onClose }: {
+export default function Paytable({
+  lang,
+  definition,
+  rtp,
+  title,
+  gameCode,
+  onClose,
+}: {
   lang: Language;
   definition: GameDefinition;
   rtp: number;
@@ -112,9 +119,13 @@ function SlotRules({ lang, definition, gameCode }: { lang: Language; definition:
         <table className="w-full text-left text-xs">
           <thead>
             <tr className="text-cream/80">
-              <th scope="col" className="py-1 font-semibold">{t('slot.symbol')}</th>
+              <th scope="col" className="py-1 font-semibold">
+                {t('slot.symbol')}
+              </th>
               {Array.from({ length: reels }, (_, k) => (
-                <th key={k} scope="col" className="py-1 text-right font-semibold">{t('paytable.ofAKind', { n: k + 1 })}</th>
+                <th key={k} scope="col" className="py-1 text-right font-semibold">
+                  {t('paytable.ofAKind', { n: k + 1 })}
+                </th>
               ))}
             </tr>
           </thead>
@@ -153,7 +164,12 @@ function SlotRules({ lang, definition, gameCode }: { lang: Language; definition:
         <ol className="grid grid-cols-4 gap-2 sm:grid-cols-6" aria-label={t('paytable.paylines')}>
           {definition.paylines.map((line, l) => (
             <li key={l} className="flex flex-col items-center gap-0.5 text-[10px]">
-              <svg viewBox={`0 0 ${reels * 6} ${definition.rows * 6}`} className="w-full max-w-16 rounded bg-brown-950" aria-label={t('paytable.line', { n: l + 1 })} role="img">
+              <svg
+                viewBox={`0 0 ${reels * 6} ${definition.rows * 6}`}
+                className="w-full max-w-16 rounded bg-brown-950"
+                aria-label={t('paytable.line', { n: l + 1 })}
+                role="img"
+              >
                 {line.map((row, r) => (
                   <rect key={r} x={r * 6 + 1} y={row * 6 + 1} width="4" height="4" rx="1" fill="#e8c25a" />
                 ))}
@@ -179,7 +195,9 @@ function RouletteRules({ lang, definition }: { lang: Language; definition: Roule
           <tbody>
             {ROULETTE_ROWS.map((type) => (
               <tr key={type} className="border-t border-brown-700">
-                <th scope="row" className="py-1 font-normal">{t(`paytable.roulette.${type}`)}</th>
+                <th scope="row" className="py-1 font-normal">
+                  {t(`paytable.roulette.${type}`)}
+                </th>
                 <td className="py-1 text-right tabular-nums">{t('paytable.toOne', { n: ROULETTE_PAYOUTS[type] })}</td>
               </tr>
             ))}
@@ -206,9 +224,24 @@ function BlackjackRules({ lang, definition }: { lang: Language; definition: Blac
       <Section title={t('paytable.payouts')}>
         <table className="w-full text-left text-xs">
           <tbody>
-            <tr className="border-t border-brown-700"><th scope="row" className="py-1 font-normal">{t('paytable.blackjack.natural')}</th><td className="py-1 text-right">{t('paytable.blackjack.threeToTwo')}</td></tr>
-            <tr className="border-t border-brown-700"><th scope="row" className="py-1 font-normal">{t('paytable.blackjack.win')}</th><td className="py-1 text-right">{t('paytable.toOne', { n: 1 })}</td></tr>
-            <tr className="border-t border-brown-700"><th scope="row" className="py-1 font-normal">{t('paytable.blackjack.push')}</th><td className="py-1 text-right">{t('paytable.returned')}</td></tr>
+            <tr className="border-t border-brown-700">
+              <th scope="row" className="py-1 font-normal">
+                {t('paytable.blackjack.natural')}
+              </th>
+              <td className="py-1 text-right">{t('paytable.blackjack.threeToTwo')}</td>
+            </tr>
+            <tr className="border-t border-brown-700">
+              <th scope="row" className="py-1 font-normal">
+                {t('paytable.blackjack.win')}
+              </th>
+              <td className="py-1 text-right">{t('paytable.toOne', { n: 1 })}</td>
+            </tr>
+            <tr className="border-t border-brown-700">
+              <th scope="row" className="py-1 font-normal">
+                {t('paytable.blackjack.push')}
+              </th>
+              <td className="py-1 text-right">{t('paytable.returned')}</td>
+            </tr>
           </tbody>
         </table>
       </Section>
@@ -234,9 +267,24 @@ function BaccaratRules({ lang, definition }: { lang: Language; definition: Bacca
       <Section title={t('paytable.payouts')}>
         <table className="w-full text-left text-xs">
           <tbody>
-            <tr className="border-t border-brown-700"><th scope="row" className="py-1 font-normal">{t('baccarat.bet.player')}</th><td className="py-1 text-right">{t('paytable.toOne', { n: 1 })}</td></tr>
-            <tr className="border-t border-brown-700"><th scope="row" className="py-1 font-normal">{t('baccarat.bet.banker')}</th><td className="py-1 text-right">{t('paytable.baccarat.bankerPays')}</td></tr>
-            <tr className="border-t border-brown-700"><th scope="row" className="py-1 font-normal">{t('baccarat.bet.tie')}</th><td className="py-1 text-right">{t('paytable.toOne', { n: definition.tiePays })}</td></tr>
+            <tr className="border-t border-brown-700">
+              <th scope="row" className="py-1 font-normal">
+                {t('baccarat.bet.player')}
+              </th>
+              <td className="py-1 text-right">{t('paytable.toOne', { n: 1 })}</td>
+            </tr>
+            <tr className="border-t border-brown-700">
+              <th scope="row" className="py-1 font-normal">
+                {t('baccarat.bet.banker')}
+              </th>
+              <td className="py-1 text-right">{t('paytable.baccarat.bankerPays')}</td>
+            </tr>
+            <tr className="border-t border-brown-700">
+              <th scope="row" className="py-1 font-normal">
+                {t('baccarat.bet.tie')}
+              </th>
+              <td className="py-1 text-right">{t('paytable.toOne', { n: definition.tiePays })}</td>
+            </tr>
           </tbody>
         </table>
       </Section>

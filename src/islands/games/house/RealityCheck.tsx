@@ -54,15 +54,30 @@ export default function RealityCheck({ lang, balance, lobby }: { lang: Language;
   const net = balance - startBalance.current;
   return (
     <div className="absolute inset-0 z-50 flex items-center justify-center bg-black/80 p-4" data-testid="reality-check">
-      <div role="alertdialog" aria-modal="true" onKeyDown={cycleFocus} aria-labelledby="reality-check-title" aria-describedby="reality-check-body" className="max-w-sm rounded-lg border border-gold-500 bg-brown-900 p-5 text-center">
-        <h2 id="reality-check-title" className="mb-2 text-lg font-bold text-gold-400">{t('realityTitle')}</h2>
-        <p id="reality-check-body" data-testid="reality-check-time">{t('realityBody', { minutes })}</p>
-        <p className="mt-1 font-semibold" data-testid="reality-check-net">{t('realityNet', { net: `${net > 0 ? '+' : ''}${formatCoins(net, lang)}` })}</p>
+      <div
+        role="alertdialog"
+        aria-modal="true"
+        onKeyDown={cycleFocus}
+        aria-labelledby="reality-check-title"
+        aria-describedby="reality-check-body"
+        className="max-w-sm rounded-lg border border-gold-500 bg-brown-900 p-5 text-center"
+      >
+        <h2 id="reality-check-title" className="mb-2 text-lg font-bold text-gold-400">
+          {t('realityTitle')}
+        </h2>
+        <p id="reality-check-body" data-testid="reality-check-time">
+          {t('realityBody', { minutes })}
+        </p>
+        <p className="mt-1 font-semibold" data-testid="reality-check-net">
+          {t('realityNet', { net: `${net > 0 ? '+' : ''}${formatCoins(net, lang)}` })}
+        </p>
         <div className="mt-4 flex justify-center gap-2">
           <button type="button" className="btn-gold" data-testid="reality-check-continue" autoFocus onClick={() => setOpen(false)}>
             {t('continue')}
           </button>
-          <a href={lobby} target="_top" className="btn-ghost" data-testid="reality-check-stop">{t('stop')}</a>
+          <a href={lobby} target="_top" className="btn-ghost" data-testid="reality-check-stop">
+            {t('stop')}
+          </a>
         </div>
       </div>
     </div>

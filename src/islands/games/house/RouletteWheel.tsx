@@ -38,7 +38,17 @@ const reducedMotion = () => typeof matchMedia === 'function' && matchMedia('(pre
  * turns one way and the ball the other, the ball drops into the target pocket and `onLanded` is
  * called (at once with reduced motion). `shown` is the number in the middle once the ball is in.
  */
-export default function RouletteWheel({ target, shown, onLanded, label }: { target: number | null; shown: number | null; onLanded: () => void; label: string }) {
+export default function RouletteWheel({
+  target,
+  shown,
+  onLanded,
+  label,
+}: {
+  target: number | null;
+  shown: number | null;
+  onLanded: () => void;
+  label: string;
+}) {
   const [angles, setAngles] = useState({ wheel: 0, ball: 0, resting: false, moving: false });
   const landedRef = useRef(onLanded);
   const box = useRef<HTMLDivElement>(null);
@@ -84,7 +94,14 @@ export default function RouletteWheel({ target, shown, onLanded, label }: { targ
   const ease = angles.moving ? `transform ${SPIN_MS}ms cubic-bezier(0.12, 0.55, 0.25, 1)` : 'none';
   const color = shown === null ? null : pocketColor(shown);
   return (
-    <div role="img" aria-label={label} ref={box} className="relative aspect-square w-32 shrink-0 sm:w-44 lg:w-72 short:w-28" data-testid="roulette-wheel" data-landed={shown ?? ''}>
+    <div
+      role="img"
+      aria-label={label}
+      ref={box}
+      className="relative aspect-square w-32 shrink-0 sm:w-44 lg:w-72 short:w-28"
+      data-testid="roulette-wheel"
+      data-landed={shown ?? ''}
+    >
       <svg viewBox="0 0 200 200" className="absolute inset-0 h-full w-full drop-shadow-lg" aria-hidden="true">
         <circle cx="100" cy="100" r="100" fill="#5b3413" />
         <circle cx="100" cy="100" r="97" fill="#3b200c" stroke="#d4a017" strokeWidth="1.5" />
@@ -94,7 +111,16 @@ export default function RouletteWheel({ target, shown, onLanded, label }: { targ
             return (
               <g key={n} data-pocket={n}>
                 <path d={sector(62, 94, a - STEP / 2, a + STEP / 2)} fill={FILL[pocketColor(n)]} stroke="#d4a017" strokeWidth="0.6" />
-                <text x="100" y="14.5" transform={`rotate(${a} 100 100)`} textAnchor="middle" fontSize="8.5" fontWeight="700" fill="#fff8e7" fontFamily="system-ui, sans-serif">
+                <text
+                  x="100"
+                  y="14.5"
+                  transform={`rotate(${a} 100 100)`}
+                  textAnchor="middle"
+                  fontSize="8.5"
+                  fontWeight="700"
+                  fill="#fff8e7"
+                  fontFamily="system-ui, sans-serif"
+                >
                   {n}
                 </text>
               </g>

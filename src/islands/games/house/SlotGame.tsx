@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Language } from '../../../../contracts/constants';
 import type { SlotDefinition, SlotSpin } from '../../../../contracts/games';
@@ -125,68 +125,75 @@ export default function SlotGame({ lang, definition, gameCode }: { lang: Languag
 
       {/* The bet and Spin on one line (in reach of a thumb), the options under them. */}
       <div className="flex w-full flex-col items-center gap-2">
-      <div className="flex items-center justify-center gap-3">
-        <div className="flex items-center gap-1">
-          <button type="button" className="btn-ghost h-11 w-11 px-0" aria-label={t('slot.betDown')} disabled={running || betIndex === 0} onClick={() => round.setBet(betIndex - 1)}>
-            −
-          </button>
-          <label className="flex flex-col items-center text-xs">
-            <span>{t('slot.bet')}</span>
-            <select
-              className="field w-20 py-1 text-center font-bold sm:w-28"
-              value={betIndex}
-              disabled={running}
-              onChange={(e) => round.setBet(Number(e.target.value))}
-              data-testid="slot-bet"
+        <div className="flex items-center justify-center gap-3">
+          <div className="flex items-center gap-1">
+            <button
+              type="button"
+              className="btn-ghost h-11 w-11 px-0"
+              aria-label={t('slot.betDown')}
+              disabled={running || betIndex === 0}
+              onClick={() => round.setBet(betIndex - 1)}
             >
-              {definition.betLevels.map((level, index) => (
-                <option key={level} value={index}>{formatCoins(level, lang)}</option>
-              ))}
-            </select>
-          </label>
+              −
+            </button>
+            <label className="flex flex-col items-center text-xs">
+              <span>{t('slot.bet')}</span>
+              <select
+                className="field w-20 py-1 text-center font-bold sm:w-28"
+                value={betIndex}
+                disabled={running}
+                onChange={(e) => round.setBet(Number(e.target.value))}
+                data-testid="slot-bet"
+              >
+                {definition.betLevels.map((level, index) => (
+                  <option key={level} value={index}>
+                    {formatCoins(level, lang)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <button
+              type="button"
+              className="btn-ghost h-11 w-11 px-0"
+              aria-label={t('slot.betUp')}
+              disabled={running || betIndex === definition.betLevels.length - 1}
+              onClick={() => round.setBet(betIndex + 1)}
+            >
+              +
+            </button>
+          </div>
           <button
+            ref={spinButton}
             type="button"
-            className="btn-ghost h-11 w-11 px-0"
-            aria-label={t('slot.betUp')}
-            disabled={running || betIndex === definition.betLevels.length - 1}
-            onClick={() => round.setBet(betIndex + 1)}
+            className="btn-gold h-14 min-w-28 rounded-full text-lg sm:min-w-32"
+            onClick={() => void spin()}
+            disabled={running || insufficient}
+            data-testid="spin"
+            aria-keyshortcuts="Space"
           >
-            +
+            {running ? t('slot.spinning') : t('slot.spin')}
           </button>
         </div>
-        <button
-          ref={spinButton}
-          type="button"
-          className="btn-gold h-14 min-w-28 rounded-full text-lg sm:min-w-32"
-          onClick={() => void spin()}
-          disabled={running || insufficient}
-          data-testid="spin"
-          aria-keyshortcuts="Space"
-        >
-          {running ? t('slot.spinning') : t('slot.spin')}
-        </button>
-      </div>
-      <div className="flex flex-wrap items-center justify-center gap-3">
-        {running || (celebration && celebration.counted < celebration.amount) ? (
-          <button type="button" className="btn-ghost px-3 py-2 text-xs" onClick={round.skip} data-testid="slot-skip">
-            {t('slot.skip')}
+        <div className="flex flex-wrap items-center justify-center gap-3">
+          {running || (celebration && celebration.counted < celebration.amount) ? (
+            <button type="button" className="btn-ghost px-3 py-2 text-xs" onClick={round.skip} data-testid="slot-skip">
+              {t('slot.skip')}
+            </button>
+          ) : (
+            <label className="flex cursor-pointer items-center gap-1 text-xs">
+              <input type="checkbox" checked={turbo} onChange={(e) => round.setTurbo(e.target.checked)} className="accent-gold-500" data-testid="slot-turbo" />
+              {t('slot.turbo')}
+            </label>
+          )}
+          <SoundToggle lang={lang} testId="slot-sound" />
+          <button type="button" className="btn-ghost px-3 py-2 text-xs" aria-haspopup="dialog" onClick={openPaytable}>
+            {t('slot.paytable')}
           </button>
-        ) : (
-          <label className="flex cursor-pointer items-center gap-1 text-xs">
-            <input type="checkbox" checked={turbo} onChange={(e) => round.setTurbo(e.target.checked)} className="accent-gold-500" data-testid="slot-turbo" />
-            {t('slot.turbo')}
-          </label>
-        )}
-        <SoundToggle lang={lang} testId="slot-sound" />
-        <button type="button" className="btn-ghost px-3 py-2 text-xs" aria-haspopup="dialog" onClick={openPaytable}>
-          {t('slot.paytable')}
-        </button>
-      </div>
+        </div>
       </div>
       <p className="text-xs text-cream/70 short:hidden">
         {t('slot.lines', { lines: definition.paylines.length, lineBet: formatCoins(lineBet, lang) })} · {t('slot.spaceHint')}
       </p>
-
     </div>
   );
 }

@@ -23,7 +23,9 @@ export function lineCells(win: LineWin, definition: SlotDefinition): string[] {
 export function winningCells(spin: SlotSpin, definition: SlotDefinition, scatterIds: ReadonlySet<string>): Set<string> {
   const cells = new Set(spin.lineWins.flatMap((win) => lineCells(win, definition)));
   if (spin.scatterWin > 0 || spin.freeSpinsAwarded > 0) {
-    spin.grid.forEach((column, reel) => column.forEach((id, row) => scatterIds.has(id) && cells.add(`${reel}:${row}`)));
+    for (const [reel, column] of spin.grid.entries()) {
+      for (const [row, id] of column.entries()) if (scatterIds.has(id)) cells.add(`${reel}:${row}`);
+    }
   }
   return cells;
 }
@@ -32,7 +34,12 @@ export function winningCells(spin: SlotSpin, definition: SlotDefinition, scatter
  * What the reels draw of the spin on show: all its lines and winning cells, or only the line whose
  * turn it is (`lineStep`, from the slot round store; -1 for all of them).
  */
-export function winsOnShow(shown: SlotSpin | null, lineStep: number, definition: SlotDefinition, scatterIds: ReadonlySet<string>): { step: number; lines: LineWin[]; lit: Set<string> } {
+export function winsOnShow(
+  shown: SlotSpin | null,
+  lineStep: number,
+  definition: SlotDefinition,
+  scatterIds: ReadonlySet<string>,
+): { step: number; lines: LineWin[]; lit: Set<string> } {
   if (!shown) return { step: -1, lines: [], lit: new Set() };
   // (The step of the previous spin may outlast it by one render.)
   const step = lineStep < shown.lineWins.length ? lineStep : -1;
@@ -128,7 +135,11 @@ export default function SlotReels({
                   className={`flex aspect-square items-center justify-center border-2 ${cellClassName} ${on ? 'border-gold-400 bg-brown-800 shadow-[inset_0_0_12px_#f5b700]' : 'border-brown-700 bg-brown-900'}`}
                 >
                   {symbol ? (
-                    <SlotSymbolArt symbol={symbol} gameCode={gameCode} className={`h-full w-full ${on ? 'animate-[symbolwin_0.9s_ease-in-out_infinite] motion-reduce:animate-none' : ''}`} />
+                    <SlotSymbolArt
+                      symbol={symbol}
+                      gameCode={gameCode}
+                      className={`h-full w-full ${on ? 'animate-[symbolwin_0.9s_ease-in-out_infinite] motion-reduce:animate-none' : ''}`}
+                    />
                   ) : (
                     <span aria-hidden="true">{id}</span>
                   )}
@@ -152,8 +163,25 @@ export default function SlotReels({
             const points = definition.paylines[win.line].map((row, reel) => `${centre(reel)},${centre(row) + shift}`).join(' ');
             return (
               <g key={win.line} data-line={win.line}>
-                <polyline points={points} fill="none" stroke="#1a100b" strokeOpacity={0.7} strokeWidth={9} vectorEffect="non-scaling-stroke" strokeLinejoin="round" strokeLinecap="round" />
-                <polyline points={points} fill="none" stroke={LINE_COLORS[win.line % LINE_COLORS.length]} strokeWidth={5} vectorEffect="non-scaling-stroke" strokeLinejoin="round" strokeLinecap="round" />
+                <polyline
+                  points={points}
+                  fill="none"
+                  stroke="#1a100b"
+                  strokeOpacity={0.7}
+                  strokeWidth={9}
+                  vectorEffect="non-scaling-stroke"
+                  strokeLinejoin="round"
+                  strokeLinecap="round"
+                />
+                <polyline
+                  points={points}
+                  fill="none"
+                  stroke={LINE_COLORS[win.line % LINE_COLORS.length]}
+                  strokeWidth={5}
+                  vectorEffect="non-scaling-stroke"
+                  strokeLinejoin="round"
+                  strokeLinecap="round"
+                />
               </g>
             );
           })}
@@ -172,7 +200,11 @@ export default function SlotReels({
                 key={win.line}
                 data-line={win.line}
                 className="absolute -translate-x-1/2 translate-y-[30%] whitespace-nowrap rounded-full border-2 border-brown-950 px-2 text-[clamp(0.65rem,3.2cqw,1rem)] font-black tabular-nums text-brown-950 shadow"
-                style={{ left: `${(centre(reel) / width) * 100}%`, top: `${(centre(row) / height) * 100}%`, background: LINE_COLORS[win.line % LINE_COLORS.length] }}
+                style={{
+                  left: `${(centre(reel) / width) * 100}%`,
+                  top: `${(centre(row) / height) * 100}%`,
+                  background: LINE_COLORS[win.line % LINE_COLORS.length],
+                }}
               >
                 {lineAmount(win)}
               </span>

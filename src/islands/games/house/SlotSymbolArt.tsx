@@ -79,7 +79,17 @@ function Shape({ shape, color }: { shape: SymbolShape; color: string }) {
       return (
         <>
           <path d="M32 14V8m0 6c4-4 10-4 12 0" fill="none" stroke="#3f6212" strokeWidth={3} strokeLinecap="round" />
-          {[[22, 22], [32, 22], [42, 22], [22, 32], [32, 32], [42, 32], [27, 42], [37, 42], [32, 51]].map(([cx, cy], i) => (
+          {[
+            [22, 22],
+            [32, 22],
+            [42, 22],
+            [22, 32],
+            [32, 32],
+            [42, 32],
+            [27, 42],
+            [37, 42],
+            [32, 51],
+          ].map(([cx, cy], i) => (
             <circle key={i} cx={cx} cy={cy} r="6" fill={color} {...OUTLINE} strokeWidth={2} />
           ))}
         </>
@@ -106,11 +116,7 @@ function Shape({ shape, color }: { shape: SymbolShape; color: string }) {
     case 'scatter':
       return (
         <>
-          <path
-            d="M32 4l5 13 13-6-5 13 14 5-13 5 6 13-13-5-6 13-5-13-13 6 5-13-14-5 13-5-6-13 13 5z"
-            fill={color}
-            {...OUTLINE}
-          />
+          <path d="M32 4l5 13 13-6-5 13 14 5-13 5 6 13-13-5-6 13-5-13-13 6 5-13-14-5 13-5-6-13 13 5z" fill={color} {...OUTLINE} />
           <circle cx="32" cy="32" r="9" fill="#fff" fillOpacity={0.85} />
         </>
       );

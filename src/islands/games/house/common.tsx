@@ -12,7 +12,11 @@ export const roundErrorKey = roundErrorKeyOf;
 export function ErrorLine({ lang, messageKey, compact = false }: { lang: Language; messageKey: string | null; compact?: boolean }) {
   const t = useT(lang, ['games', 'protection']);
   return (
-    <p role="alert" data-testid="round-error" className={`text-center text-sm font-semibold text-red-300 ${compact ? 'empty:hidden' : 'min-h-6 short:min-h-0'}`}>
+    <p
+      role="alert"
+      data-testid="round-error"
+      className={`text-center text-sm font-semibold text-red-300 ${compact ? 'empty:hidden' : 'min-h-6 short:min-h-0'}`}
+    >
       {messageKey ? t(messageKey) : ''}
     </p>
   );
@@ -60,7 +64,12 @@ export function PlayingCard({ card, lang, hidden = false, flipped = false }: { c
   const t = useT(lang, 'games');
   if (hidden || !card) {
     return (
-      <span role="img" aria-label={t('cards.faceDown')} data-face-down="" className="flex h-24 w-16 items-center justify-center rounded-md border-2 short:h-16 short:w-11 border-cream/70 bg-[repeating-linear-gradient(45deg,#7f1d1d_0_6px,#991b1b_6px_12px)] shadow-lg animate-[shoe-deal_0.35s_ease-out]" />
+      <span
+        role="img"
+        aria-label={t('cards.faceDown')}
+        data-face-down=""
+        className="flex h-24 w-16 items-center justify-center rounded-md border-2 short:h-16 short:w-11 border-cream/70 bg-[repeating-linear-gradient(45deg,#7f1d1d_0_6px,#991b1b_6px_12px)] shadow-lg animate-[shoe-deal_0.35s_ease-out]"
+      />
     );
   }
   const red = card.suit === 'H' || card.suit === 'D';
@@ -71,9 +80,15 @@ export function PlayingCard({ card, lang, hidden = false, flipped = false }: { c
       aria-label={t('cards.name', { rank: t(`cards.rank.${card.rank}`), suit: t(`cards.suit.${card.suit}`) })}
       className={`flex h-24 w-16 flex-col justify-between rounded-md border border-brown-600 bg-cream p-1 font-bold shadow-lg short:h-16 short:w-11 short:p-0.5 ${flipped ? 'animate-[card-flip_0.3s_ease-out]' : 'animate-[shoe-deal_0.35s_ease-out]'} ${red ? 'text-red-700' : 'text-brown-950'}`}
     >
-      <span aria-hidden="true" className="text-left text-lg leading-none short:text-sm">{card.rank}</span>
-      <span aria-hidden="true" className="text-center text-2xl leading-none short:text-lg">{SUIT_GLYPH[card.suit]}</span>
-      <span aria-hidden="true" className="rotate-180 text-left text-lg leading-none short:text-sm">{card.rank}</span>
+      <span aria-hidden="true" className="text-left text-lg leading-none short:text-sm">
+        {card.rank}
+      </span>
+      <span aria-hidden="true" className="text-center text-2xl leading-none short:text-lg">
+        {SUIT_GLYPH[card.suit]}
+      </span>
+      <span aria-hidden="true" className="rotate-180 text-left text-lg leading-none short:text-sm">
+        {card.rank}
+      </span>
     </span>
   );
 }
@@ -83,7 +98,11 @@ export function Hand({ label, total, children }: { label: string; total?: string
     <div className="flex flex-col items-center gap-2">
       <p className="text-sm font-semibold">
         {label}
-        {total !== undefined && <span className="ml-2 rounded bg-brown-950/70 px-2 py-0.5 text-gold-400" data-testid="hand-total">{total}</span>}
+        {total !== undefined && (
+          <span className="ml-2 rounded bg-brown-950/70 px-2 py-0.5 text-gold-400" data-testid="hand-total">
+            {total}
+          </span>
+        )}
       </p>
       <div className="flex min-h-24 gap-1 short:min-h-16">{children}</div>
     </div>

@@ -35,7 +35,19 @@ const WHEEL_TICKS_MS = [0, 90, 190, 300, 420, 560, 720, 900, 1110, 1350, 1630, 1
  * chip for each chip put on the table, the wheel's clicks while it spins, the ball dropping, and
  * the win or the loss once the round is settled. Silent while sound is off (sfx does nothing then).
  */
-export function useTableSounds({ cards = 0, stake, spinning = false, settledWin, ballDrop = false }: { cards?: number; stake: number; spinning?: boolean; settledWin: number | null; ballDrop?: boolean }) {
+export function useTableSounds({
+  cards = 0,
+  stake,
+  spinning = false,
+  settledWin,
+  ballDrop = false,
+}: {
+  cards?: number;
+  stake: number;
+  spinning?: boolean;
+  settledWin: number | null;
+  ballDrop?: boolean;
+}) {
   const last = useRef({ cards, stake, settledWin });
   useEffect(() => {
     const before = last.current;
