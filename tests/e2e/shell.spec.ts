@@ -122,7 +122,7 @@ for (const lang of LANGS) {
     });
 
     test('signed in at 375 px the level and its progress show on the account menu button, and the menu leads to the levels page', async ({ page }) => {
-      const progress = JSON.parse(readFileSync(`locales/${lang}/progress.json`, 'utf8')) as { header: { levelLabel: string } };
+      const progress = JSON.parse(readFileSync(`locales/${lang}/progress.json`, 'utf8')) as { header: { levelLabel: string; level: string; menuLink: string } };
       await newSignedInPlayer(page, { language: lang });
       await page.setViewportSize({ width: 375, height: 740 });
       await page.goto(localized('/', lang));
@@ -140,7 +140,9 @@ for (const lang of LANGS) {
       await page.screenshot({ path: `test-results/level-ring/menu-${lang}-375.png`, clip: { x: 0, y: 0, width: 375, height: 320 } });
       // "Level 1, 0 of N XP. Levels and VIP" in the page's language.
       const label = escapeRe(progress.header.levelLabel.replace('{{level}}', '1').replace('{{xp}}', '0')).replace(escapeRe('{{next}}'), '[\\d,]+');
-      await expect(item).toHaveText(new RegExp(`^${label}$`));
+      await expect(item).toHaveAccessibleName(new RegExp(`^${label}$`));
+      await expect(item).toContainText(progress.header.level.replace('{{level}}', '1'));
+      await expect(item).toContainText(progress.header.menuLink);
       await item.click();
       await expect(page).toHaveURL(new RegExp(`${escapeRe(localized('/levels', lang))}/?$`));
     });

@@ -54,10 +54,22 @@ export default function HeaderProgress({ lang, variant = 'bar' }: { lang: Langua
       <li className="md:hidden">
         <a
           href={localizePath('/levels', lang)}
-          className="block rounded px-3 py-2 text-sm text-gold-400 hover:bg-brown-700 focus-visible:bg-brown-700"
+          aria-label={label}
+          className="block rounded px-3 py-2 text-sm hover:bg-brown-700 focus-visible:bg-brown-700"
           data-testid="menu-level"
         >
-          {label}
+          <span aria-hidden="true" className="flex items-baseline justify-between gap-3">
+            <span className="font-bold text-gold-400">{t('header.level', { level: data.level })}</span>
+            <span className="whitespace-nowrap text-xs tabular-nums text-cream/80">
+              {data.nextLevelXp === null ? t('header.menuTopXp', { xp: data.xp }) : t('header.menuXp', { xp: data.xp, next: data.nextLevelXp })}
+            </span>
+          </span>
+          <span aria-hidden="true" className="mt-1 block h-1 overflow-hidden rounded-full bg-brown-600">
+            <span className="block h-full rounded-full bg-gold-400" style={{ width: `${(share * 100).toFixed(1)}%` }} />
+          </span>
+          <span aria-hidden="true" className="mt-1 block text-xs text-cream/70">
+            {t('header.menuLink')}
+          </span>
         </a>
       </li>
     );
