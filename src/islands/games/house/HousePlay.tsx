@@ -124,7 +124,13 @@ export default function HousePlay({ lang }: { lang: Language }) {
         >
           {/* A shield below 400 px: with the balance and the "i" there is no room for its words. */}
           <svg aria-hidden="true" viewBox="0 0 16 16" className="h-4 w-4 min-[400px]:hidden">
-            <path d="M8 1.5 13.5 3.5v4c0 3.4-2.3 5.8-5.5 7-3.2-1.2-5.5-3.6-5.5-7v-4z" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinejoin="round" />
+            <path
+              d="M8 1.5 13.5 3.5v4c0 3.4-2.3 5.8-5.5 7-3.2-1.2-5.5-3.6-5.5-7v-4z"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.5"
+              strokeLinejoin="round"
+            />
             <path d="m5.5 8 1.8 1.8L10.8 6" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" />
           </svg>
           <span className="sr-only min-[400px]:not-sr-only">{t('house.fairness')}</span>
