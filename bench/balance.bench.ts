@@ -1,33 +1,13 @@
-/**
- * GET /balance (session lookup, balance and daily bonus status) through a real listening server next
- * to a bare Fastify route answering a JSON of the same shape, in the same process and the same run,
- * at the same concurrency: the ratio is what the app's work costs over Fastify's own. Two sides, both
- * judged (docs/decisions/0023): cold, with the read caches off (setReadCaching), every request reads
- * its session and balance from the database, as a page load after a while away does (issue #28: the
- * figure that matters), at least 0.05 on PostgreSQL and 0.01 on the embedded PGlite database; warm,
- * each player asking again and again with the session and balance kept (docs/decisions/0013), issue
- * #14's 0.3 and 0.05. The database CPU per request printed beside each shows the difference.
- *
- * One measurement, never repeated: after a 1 s warm-up of each side, BENCH_WINDOWS (default 4)
- * windows of each side (bare, warm, cold) alternate (a change in machine load then affects both alike); each side's rate
- * is all its requests over all its windows' time, with p50/p99 latency. Below target the bench says
- * so and fails. PostgreSQL: a scratch database on BENCH_DATABASE_URL (default
- * postgres://postgres@127.0.0.1:5432/postgres), skipped with a loud line when unreachable.
- * BENCH_SECONDS (default 8 per database, split over the windows), BENCH_CONCURRENCY (default 16).
- */
-import { randomBytes } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import Fastify from 'fastify';
 import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
 import { createDb, migrateToLatest } from '../server/db';
-import { createSession } from '../server/plugins/session';
-import { postMovement } from '../server/modules/wallet';
 import { setReadCaching } from '../server/lib/read-cache';
 import { httpWindow, pool, printableUrl, type Window } from './http-load';
 import { scratchDatabase } from './scratch-db';
 import { measureCpu, noCpu, perOperation } from './cpu';
 import { ratioProblem } from './verdict';
+import { benchConfig, benchPlayer } from './bench-app';
 
 /** Issue #14's targets, for the warm side; the cold side's floors are decision 0023's. */
 const TARGETS = {
@@ -48,18 +28,7 @@ async function measure(kind: 'PGlite' | 'PostgreSQL', databaseUrl: string | unde
   const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 16);
   const db = createDb({ databaseUrl });
   await migrateToLatest(db);
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    ALLOW_EMBEDDED_DB: 'true',
-    PUBLIC_SITE_URL: 'https://coincasino.example',
-    LOG_LEVEL: 'silent',
-    SITE_DIR: './no-site',
-    SEED_DEMO: 'false',
-    PORT: '0',
-    HOST: '127.0.0.1',
-    SMTP_URL: 'smtp://127.0.0.1:1',
-    SMS_GATEWAY_URL: 'http://127.0.0.1:1',
-  });
+  const config = benchConfig();
   const app = await buildApp({ config, db });
   // The bare route: Fastify, one JSON answer of /balance's shape, no hooks, no database.
   const bare = Fastify({ logger: false });
@@ -70,14 +39,7 @@ async function measure(kind: 'PGlite' | 'PostgreSQL', databaseUrl: string | unde
     // One player per connection, each with a wallet and a journal entry.
     const authHeaders: string[] = [];
     for (let i = 0; i < concurrency; i++) {
-      const tag = randomBytes(6).toString('hex');
-      const account = await db
-        .insertInto('accounts')
-        .values({ account_ref: `acc_${tag}`, email: `bench${tag}@example.test`, display_name: `b${tag}` })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await postMovement(db, { accountId: account.id, type: 'DAILY_BONUS', amount: 1000, idempotencyKey: `bench:${tag}` });
-      const { token } = await createSession(db, account.id);
+      const { token } = await benchPlayer(db, 1000, 'DAILY_BONUS');
       authHeaders.push(`authorization: Bearer ${token}\r\n`);
     }
     const appWindow = (s: number) => httpWindow(appUrl, authHeaders, s, 1, { channel: 'WEB' }, 'GET');

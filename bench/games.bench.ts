@@ -33,20 +33,18 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { sql } from 'kysely';
 import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
 import { createDb, migrateToLatest } from '../server/db';
 import { seedGames } from '../server/modules/games/service';
 import { loadCatalogue } from '../server/modules/games/catalogue';
 import { checkDeclaredRtp, simulateGame } from '../server/modules/games/rtp';
-import { postMovement } from '../server/modules/wallet';
 import { createSession } from '../server/plugins/session';
 import { serverSeedHash } from '../contracts/fairness';
-import { createLaunchToken } from '../server/modules/house/launch';
 import { setRoundBatching } from '../server/modules/house/one-statement';
 import { httpWindow, percentile, pool, printableUrl, REQUEST_ID, type Window } from './http-load';
 import { scratchDatabase } from './scratch-db';
 import { measureCpu, noCpu, perOperation } from './cpu';
 import { ratioProblem } from './verdict';
+import { benchConfig, benchGameSession } from './bench-app';
 
 const SPIN_TARGET = 0.5;
 const median = (xs: number[]) => percentile(Float64Array.from(xs), 0.5);
@@ -126,19 +124,7 @@ export async function run(): Promise<void> {
   try {
     await migrateToLatest(db);
     await seedGames(db);
-    // Production needs a mail and an SMS channel configured (never used here: nothing is sent).
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      ALLOW_EMBEDDED_DB: 'true',
-      PUBLIC_SITE_URL: 'https://coincasino.example',
-      LOG_LEVEL: 'silent',
-      SITE_DIR: './no-site',
-      SEED_DEMO: 'false',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      SMTP_URL: 'smtp://127.0.0.1:2525',
-      SMS_GATEWAY_URL: 'http://127.0.0.1:9/sms',
-    });
+    const config = benchConfig();
     app = await buildApp({ config, db });
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     const api = `${address}${config.API_BASE}`;
@@ -168,25 +154,8 @@ export async function run(): Promise<void> {
         const playerBodies = async () => {
           const bodies: string[] = [];
           for (let i = 0; i < concurrency; i++) {
-            const tag = randomBytes(5).toString('hex');
-            const account = await db
-              .insertInto('accounts')
-              .values({ account_ref: `acc_${tag}`, email: `b${tag}@example.test`, display_name: `b${tag}` })
-              .returning('id')
-              .executeTakeFirstOrThrow();
-            await postMovement(db, { accountId: account.id, type: 'ADJUSTMENT', amount: 1_000_000_000, idempotencyKey: `bench-${tag}`, reason: 'bench' });
-            // Launch tokens straight from the provider: /launchgame allows an address 60 a minute.
-            const { sessionId } = await createSession(db, account.id);
-            const launchToken = await createLaunchToken(db, {
-              accountId: account.id,
-              signInSessionId: sessionId,
-              gameCode: 'slot-neon-sevens',
-              mode: 'real',
-              lobbyUrl: null,
-              language: 'en',
-            });
-            const session = await call('POST', '/house/session', { token: launchToken });
-            bodies.push(JSON.stringify({ session: String(session.session), requestId: REQUEST_ID, input: { kind: 'slot', bet: 10 } }));
+            const session = await benchGameSession(db, api, 'slot-neon-sevens');
+            bodies.push(JSON.stringify({ session, requestId: REQUEST_ID, input: { kind: 'slot', bet: 10 } }));
           }
           return bodies;
         };

@@ -14,20 +14,17 @@
  * `npm run bench -- leaderboard` runs it alone.
  */
 import { ratioProblem } from './verdict';
-import { randomBytes } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { sql } from 'kysely';
 import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
 import { createDb, migrateToLatest } from '../server/db';
 import { seedGames } from '../server/modules/games/service';
-import { createLaunchToken } from '../server/modules/house/launch';
 import { createRace } from '../server/modules/tournaments/admin';
 import { computeStandings } from '../server/modules/tournaments/races';
-import { postMovement } from '../server/modules/wallet';
 import { createSession } from '../server/plugins/session';
 import { scratchDatabase } from './scratch-db';
+import { benchConfig, benchGameSession } from './bench-app';
 
 const GAME = 'slot-neon-sevens';
 
@@ -169,48 +166,12 @@ export async function run(): Promise<void> {
     }
     console.log(`leaderboard query:          ${median(queryTimes).toFixed(1)} ms median of 20, uncached (${ranked.toLocaleString('en')} players ranked)`);
 
-    // Production settings (as the games bench): nothing is mailed or texted here.
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      ALLOW_EMBEDDED_DB: 'true',
-      PUBLIC_SITE_URL: 'https://coincasino.example',
-      LOG_LEVEL: 'silent',
-      SITE_DIR: './no-site',
-      SEED_DEMO: 'false',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      SMTP_URL: 'smtp://127.0.0.1:2525',
-      SMS_GATEWAY_URL: 'http://127.0.0.1:9/sms',
-    });
+    const config = benchConfig();
     app = await buildApp({ config, db });
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     const api = `${address}${config.API_BASE}`;
     const sessions: string[] = [];
-    for (let i = 0; i < concurrency; i++) {
-      const tag = randomBytes(5).toString('hex');
-      const account = await db
-        .insertInto('accounts')
-        .values({ account_ref: `acc_${tag}`, email: `b${tag}@example.test`, display_name: `b${tag}` })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await postMovement(db, { accountId: account.id, type: 'ADJUSTMENT', amount: 1_000_000_000, idempotencyKey: `bench-${tag}`, reason: 'bench' });
-      const { sessionId } = await createSession(db, account.id);
-      const token = await createLaunchToken(db, {
-        accountId: account.id,
-        signInSessionId: sessionId,
-        gameCode: GAME,
-        mode: 'real',
-        lobbyUrl: null,
-        language: 'en',
-      });
-      const res = await fetch(`${api}/house/session`, {
-        method: 'POST',
-        headers: { channel: 'WEB', 'content-type': 'application/json' },
-        body: JSON.stringify({ token }),
-      });
-      if (!res.ok) throw new Error(`POST /house/session: ${res.status}`);
-      sessions.push(String(((await res.json()) as { session: string }).session));
-    }
+    for (let i = 0; i < concurrency; i++) sessions.push(await benchGameSession(db, api, GAME));
 
     // Signed-in lobby readers: players of the fixture, so most have a rank to be placed at.
     const tokens: string[] = [];

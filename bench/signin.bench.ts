@@ -18,13 +18,13 @@
 import { randomBytes } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
 import { createDb, migrateToLatest } from '../server/db';
 import { ARGON2_OPTIONS, hashPassword, verifyPassword } from '../server/modules/auth/passwords';
 import { httpWindow, pool, type Window } from './http-load';
 import { scratchDatabase } from './scratch-db';
 import { measureCpu, noCpu, perOperation } from './cpu';
 import { ratioProblem } from './verdict';
+import { benchConfig } from './bench-app';
 
 export interface BenchResult {
   name: string;
@@ -61,20 +61,7 @@ export async function measure(serverUrl: string | undefined): Promise<BenchResul
   const scratch = serverUrl ? await scratchDatabase(serverUrl) : undefined;
   const db = createDb({ databaseUrl: scratch?.url });
   await migrateToLatest(db);
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    ALLOW_EMBEDDED_DB: 'true',
-    PUBLIC_SITE_URL: 'https://coincasino.example',
-    LOG_LEVEL: 'silent',
-    SITE_DIR: './no-site',
-    SEED_DEMO: 'false',
-    SIGNIN_RATE_LIMIT: '1000000',
-    PORT: '0',
-    HOST: '127.0.0.1',
-    // Production refuses to start without mail and SMS; the bench sends neither.
-    SMTP_URL: 'smtp://127.0.0.1:2525',
-    SMS_GATEWAY_URL: 'http://127.0.0.1:9/sms',
-  });
+  const config = benchConfig({ SIGNIN_RATE_LIMIT: '1000000' });
   const app = await buildApp({ config, db });
   try {
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
