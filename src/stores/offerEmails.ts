@@ -1,6 +1,8 @@
-import { map } from 'nanostores';
+import { atom, map } from 'nanostores';
+import type { OkSchema } from '../../contracts/common';
+import { UNSUBSCRIBE_TOKEN_PATTERN } from '../../contracts/fields';
 import type { MarketingPreferences, MarketingPreferencesSchema } from '../../contracts/marketing';
-import { apiCall } from '../lib/api';
+import { ApiError, apiCall } from '../lib/api';
 import { createForm } from './formSubmit';
 
 /**
@@ -50,6 +52,43 @@ export function createOfferEmails(calls: OfferEmailsApi = api) {
       }
       $view.setKey('preferences', before);
       return null;
+    },
+  };
+}
+
+/** The /unsubscribe page's steps: reading the link, asking, the link refused, done. */
+export type UnsubscribePhase = 'loading' | 'ask' | 'invalid' | 'done';
+
+export type UnsubscribeCall = (token: string) => Promise<unknown>;
+
+const unsubscribeCall: UnsubscribeCall = (token) => apiCall<typeof OkSchema>('/marketing/unsubscribe', { method: 'POST', body: { token } });
+
+/**
+ * The /unsubscribe page (docs/decisions/0011) without its UI: the offer email's link carries the
+ * token that says whose emails to stop; the player's press of a button stops them (a mail scanner
+ * that opens the link stops nothing). A malformed token is refused before anything is sent.
+ */
+export function createUnsubscribe(call: UnsubscribeCall = unsubscribeCall) {
+  const form = createForm();
+  const $phase = atom<UnsubscribePhase>('loading');
+  let token = '';
+  return {
+    form,
+    $phase,
+    /** Reads the link's query string (`location.search`). */
+    start(search: string) {
+      const found = new URLSearchParams(search).get('token') ?? '';
+      token = UNSUBSCRIBE_TOKEN_PATTERN.test(found) ? found : '';
+      $phase.set(token ? 'ask' : 'invalid');
+    },
+    /** Stops the emails; true when done (the page then drops the token from the address). */
+    async confirm(): Promise<boolean> {
+      if ($phase.get() !== 'ask') return false;
+      const result = await form.submit(() => call(token));
+      if (result.status === 'done') $phase.set('done');
+      else if (result.status === 'failed' && result.failure.error instanceof ApiError && result.failure.error.code === 'INVALID_UNSUBSCRIBE_LINK')
+        $phase.set('invalid');
+      return result.status === 'done';
     },
   };
 }

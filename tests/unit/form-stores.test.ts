@@ -16,7 +16,7 @@ import {
 import { $signupDraft } from '../../src/stores/auth';
 import { createForm } from '../../src/stores/formSubmit';
 import { createMaintenance, MAINTENANCE_RECHECK_MS } from '../../src/stores/maintenance';
-import { createOfferEmails } from '../../src/stores/offerEmails';
+import { createOfferEmails, createUnsubscribe } from '../../src/stores/offerEmails';
 import { createPlayControls } from '../../src/stores/playControls';
 
 /** The site's form stores with the server stood in for: no browser. */
@@ -199,6 +199,43 @@ describe('offer emails (store)', () => {
     expect(await offers.choose(false)).toBeNull();
     expect(offers.$view.get().preferences).toEqual({ emails: true });
     expect(offers.form.$state.get().failure?.code).toBe('TECHNICAL_ERROR');
+  });
+});
+
+describe('unsubscribe (store)', () => {
+  const TOKEN = 'a'.repeat(43);
+
+  it('refuses a malformed link without sending anything', async () => {
+    const call = vi.fn(async () => ({ ok: true }));
+    const page = createUnsubscribe(call);
+    page.start('?token=not-a-token');
+    expect(page.$phase.get()).toBe('invalid');
+    expect(await page.confirm()).toBe(false);
+    expect(call).not.toHaveBeenCalled();
+  });
+
+  it("asks, then stops the emails with the link's token once, whatever the double press", async () => {
+    const call = vi.fn(async () => ({ ok: true }));
+    const page = createUnsubscribe(call);
+    page.start(`?token=${TOKEN}`);
+    expect(page.$phase.get()).toBe('ask');
+    const [first, second] = await Promise.all([page.confirm(), page.confirm()]);
+    expect([first, second]).toEqual([true, false]);
+    expect(call).toHaveBeenCalledTimes(1);
+    expect(call).toHaveBeenCalledWith(TOKEN);
+    expect(page.$phase.get()).toBe('done');
+  });
+
+  it('a link the server refuses shows as invalid; another failure stays on the question with its message', async () => {
+    const refused = createUnsubscribe(async () => Promise.reject(new ApiError('INVALID_UNSUBSCRIBE_LINK', 400)));
+    refused.start(`?token=${TOKEN}`);
+    expect(await refused.confirm()).toBe(false);
+    expect(refused.$phase.get()).toBe('invalid');
+    const down = createUnsubscribe(async () => Promise.reject(new ApiError('TECHNICAL_ERROR', 500)));
+    down.start(`?token=${TOKEN}`);
+    expect(await down.confirm()).toBe(false);
+    expect(down.$phase.get()).toBe('ask');
+    expect(down.form.$state.get().failure?.code).toBe('TECHNICAL_ERROR');
   });
 });
 
