@@ -97,6 +97,8 @@ export const ConfigSchema = z.object({
   RESET_PASSWORD_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   CAPTCHA_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   UNIQUE_CHECK_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
+  // Game launches (real and demo): each stores a token, so a script cannot flood the table.
+  LAUNCH_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
   LOCKOUT_THRESHOLD: z.coerce.number().int().min(1).default(5),
   LOCKOUT_MS: z.coerce
     .number()

@@ -125,7 +125,8 @@ type LimitKey =
   | 'FORGOT_PASSWORD_RATE_LIMIT'
   | 'RESET_PASSWORD_RATE_LIMIT'
   | 'CAPTCHA_RATE_LIMIT'
-  | 'UNIQUE_CHECK_RATE_LIMIT';
+  | 'UNIQUE_CHECK_RATE_LIMIT'
+  | 'LAUNCH_RATE_LIMIT';
 
 /** The route-level rate limit for one of the configured limits (requests per RATE_LIMIT_WINDOW_MS per IP). */
 export function limitOf(app: FastifyInstance, key: LimitKey) {

@@ -396,3 +396,31 @@ describe(`games API: catalogue, launch, house rounds, fairness, history (${db})`
     });
   });
 });
+
+describe(`games API: launches are rate limited per address, LAUNCH_RATE_LIMIT a window (${db})`, () => {
+  it('answers 429 TOO_MANY_REQUESTS past the limit, demo and real alike, and stores no token for the refused launch', async () => {
+    const t = await createTestApp({ LAUNCH_RATE_LIMIT: '2' });
+    try {
+      await seedGames(t.testDb.db);
+      const demo = () => t.api({ method: 'GET', url: '/launch-demo?gameCode=slot-sakura-fortune&currency=PTS' });
+      expect((await demo()).statusCode).toBe(200);
+      expect((await demo()).statusCode).toBe(200);
+      const tokens = async () =>
+        Number(
+          (
+            await t.testDb.db
+              .selectFrom('launch_tokens')
+              .select((eb) => eb.fn.countAll().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+      const before = await tokens();
+      const refused = await demo();
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().code).toBe('TOO_MANY_REQUESTS');
+      expect(await tokens()).toBe(before);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -16,16 +16,13 @@ import {
 import { zod } from '../../zod-routes';
 import { AppError } from '../../errors';
 import { requireAccount } from '../../plugins/session';
-import { registerRateLimit } from '../../plugins/rate-limit';
+import { limitOf, registerRateLimit } from '../../plugins/rate-limit';
 import { createLaunchToken } from '../house/launch';
 import { refuseUnverifiedPhone } from '../phone/service';
 import { findGame, listGames } from './service';
 import { gameStats } from './stats';
 import { assertMayPlay } from '../protection/service';
 import { clock } from '../../clock';
-
-/** Launches per IP per minute: each one stores a token, so a script cannot flood the table. */
-const LAUNCH_LIMIT = { max: 60, timeWindow: 60_000 };
 
 /** Catalogue, game launch (real and demo) and sportsbook link (spec section 7). */
 export default async function gamesRoutes(app: FastifyInstance) {
@@ -78,7 +75,7 @@ export default async function gamesRoutes(app: FastifyInstance) {
 
   api.get(
     '/launchgame',
-    { schema: { querystring: LaunchQuerySchema, response: { 200: LaunchResultSchema } }, config: { rateLimit: LAUNCH_LIMIT } },
+    { schema: { querystring: LaunchQuerySchema, response: { 200: LaunchResultSchema } }, config: { rateLimit: limitOf(app, 'LAUNCH_RATE_LIMIT') } },
     async (request) => {
       refuseInMaintenance(request);
       const account = requireAccount(request);
@@ -102,7 +99,7 @@ export default async function gamesRoutes(app: FastifyInstance) {
 
   api.get(
     '/launch-demo',
-    { schema: { querystring: DemoLaunchQuerySchema, response: { 200: LaunchResultSchema } }, config: { rateLimit: LAUNCH_LIMIT } },
+    { schema: { querystring: DemoLaunchQuerySchema, response: { 200: LaunchResultSchema } }, config: { rateLimit: limitOf(app, 'LAUNCH_RATE_LIMIT') } },
     async (request) => {
       refuseInMaintenance(request);
       const game = await enabledGame(request.query.gameCode);
