@@ -72,10 +72,11 @@ export default function AccountMenu({ lang, displayName, icon, levelItem }: { la
         data-testid="account-menu-button"
       >
         {icon}
-        {/* Below 768 px (with the search, balance, raffle button and bell, the name made the page scroll
-            sideways at 412 px), and beside the desktop tabs until 1280 px, the name gives its room to the
-            balance and the tabs ("Tournaments" was clipped at 1024 px); the button's label still names the player. */}
-        <span className="hidden max-w-[8rem] truncate md:inline lg:hidden xl:inline" data-testid="display-name">
+        {/* Only from 768 to 1023 px: below (with the search, balance, raffle button and bell, the name
+            made the page scroll sideways at 412 px) and beside the desktop tabs (the header is at most
+            1280 px wide; 「トーナメント」 was clipped at 1280 px) it gives its room to the others; the
+            button's label still names the player. */}
+        <span className="hidden max-w-[8rem] truncate md:inline lg:hidden" data-testid="display-name">
           {displayName}
         </span>
         <svg

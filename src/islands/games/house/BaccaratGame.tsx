@@ -85,7 +85,7 @@ export default function BaccaratGame({ lang, definition }: { lang: Language; def
         ))}
       </div>
       {/* Pinned to the frame's bottom edge on a short frame, so Deal and the messages are always on screen. */}
-      <div className="sticky bottom-0 z-20 flex w-full flex-col items-center gap-1 rounded-lg bg-green-900/95 py-1">
+      <div className="sticky bottom-0 z-20 flex w-full flex-col items-center gap-1 rounded-lg bg-green-900 py-1 shadow-[0_-4px_12px_rgba(0,0,0,0.4)]">
         <div className="flex flex-wrap items-center justify-center gap-x-3">
           <p className="text-xs sm:text-sm" data-testid="baccarat-total">
             {t('roulette.totalBet', { amount: formatCoins(total, lang) })} ·{' '}

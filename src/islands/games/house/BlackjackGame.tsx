@@ -97,7 +97,7 @@ export default function BlackjackGame({
 
       {/* The actions stay pinned to the frame's bottom edge on a short frame. */}
       {open ? (
-        <div className="sticky bottom-0 z-20 flex w-full flex-wrap justify-center gap-2 rounded-lg bg-green-900/95 py-1">
+        <div className="sticky bottom-0 z-20 flex w-full flex-wrap justify-center gap-2 rounded-lg bg-green-900 py-1 shadow-[0_-4px_12px_rgba(0,0,0,0.4)]">
           {(['hit', 'stand', 'double'] as const).map((action) => (
             <button
               key={action}
@@ -113,7 +113,7 @@ export default function BlackjackGame({
           ))}
         </div>
       ) : (
-        <div className="sticky bottom-0 z-20 flex w-full flex-col items-center gap-2 rounded-lg bg-green-900/95 py-1">
+        <div className="sticky bottom-0 z-20 flex w-full flex-col items-center gap-2 rounded-lg bg-green-900 py-1 shadow-[0_-4px_12px_rgba(0,0,0,0.4)]">
           <ChipPicker lang={lang} chips={definition.chips} value={chip} onChange={table.selectChip} />
           <div className="flex flex-wrap items-center justify-center gap-2">
             <button type="button" className="btn-ghost" onClick={table.addChip} disabled={busy || bet + chip > definition.maxBet}>
