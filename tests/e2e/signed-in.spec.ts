@@ -2,6 +2,7 @@ import { localizePath } from '../../contracts/languages';
 import { randomInt } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { newSignedInPlayer } from './support/players';
+import { escapeRegExp } from './support/text';
 
 /**
  * Signed-in pages (issue #14): no console error (React's hydration error #418 among them) and no
@@ -54,7 +55,9 @@ for (const lang of ['ja', 'en'] as const) {
     for (const p of PAGES) {
       await page.goto(path(p));
       const account = page.getByTestId('header-account');
-      await expect(account.getByText(player.displayName)).toBeVisible();
+      // The account button, named after the player (its visible name shows only from 768 to 1023 px).
+      await expect(account.getByTestId('account-menu-button')).toHaveAccessibleName(new RegExp(escapeRegExp(player.displayName)));
+      await expect(account.getByTestId('account-menu-button')).toBeVisible();
       await page.waitForLoadState('networkidle');
       await page.waitForTimeout(300);
       expect(await page.evaluate(() => (window as unknown as { __signedOutSeen: boolean }).__signedOutSeen), `${p}: signed-out header painted`).toBe(false);
