@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { expectAxeClean } from './support/axe';
 import { newSignedInPlayer, uniqueDisplayName, verifyPhoneViaApi, type E2EPlayer, siteHeaders } from './support/players';
+import { escapeRegExp } from './support/text';
 
 /**
  * Account journeys (issue 3) in both languages, each with its own new player: sign-up through the
@@ -365,8 +366,6 @@ for (const lang of ['ja', 'en'] as const) {
     });
   });
 }
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** axe on the page as it is now (popup and field errors included): no serious or critical violation. */
 /** The reset link from the development outbox (GET /api/dev/outbox?to=...), waiting for the mail. */

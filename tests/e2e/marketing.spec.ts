@@ -4,6 +4,7 @@ import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { newSignedInPlayer, siteHeaders } from './support/players';
+import { escapeRegExp } from './support/text';
 
 /**
  * Offer emails (docs/decisions/0011) in both languages: turned on in the settings, an email sent with
@@ -60,7 +61,7 @@ for (const lang of ['ja', 'en'] as const) {
         await expect(stranger.getByText(m('unsubscribeQuestion'))).toBeVisible({ timeout: 20_000 });
         await axeClean(stranger);
         await stranger.getByRole('button', { name: m('unsubscribeConfirm') }).click();
-        await expect(stranger.getByTestId('unsubscribe-done')).toHaveText(new RegExp(m('unsubscribed').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+        await expect(stranger.getByTestId('unsubscribe-done')).toHaveText(new RegExp(escapeRegExp(m('unsubscribed'))));
         expect(new URL(stranger.url()).search).toBe('');
       } finally {
         await context.close();

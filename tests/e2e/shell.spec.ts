@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { newSignedInPlayer } from './support/players';
 import { LANGS, ROUTES, common, documentTitle, localized } from './support/site-routes';
+import { escapeRegExp } from './support/text';
 
 /** The site shell in both languages: routes, 404, language choice, popup overlay, responsive header. */
 
@@ -9,8 +10,6 @@ import { LANGS, ROUTES, common, documentTitle, localized } from './support/site-
 async function withoutIslands(page: Page) {
   await page.route('**/_astro/**/*.js', (route) => route.abort());
 }
-
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 for (const lang of LANGS) {
   test.describe(`site shell (${lang})`, () => {
@@ -39,8 +38,8 @@ for (const lang of LANGS) {
       await expect(page.getByRole('heading', { level: 1, name: common(lang, 'notFound.title') })).toBeVisible();
       await expect(page.getByText(common(lang, 'notFound.body'))).toBeVisible();
       await page.getByRole('link', { name: common(lang, 'notFound.home') }).click();
-      await expect(page).toHaveURL(new RegExp(`${escapeRe(localized('/', lang))}$`));
-      await expect(page).toHaveTitle(new RegExp(`^${escapeRe(documentTitle(ROUTES[0], lang))}`));
+      await expect(page).toHaveURL(new RegExp(`${escapeRegExp(localized('/', lang))}$`));
+      await expect(page).toHaveTitle(new RegExp(`^${escapeRegExp(documentTitle(ROUTES[0], lang))}`));
     });
 
     test('?popup=login dims the page, traps focus, and removing the parameter restores it', async ({ page }) => {
@@ -154,12 +153,12 @@ for (const lang of LANGS) {
       await expect(item).toBeVisible();
       await page.screenshot({ path: `test-results/level-ring/menu-${lang}-375.png`, clip: { x: 0, y: 0, width: 375, height: 320 } });
       // "Level 1, 0 of N XP. Levels and VIP" in the page's language.
-      const label = escapeRe(progress.header.levelLabel.replace('{{level}}', '1').replace('{{xp}}', '0')).replace(escapeRe('{{next}}'), '[\\d,]+');
+      const label = escapeRegExp(progress.header.levelLabel.replace('{{level}}', '1').replace('{{xp}}', '0')).replace(escapeRegExp('{{next}}'), '[\\d,]+');
       await expect(item).toHaveAccessibleName(new RegExp(`^${label}$`));
       await expect(item).toContainText(progress.header.level.replace('{{level}}', '1'));
       await expect(item).toContainText(progress.header.menuLink);
       await item.click();
-      await expect(page).toHaveURL(new RegExp(`${escapeRe(localized('/levels', lang))}/?$`));
+      await expect(page).toHaveURL(new RegExp(`${escapeRegExp(localized('/levels', lang))}/?$`));
     });
 
     test('the skip link is translated and moves to the content', async ({ page }) => {
