@@ -139,6 +139,9 @@ describe(`progression (${dbName})`, () => {
     for (let i = 0; i < 5; i++) await spin(s, 10);
     expect((await missions(p)).missions[0].progress).toBe(5);
     for (let i = 0; i < starter.target - 5; i++) await spin(s, 10);
+    // Told by the round that completed it (the server counts rounds against the open missions), before any read of the missions.
+    const toldByRound = (await notifications(p)).notifications.filter((n) => n.kind === 'MISSION_COMPLETED' && n.data.code === starter.code);
+    expect(toldByRound).toHaveLength(1);
     const done = (await missions(p)).missions[0];
     expect(done).toMatchObject({ progress: starter.target, completed: true, claimed: false });
     // Told once of this mission (another of the day's three, e.g. a 5x win, may complete by chance meanwhile).

@@ -25,30 +25,36 @@ import { recordRound } from '../../metrics';
 import { hashToken } from '../../plugins/session';
 import { clock } from '../../clock';
 import { afterRealRound } from '../progression/service';
+import { createRoundFollowUp } from '../progression/after-round';
 
-/**
- * Levels and missions move with each real round (docs/decisions/0018), after it committed: a
- * failure here is logged and never turns a played round into an error (the next round catches up).
- * Answers the round's game code (for the per-game metrics), or null when the session is not found.
- */
-async function progressAfterRound(app: FastifyInstance, sessionToken: string): Promise<string | null> {
-  try {
-    const session = await app.db
-      .selectFrom('play_sessions')
-      .select(['account_id', 'game_code'])
-      .where('token_hash', '=', hashToken(sessionToken))
-      .executeTakeFirst();
-    if (session?.account_id) await afterRealRound(app.db, app.config, session.account_id, clock.now());
-    return session?.game_code ?? null;
-  } catch (error) {
-    app.log.error({ err: error }, 'progression after a round failed');
-    return null;
-  }
-}
+/** A playing player's levels and missions are checked at least this often on each server (progression/after-round.ts). */
+const PROGRESS_REFRESH_MS = 30_000;
+/** How many play sessions' owners are kept in memory: a session's player and game never change. */
+const OWNERS_KEPT = 10_000;
 
 /** The house game provider's API, called by the game client page (/house/play/), and the player's bet history. */
 export default async function houseRoutes(app: FastifyInstance) {
   const api = zod(app);
+  // Levels and missions move with real rounds (docs/decisions/0018), checked after the round
+  // committed: a failure there is logged and never turns a played round into an error.
+  const followUp = createRoundFollowUp(
+    (accountId) => afterRealRound(app.db, app.config, accountId, clock.now()),
+    PROGRESS_REFRESH_MS,
+    (error) => app.log.error({ err: error }, 'progression after a round failed'),
+  );
+  const owners = new Map<string, { accountId: string | null; gameCode: string }>();
+  /** The play session's player and game (null when the session is not found). */
+  async function ownerOf(sessionToken: string) {
+    const tokenHash = hashToken(sessionToken);
+    const known = owners.get(tokenHash);
+    if (known) return known;
+    const row = await app.db.selectFrom('play_sessions').select(['account_id', 'game_code']).where('token_hash', '=', tokenHash).executeTakeFirst();
+    if (!row) return null;
+    const owner = { accountId: row.account_id, gameCode: row.game_code };
+    owners.set(tokenHash, owner);
+    if (owners.size > OWNERS_KEPT) owners.delete(owners.keys().next().value!);
+    return owner;
+  }
 
   api.post('/house/session', { schema: { body: HouseSessionRequestSchema, response: { 200: HouseSessionResponseSchema } } }, async (request) =>
     openPlaySession(app.db, request.body.token),
@@ -57,9 +63,17 @@ export default async function houseRoutes(app: FastifyInstance) {
   api.post('/house/play', { schema: { body: PlayRequestSchema, response: { 200: PlayResponseSchema } } }, async (request) => {
     const played = await playHouseRound(app.db, request.body.session, request.body.input, request.body.requestId);
     if (played.currency !== 'COIN') return played;
-    const gameCode = await progressAfterRound(app, request.body.session);
+    const owner = await ownerOf(request.body.session).catch((error) => {
+      app.log.error({ err: error }, 'the round was played; its player could not be read for progression');
+      return null;
+    });
+    const settled = played.status === 'settled';
+    if (owner?.accountId) {
+      const { kind } = request.body.input;
+      await followUp.after({ accountId: owner.accountId, gameCode: owner.gameCode, kind, stake: played.stake, win: played.win, settled });
+    }
     // Coin rounds settled, by game (a repeated requestId answers the first result and is counted again).
-    if (played.status === 'settled') recordRound(gameCode ?? request.body.input.kind, played.stake, played.win);
+    if (settled) recordRound(owner?.gameCode ?? request.body.input.kind, played.stake, played.win);
     return played;
   });
 

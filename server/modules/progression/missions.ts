@@ -134,7 +134,8 @@ async function playOn(db: DbOrTrx, accountId: string, day: PlayerDay): Promise<G
   }));
 }
 
-const counts = (games: Mission['games'], kind: string) => games === 'any' || (games === 'slot' ? kind === 'slot' : kind !== 'slot' && kind !== '');
+/** Whether a mission on `games` counts a round of a game of this kind. */
+export const counts = (games: Mission['games'], kind: string) => games === 'any' || (games === 'slot' ? kind === 'slot' : kind !== 'slot' && kind !== '');
 
 /** A mission's progress from the day's play (capped at its target). */
 export function progressOf(m: CatalogueMission, target: number, play: GamePlay[]): number {
@@ -152,10 +153,15 @@ export function progressOf(m: CatalogueMission, target: number, play: GamePlay[]
  * at a daily limit: no mission.
  */
 export async function missionsOf(db: Db, settings: Settings, accountId: string, now: Date): Promise<MissionList> {
+  return (await missionsAndPlay(db, settings, accountId, now)).list;
+}
+
+/** The day's missions as GET /missions answers them, and the day's play they were counted from. */
+async function missionsAndPlay(db: Db, settings: Settings, accountId: string, now: Date): Promise<{ list: MissionList; play: GamePlay[] }> {
   const day = dayOf(now, settings.DAY_START_TZ);
   const base = { day: day.day, resetsAt: day.end.toISOString() };
   const paused = await pausedReason(db, accountId, now);
-  if (paused) return { ...base, missions: [], paused };
+  if (paused) return { list: { ...base, missions: [], paused }, play: [] };
   const wagerLimit = await wagerLimitOf(db, accountId, now);
   const rows = await missionRows(db, accountId, day, wagerLimit);
   const play = await playOn(db, accountId, day);
@@ -180,7 +186,7 @@ export async function missionsOf(db: Db, settings: Settings, accountId: string, 
       claimed: row.claimed_at !== null,
     });
   }
-  return { ...base, missions, paused: null };
+  return { list: { ...base, missions, paused: null }, play };
 }
 
 async function markCompleted(db: Db, accountId: string, day: string, slot: number, m: CatalogueMission, now: Date) {
@@ -198,9 +204,18 @@ async function markCompleted(db: Db, accountId: string, day: string, slot: numbe
   });
 }
 
+/** The day's missions a round can still complete, and the games already played today (for DISTINCT_GAMES). */
+export interface MissionWatch {
+  /** When the player's day ends (ms): the next day has other missions. */
+  dayEndsAt: number;
+  open: Array<Pick<Mission, 'kind' | 'games' | 'target' | 'progress'>>;
+  gamesToday: string[];
+}
+
 /** After a real round: marks missions the round completed (so the player hears of it at once). */
-export async function checkMissions(db: Db, settings: Settings, accountId: string, now: Date): Promise<void> {
+export async function checkMissions(db: Db, settings: Settings, accountId: string, now: Date): Promise<MissionWatch> {
   const day = dayOf(now, settings.DAY_START_TZ);
+  const none = { dayEndsAt: day.end.getTime(), open: [], gamesToday: [] };
   const open = await db
     .selectFrom('player_missions')
     .select('slot')
@@ -208,8 +223,9 @@ export async function checkMissions(db: Db, settings: Settings, accountId: strin
     .where('day', '=', day.day)
     .where('completed_at', 'is', null)
     .executeTakeFirst();
-  if (!open) return;
-  await missionsOf(db, settings, accountId, now);
+  if (!open) return none;
+  const { list, play } = await missionsAndPlay(db, settings, accountId, now);
+  return { ...none, open: list.missions.filter((m) => !m.completed), gamesToday: play.map((p) => p.gameCode) };
 }
 
 /**

@@ -10,7 +10,7 @@ import { refusalNow } from '../protection/service';
 import { refundedBets } from '../raffle/tickets';
 import { dailyBonusStatus, postMovementIn } from '../wallet';
 import { dayBefore, dayOf } from './day';
-import { checkMissions } from './missions';
+import { checkMissions, type MissionWatch } from './missions';
 import type { Selectable } from 'kysely';
 import type { ProgressionTables } from './tables';
 
@@ -32,6 +32,8 @@ const TIER_DROP_GAP_MS = 30 * DAY_MS;
 export interface XpTotals {
   xp: number;
   xp30: number;
+  /** The coins of the counted bets (XP before the division). */
+  coins: number;
 }
 
 /** A player's XP in all and in the 30 days before `now`, from the journal. */
@@ -44,7 +46,8 @@ export async function xpOf(db: DbOrTrx, settings: Settings, accountId: string, n
     where j.account_id = ${accountId}::uuid and j.type = 'BET'
       and j.id not in (${refundedBets(accountId)})`.execute(db);
   const per = settings.XP_COINS_PER_POINT;
-  return { xp: Math.floor(Number(rows[0]?.total ?? 0) / per), xp30: Math.floor(Number(rows[0]?.recent ?? 0) / per) };
+  const coins = Number(rows[0]?.total ?? 0);
+  return { xp: Math.floor(coins / per), xp30: Math.floor(Number(rows[0]?.recent ?? 0) / per), coins };
 }
 
 /** Whether rewards are paused for the player: a break or self-exclusion (nothing offered or paid). */
@@ -238,15 +241,23 @@ export async function claimTierBonus(db: Db, settings: Settings, accountId: stri
   });
 }
 
+/** What a round can move next, as the last check saw it (the round follow-up watches it: after-round.ts). */
+export interface RoundWatch extends MissionWatch {
+  /** Coins still to wager before the next level (Infinity at the top of the table). */
+  coinsToLevel: number;
+}
+
 /**
  * After a real-coin round: pays the levels it reached and marks the missions it completed. Called
  * once the round has committed; a failure here never undoes the round (the next round or read
- * catches up, every step being once by key).
+ * catches up, every step being once by key). Answers what is left to reach.
  */
-export async function afterRealRound(db: Db, settings: Settings, accountId: string, now: Date): Promise<void> {
-  const { xp } = await xpOf(db, settings, accountId, now);
+export async function afterRealRound(db: Db, settings: Settings, accountId: string, now: Date): Promise<RoundWatch> {
+  const { xp, coins } = await xpOf(db, settings, accountId, now);
   const level = levelOf(xp).level;
   const row = await db.selectFrom('player_progress').select('rewarded_level').where('account_id', '=', accountId).executeTakeFirst();
   if (level > (row?.rewarded_level ?? 1)) await payLevelRewards(db, settings, accountId, now);
-  await checkMissions(db, settings, accountId, now);
+  const next = nextLevelOf(level);
+  const coinsToLevel = next ? next.xp * settings.XP_COINS_PER_POINT - coins : Number.POSITIVE_INFINITY;
+  return { ...(await checkMissions(db, settings, accountId, now)), coinsToLevel };
 }
