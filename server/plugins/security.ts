@@ -32,10 +32,15 @@ export function inlineScriptHashes(siteDir: string): string[] {
 }
 
 /**
- * Security headers on every response (helmet): a content security policy without 'unsafe-inline'
- * scripts, frames only from and inside this site, nosniff, a referrer policy, and HSTS when the
- * public site is https. Helmet's middleware is built once (@fastify/helmet built it again for every
- * request, parsing the policy each time).
+ * Security headers on every response. The site's pages and files (helmet): a content security policy
+ * without 'unsafe-inline' scripts, frames only from and inside this site, nosniff, a referrer policy,
+ * and HSTS when the public site is https. Helmet's middleware is built once (@fastify/helmet built it
+ * again for every request, parsing the policy each time).
+ * The API's JSON answers get the short set a JSON API needs (OWASP REST Security): a policy that
+ * allows nothing (`default-src 'none'; frame-ancestors 'none'`: an answer opened as a document runs
+ * nothing and frames nowhere), nosniff, no framing, the referrer policy and HSTS; helmet's dozen
+ * headers with the site's script hashes were a third of a cached `GET /balance`'s time. The API's
+ * own pages (`/docs`) keep the site's set.
  */
 export function registerSecurityHeaders(app: FastifyInstance, config: Config) {
   const extra = config.CSP_SOURCES;
@@ -67,7 +72,23 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Config) {
     crossOriginEmbedderPolicy: false,
     xFrameOptions: { action: 'sameorigin' },
   });
-  app.addHook('onRequest', (request, reply, done) => setHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)));
+  const apiHeaders: Array<[string, string]> = [
+    ['content-security-policy', "default-src 'none'; frame-ancestors 'none'"],
+    ['x-content-type-options', 'nosniff'],
+    ['x-frame-options', 'DENY'],
+    ['referrer-policy', 'strict-origin-when-cross-origin'],
+    ['cross-origin-resource-policy', 'same-origin'],
+    ...(https ? [['strict-transport-security', 'max-age=31536000; includeSubDomains'] as [string, string]] : []),
+  ];
+  const apiPrefix = `${config.API_BASE}/`;
+  const apiPages = `${config.API_BASE}/docs`;
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.url.startsWith(apiPrefix) && !request.url.startsWith(apiPages)) {
+      for (const [name, value] of apiHeaders) reply.raw.setHeader(name, value);
+      return done();
+    }
+    setHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
+  });
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

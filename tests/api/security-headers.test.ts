@@ -25,7 +25,7 @@ describe(`security: headers and cookies (${db})`, () => {
   it('sends a CSP with the hashes of the built inline scripts and no unsafe-inline script, frame-ancestors self, nosniff and a referrer policy; no HSTS on http', async () => {
     const t = await createTestApp({ SITE_DIR: siteDir });
     try {
-      for (const res of [await t.app.inject({ method: 'GET', url: '/' }), await t.api({ method: 'GET', url: '/health' })]) {
+      for (const res of [await t.app.inject({ method: 'GET', url: '/' }), await t.app.inject({ method: 'GET', url: '/api/docs/' })]) {
         const csp = String(res.headers['content-security-policy']);
         const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src'))!;
         expect(scriptSrc).toContain("'self'");
@@ -34,6 +34,15 @@ describe(`security: headers and cookies (${db})`, () => {
         expect(scriptSrc).not.toContain('unsafe-inline');
         expect(csp).toContain("frame-ancestors 'self'");
         expect(csp).toContain("frame-src 'self'");
+        expect(res.headers['x-content-type-options']).toBe('nosniff');
+        expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+        expect(res.headers['strict-transport-security']).toBeUndefined();
+      }
+      // The API's JSON answers, refusals included: a policy that allows nothing, never framed.
+      for (const res of [await t.api({ method: 'GET', url: '/health' }), await t.api({ method: 'GET', url: '/balance' })]) {
+        expect(res.headers['content-type']).toMatch(/^application\/json/);
+        expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+        expect(res.headers['x-frame-options']).toBe('DENY');
         expect(res.headers['x-content-type-options']).toBe('nosniff');
         expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
         expect(res.headers['strict-transport-security']).toBeUndefined();
