@@ -44,11 +44,22 @@ export async function benchPlayer(
 }
 
 /**
+ * Coins a bench player has wagered before the bench (one BET in the journal): level 10 of
+ * contracts/progression-config.ts (3,000 XP), the next level 10,000 coins away, a level-up every
+ * 1,000 spins of 10 coins, a regular player's pace. A new account levels up every 50-150 spins:
+ * with those, one spin in a hundred paid a level (a dozen statements) and the bench measured
+ * level-ups forty times as often as players make them.
+ */
+export const BENCH_WAGERED_BEFORE = 30_000;
+
+/**
  * A rich player's play session of `gameCode` (real coins) on the API at `api`: the launch token
  * straight from the provider (POST /launchgame allows an address 60 a minute), opened at /house/session.
+ * The player has wagered BENCH_WAGERED_BEFORE coins before.
  */
 export async function benchGameSession(db: Db, api: string, gameCode: string): Promise<string> {
   const player = await benchPlayer(db, 1_000_000_000);
+  await postMovement(db, { accountId: player.accountId, type: 'BET', amount: -BENCH_WAGERED_BEFORE, idempotencyKey: `bench-before-${player.accountId}`, reason: 'bench' });
   const token = await createLaunchToken(db, {
     accountId: player.accountId,
     signInSessionId: player.sessionId,

@@ -44,7 +44,7 @@ import { httpWindow, percentile, pool, printableUrl, REQUEST_ID, type Window } f
 import { scratchDatabase } from './scratch-db';
 import { measureCpu, noCpu, perOperation } from './cpu';
 import { ratioProblem } from './verdict';
-import { benchConfig, benchGameSession } from './bench-app';
+import { BENCH_WAGERED_BEFORE, benchConfig, benchGameSession } from './bench-app';
 
 const SPIN_TARGET = 0.5;
 const median = (xs: number[]) => percentile(Float64Array.from(xs), 0.5);
@@ -202,7 +202,7 @@ export async function run(): Promise<void> {
           `  spins, group commit:    ${spins.rate.toFixed(0)} /s  p50 ${spins.p50.toFixed(1)} ms  p99 ${spins.p99.toFixed(1)} ms  (windows: ${each(spinWindows)} /s)`,
         );
         console.log(
-          `                          POST ${api}/house/play, slot-neon-sevens bet 10, a fresh requestId per spin, ${concurrency} keep-alive connections over ${threads} threads; up to 32 rounds a statement, 4 statements at once`,
+          `                          POST ${api}/house/play, slot-neon-sevens bet 10, a fresh requestId per spin, ${concurrency} keep-alive connections over ${threads} threads; up to 32 rounds a statement, 4 statements at once; players at level 10 (${BENCH_WAGERED_BEFORE.toLocaleString('en')} coins wagered before)`,
         );
         console.log(`                          ${perOperation(spinCpu, spins.count, 'spin')}`);
         console.log(
