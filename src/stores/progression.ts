@@ -41,6 +41,10 @@ export const $recentlyPlayed = createFetcherStore<GameCodeList>(['/recently-play
   fetcher: () => apiCall<typeof GameCodeListSchema>('/recently-played', { isQuery: true }),
 });
 
+/** How far the player is from their level's first XP to the next level's (0..1; 1 at the top level). */
+export const levelShare = (p: Pick<Progression, 'xp' | 'levelXp' | 'nextLevelXp'>) =>
+  p.nextLevelXp === null ? 1 : Math.min(1, Math.max(0, (p.xp - p.levelXp) / (p.nextLevelXp - p.levelXp)));
+
 export function refreshProgress() {
   $progression.revalidate();
   $missions.revalidate();

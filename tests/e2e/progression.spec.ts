@@ -41,6 +41,11 @@ for (const lang of LANGS) {
       await expect(level).toHaveAttribute('data-level', '1');
       const panel = page.getByTestId('missions-panel');
       await expect(panel.getByTestId('mission')).toHaveCount(3);
+      // The level above the missions: the level, the XP and the link's words show; its name is the whole sentence.
+      const levelLink = panel.getByTestId('missions-level');
+      await expect(levelLink).toHaveAccessibleName(text(lang, 'header.levelLabel', { level: '1', xp: '0', next: fmt(50) }));
+      await expect(levelLink).toContainText(text(lang, 'header.menuLink'));
+      await expect(levelLink).toContainText(text(lang, 'header.level', { level: '1' }));
       await expectAxeClean(page, 'home with missions');
       await screens(page, lang, 'home-missions');
 

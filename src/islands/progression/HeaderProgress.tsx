@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import type { Language } from '../../../contracts/constants';
 import { localizePath } from '../../lib/routes';
 import { useT } from '../../lib/useT';
-import { $progression, watchProgress } from '../../stores/progression';
+import { $progression, levelShare, watchProgress } from '../../stores/progression';
 import PersonIcon from '../account/PersonIcon';
 import './strings';
 
@@ -19,8 +19,7 @@ export default function HeaderProgress({ lang, variant = 'bar' }: { lang: Langua
   const { data } = useStore($progression);
   useEffect(() => watchProgress(), []);
   if (!data) return variant === 'ring' ? <PersonIcon /> : null;
-  const span = data.nextLevelXp === null ? 1 : data.nextLevelXp - data.levelXp;
-  const share = data.nextLevelXp === null ? 1 : Math.min(1, Math.max(0, (data.xp - data.levelXp) / span));
+  const share = levelShare(data);
   const label =
     data.nextLevelXp === null
       ? t('header.levelTopLabel', { level: data.level, xp: data.xp })

@@ -5,7 +5,7 @@ import type { Mission } from '../../../contracts/progression';
 import { ApiError } from '../../lib/api';
 import { formatCoins } from '../../lib/formatCoins';
 import { useT } from '../../lib/useT';
-import { $missions, $progression, claimMission } from '../../stores/progression';
+import { $missions, $progression, claimMission, levelShare } from '../../stores/progression';
 import { localizePath } from '../../lib/routes';
 import { showToast } from '../../stores/toasts';
 import './strings';
@@ -47,15 +47,32 @@ export default function MissionsPanel({ lang }: { lang: Language }) {
         <p className="text-xs text-cream/75">{t('missions.resets')}</p>
       </div>
       {progression && (
-        // The level too (the header shows it from 480 px): the way to the levels and VIP page.
+        // The level too (the header shows it from 480 px): the way to the levels and VIP page. Its
+        // name is the whole sentence; what shows is the level, the XP, a bar and the link's words.
         <a
           href={localizePath('/levels', lang)}
-          className="self-start text-sm font-semibold text-gold-400 underline underline-offset-2"
+          aria-label={
+            progression.nextLevelXp === null
+              ? t('header.levelTopLabel', { level: progression.level, xp: formatCoins(progression.xp, lang) })
+              : t('header.levelLabel', { level: progression.level, xp: formatCoins(progression.xp, lang), next: formatCoins(progression.nextLevelXp, lang) })
+          }
+          className="group flex w-full max-w-sm flex-col gap-1 self-start rounded-lg border border-brown-700 bg-brown-950/60 px-3 py-2 hover:border-gold-500 focus-visible:border-gold-500"
           data-testid="missions-level"
         >
-          {progression.nextLevelXp === null
-            ? t('header.levelTopLabel', { level: progression.level, xp: formatCoins(progression.xp, lang) })
-            : t('header.levelLabel', { level: progression.level, xp: formatCoins(progression.xp, lang), next: formatCoins(progression.nextLevelXp, lang) })}
+          <span aria-hidden="true" className="flex items-baseline gap-3">
+            <span className="font-bold text-gold-400">{t('header.level', { level: progression.level })}</span>
+            <span className="whitespace-nowrap text-xs tabular-nums text-cream/80">
+              {progression.nextLevelXp === null
+                ? t('header.menuTopXp', { xp: formatCoins(progression.xp, lang) })
+                : t('header.menuXp', { xp: formatCoins(progression.xp, lang), next: formatCoins(progression.nextLevelXp, lang) })}
+            </span>
+            <span className="ml-auto whitespace-nowrap text-xs font-semibold text-gold-400 underline underline-offset-2 group-hover:text-gold-300">
+              {t('header.menuLink')}
+            </span>
+          </span>
+          <span aria-hidden="true" className="block h-1.5 overflow-hidden rounded-full bg-brown-600">
+            <span className="block h-full rounded-full bg-gold-400" style={{ width: `${(levelShare(progression) * 100).toFixed(1)}%` }} />
+          </span>
         </a>
       )}
       {data.paused ? (
