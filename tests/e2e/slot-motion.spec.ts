@@ -87,9 +87,12 @@ for (const code of SLOTS) {
         await expect(frame.locator(`[data-reel="${reel}"] > [data-symbol]`).nth(row)).toHaveAttribute('data-symbol', id);
       }
     }
+    // The lines show all at once, then take turns (1.3 s each): on a busy machine the first line's
+    // next turn may be a whole turn of the lines away.
     const first = spin.lineWins[0];
-    await expect(frame.getByTestId('win-lines').locator(`g[data-line="${first.line}"]`)).toHaveCount(1);
-    await expect(frame.getByTestId('line-amounts').locator(`[data-line="${first.line}"]`)).toHaveText(first.win.toLocaleString('en-US'));
+    const turn = { timeout: 10_000 + spin.lineWins.length * 1_300 };
+    await expect(frame.getByTestId('win-lines').locator(`g[data-line="${first.line}"]`)).toHaveCount(1, turn);
+    await expect(frame.getByTestId('line-amounts').locator(`[data-line="${first.line}"]`)).toHaveText(first.win.toLocaleString('en-US'), turn);
     // The winning symbols are the slot's own drawings.
     await expect(frame.locator('[data-lit="yes"] img').first()).toHaveAttribute('src', new RegExp(`/games/symbols/${code}/`));
   });
