@@ -47,6 +47,13 @@ for (const lang of ['ja', 'en'] as const) {
       await expect(frame.locator('[data-testid="roulette-board"] [data-testid="table-chip"]')).toHaveCount(2);
       await frame.getByTestId('spin').click();
       await expect(frame.getByTestId('roulette-game')).toHaveAttribute('data-phase', 'spinning');
+      // While the ball runs, the controls keep their width: none is cut off at either side of the frame.
+      const frameWidth = await frame.locator('body').evaluate(() => document.documentElement.clientWidth);
+      for (const name of ['roulette-clear', 'roulette-rebet', 'spin']) {
+        const box = (await frame.getByTestId(name).boundingBox())!;
+        expect(box.x, `${name} starts inside the frame`).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width, `${name} ends inside the frame`).toBeLessThanOrEqual(frameWidth);
+      }
       const message = frame.getByTestId('winning-number');
       await expect(message).toBeVisible({ timeout: 15_000 });
       const wheel = frame.getByTestId('roulette-wheel');

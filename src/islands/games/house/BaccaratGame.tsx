@@ -39,13 +39,13 @@ export default function BaccaratGame({ lang, definition }: { lang: Language; def
       data-testid="baccarat-game"
       data-phase={phase}
     >
-      <div className="flex w-full flex-wrap justify-around gap-2">
-        <Hand label={t('baccarat.player')} total={playerCards.length ? String(baccaratPoints(playerCards)) : undefined}>
+      <div className="grid w-full grid-cols-2 gap-2">
+        <Hand fan label={t('baccarat.player')} total={playerCards.length ? String(baccaratPoints(playerCards)) : undefined}>
           {playerCards.map((card, i) => (
             <PlayingCard key={i} card={card} lang={lang} />
           ))}
         </Hand>
-        <Hand label={t('baccarat.banker')} total={bankerCards.length ? String(baccaratPoints(bankerCards)) : undefined}>
+        <Hand fan label={t('baccarat.banker')} total={bankerCards.length ? String(baccaratPoints(bankerCards)) : undefined}>
           {bankerCards.map((card, i) => (
             <PlayingCard key={i} card={card} lang={lang} />
           ))}

@@ -282,7 +282,7 @@ export default function RouletteGame({ lang, definition }: { lang: Language; def
         <ErrorLine lang={lang} messageKey={error ?? (total > house.balance ? 'house.error.insufficient' : null)} compact />
         <div className="flex w-full flex-wrap items-center justify-center gap-2">
           <ChipPicker lang={lang} chips={definition.chips} value={chip} onChange={table.selectChip} />
-          <div className="flex flex-nowrap justify-center gap-1.5">
+          <div className="flex flex-wrap justify-center gap-1.5">
             <button
               type="button"
               className="btn-ghost whitespace-nowrap px-2.5 py-1.5 text-sm sm:px-3 sm:py-2 sm:text-base"
@@ -315,8 +315,10 @@ export default function RouletteGame({ lang, definition }: { lang: Language; def
               onClick={() => void table.spin()}
               disabled={running || bets.length === 0 || total > house.balance}
               data-testid="spin"
+              aria-busy={spinning}
             >
-              {spinning ? t('roulette.spinning') : t('roulette.spin')}
+              {/* The message above says the ball is running: the button keeps its word and its width. */}
+              {t('roulette.spin')}
             </button>
           </div>
         </div>

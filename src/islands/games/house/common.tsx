@@ -93,9 +93,9 @@ export function PlayingCard({ card, lang, hidden = false, flipped = false }: { c
   );
 }
 
-export function Hand({ label, total, children }: { label: string; total?: string; children: ReactNode }) {
+export function Hand({ label, total, fan = false, children }: { label: string; total?: string; fan?: boolean; children: ReactNode }) {
   return (
-    <div className="flex flex-col items-center gap-2">
+    <div className="flex min-w-0 flex-col items-center gap-2">
       <p className="text-sm font-semibold">
         {label}
         {total !== undefined && (
@@ -104,7 +104,8 @@ export function Hand({ label, total, children }: { label: string; total?: string
           </span>
         )}
       </p>
-      <div className="flex min-h-24 gap-1 short:min-h-16">{children}</div>
+      {/* `fan`: on a narrow frame the cards overlap, so two hands of three stay side by side. */}
+      <div className={`flex min-h-24 gap-1 short:min-h-16 ${fan ? 'max-sm:gap-0 max-sm:[&>*+*]:-ml-6' : ''}`}>{children}</div>
     </div>
   );
 }
