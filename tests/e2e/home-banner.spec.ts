@@ -111,6 +111,19 @@ for (const lang of LANGS) {
           await expect(shown(root)).toHaveAttribute('data-slide', kind);
           await page.waitForTimeout(600); // the cross-fade
           expect(await page.evaluate(() => document.documentElement.scrollWidth), `${kind} at ${size.width} px`).toBeLessThanOrEqual(size.width);
+          if (size.width >= 640) {
+            // Beside the text from 640 px: the art's box starts right of the last glyph of any line.
+            const [artLeft, textRight] = await shown(root).evaluate((slide) => {
+              const range = document.createRange();
+              let right = 0;
+              for (const el of slide.querySelectorAll('h1, h2, p')) {
+                range.selectNodeContents(el);
+                for (const r of range.getClientRects()) right = Math.max(right, r.right);
+              }
+              return [slide.querySelector('img')!.getBoundingClientRect().left, right];
+            });
+            expect(artLeft, `${kind}'s art clear of its text at ${size.width} px`).toBeGreaterThanOrEqual(textRight);
+          }
           await root.screenshot({ path: `${SCREENS}/${kind}-${lang}-${size.width}.png` });
         }
       }
