@@ -8,7 +8,7 @@ import { clearPendingAction } from '../../stores/pending';
 import { homePath } from './navigation';
 import { useStore } from '@nanostores/react';
 import { raffleHistoryStore } from '../../stores/raffle';
-import '../layoutStrings';
+import '../playerStrings';
 
 /**
  * The signed-in header's account menu (spec section 2): a disclosure button with the display name
