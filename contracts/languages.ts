@@ -48,15 +48,12 @@ const PSEUDO = {
   pseudoOf: 'en',
 } as const satisfies LanguageInfo;
 
-/** PSEUDO_LOCALE=1 in Node; in the browser the build replaces `process.env.PSEUDO_LOCALE`, and without it there is no `process`. */
-function pseudoLocaleOn(): boolean {
-  try {
-    return process.env.PSEUDO_LOCALE === '1';
-  } catch {
-    return false;
-  }
-}
-export const PSEUDO_LOCALE_ON = pseudoLocaleOn();
+/**
+ * PSEUDO_LOCALE=1 in Node. Every browser bundle defines `process.env.PSEUDO_LOCALE` (astro.config.mjs,
+ * src/lobby/build.ts), so there the test is a constant: a plain expression (no function, no try) that
+ * the build folds, leaving the pseudo-locale's code out of the browser (each use below checks it first).
+ */
+export const PSEUDO_LOCALE_ON: boolean = process.env.PSEUDO_LOCALE === '1';
 
 /** The languages of this build: the shipped ones, and the pseudo-locale when PSEUDO_LOCALE=1. */
 export const LANGUAGE_LIST: readonly [(typeof SHIPPED)[number], ...Array<(typeof SHIPPED)[number] | typeof PSEUDO>] = PSEUDO_LOCALE_ON
@@ -87,9 +84,14 @@ export const contentLanguage = (lang: Language): ShippedLanguage => (languageInf
  * a pseudo-locale gets its language's entry, pseudo-localised (contracts/pseudo-locale.ts).
  */
 export function contentFor<T>(record: Readonly<Record<ShippedLanguage, T>>, lang: Language): T {
-  const value = record[contentLanguage(lang)];
-  return languageInfo(lang).pseudoOf ? pseudoTree(value) : value;
+  return asWrittenIn(record[contentLanguage(lang)], lang);
 }
+/**
+ * Content of a shipped language as a language shows it: itself, pseudo-localised for a pseudo-locale.
+ * Other modules call this rather than pseudoTree, so the browser's build (where the check is false)
+ * drops the pseudo-locale's code with it.
+ */
+export const asWrittenIn = <T>(value: T, lang: Language): T => (PSEUDO_LOCALE_ON && languageInfo(lang).pseudoOf ? pseudoTree(value) : value);
 /** The BCP-47 tag Intl gets for a language. */
 export const localeTag = (lang: Language): string => languageInfo(lang).tag;
 /** Open Graph's locale form (ja_JP). */

@@ -6,9 +6,13 @@
  *
  * No imports: the registry (contracts/languages.ts) and the build read it.
  */
-const ACCENTED: Record<string, string> = Object.fromEntries(
-  [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'].map((c, i) => [c, [...'åƀçðéƒĝĥîĵķļɱñöþǫŕšţûṽŵẋýžÅƁÇÐÉƑĜĤÎĴĶĻṀÑÖÞǪŔŠŢÛṼŴẊÝŽ'][i]]),
-);
+// Made on first use: a bundle that never makes a pseudo string (a browser build without the
+// pseudo-locale) then has nothing of this module left to run, and leaves it out.
+let accented: Record<string, string> | undefined;
+const ACCENTED = () =>
+  (accented ??= Object.fromEntries(
+    [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'].map((c, i) => [c, [...'åƀçðéƒĝĥîĵķļɱñöþǫŕšţûṽŵẋýžÅƁÇÐÉƑĜĤÎĴĶĻṀÑÖÞǪŔŠŢÛṼŴẊÝŽ'][i]]),
+  ));
 
 /** What passes through unchanged: placeholders, nesting, tags, entities, URLs and e-mail addresses. */
 const KEEP = /(\{\{[^}]*\}\}|\$t\([^)]*\)|<[^>]*>|&[a-z#0-9]+;|https?:\/\/\S+|[\w.+-]+@[\w-]+\.[\w.]+)/;
@@ -23,7 +27,7 @@ export function pseudoString(text: string): string {
     .map((part, i) => {
       if (i % 2 === 1) return part;
       length += part.length;
-      return part.replace(/[A-Za-z]/g, (c) => ACCENTED[c] ?? c);
+      return part.replace(/[A-Za-z]/g, (c) => ACCENTED()[c] ?? c);
     })
     .join('');
   // About 35 % longer in all (words grow this much in German or Finnish): the brackets and a space,

@@ -2,17 +2,16 @@
  * Pure helpers on tournaments (raffles and races) shared by the site and the server. No zod here:
  * the site imports this file, and a contract module would bring its schemas along.
  */
-import { isLanguage, languageInfo } from './languages';
-import { pseudoTree } from './pseudo-locale';
+import { PSEUDO_LOCALE_ON, asWrittenIn, isLanguage, languageInfo, type Language } from './languages';
 
 /**
  * The translation a language reads: a pseudo-locale reads its language's, pseudo-localised
  * (contracts/pseudo-locale.ts); `find` picks among the translations by language code.
  */
 function readAs<T extends { languageCode: string }>(language: string, find: (code: string) => T | undefined): T | undefined {
-  const pseudoOf = isLanguage(language) ? languageInfo(language).pseudoOf : undefined;
+  const pseudoOf = PSEUDO_LOCALE_ON && isLanguage(language) ? languageInfo(language).pseudoOf : undefined;
   const found = find(pseudoOf ?? language);
-  return found && pseudoOf ? { ...pseudoTree(found), languageCode: found.languageCode } : found;
+  return found && pseudoOf ? { ...asWrittenIn(found, language as Language), languageCode: found.languageCode } : found;
 }
 
 /**

@@ -4,8 +4,11 @@
  * than dozens of small ones (bench/site-bytes shows the effect per page).
  * - react: React and its DOM renderer, on every page with an island and in the game frame.
  * - core: what every island uses (API client, strings, config, stores' base): pages and the game frame.
- * - layout: the main layout's islands and their stores (header, tab bar, toasts, popup host,
- *   maintenance banner), on every main-layout page but not in the game frame.
+ * - layout: the main layout's islands (header, tab bar, toasts, popup host, maintenance banner) and
+ *   what they import statically (the group takes a module's imports with it), on every main-layout
+ *   page but not in the game frame. Not every store: one that only a popup, the settings page or a
+ *   game uses stays with them (issue #24: the account forms' store and its API calls, the offer
+ *   emails and play controls were on every page when the group took all of src/stores).
  * - house: the game frame's store and the parts its games share (one file instead of two).
  * Only modules a page loads up front ($initial) are grouped: popups and games stay lazy.
  */
@@ -26,25 +29,14 @@ const LAYOUT = paths(
   'src/islands/PopupHost.',
   'src/islands/MaintenanceBanner.',
   'src/islands/layoutStrings.',
+  'src/islands/lazyForPlayer.',
   'src/islands/wallet/TabBarBonus.',
-  'src/islands/wallet/DailyBonusButton.',
-  'src/islands/wallet/HeaderBalance.',
-  'src/islands/wallet/useDailyBonus.',
-  'src/islands/wallet/useCountUp.',
-  'src/islands/wallet/CoinIcon.',
-  'src/islands/wallet/GiftIcon.',
-  'src/islands/raffle/RaffleButton.',
-  'src/islands/account/AccountMenu.',
+  'src/islands/progression/GameSearch.',
   'src/islands/account/navigation.',
   'src/islands/account/sessionHooks.',
-  'src/islands/account/protectionText.',
-  'src/islands/phone/PhoneWatcher.',
   'node_modules/@nanostores/query/',
   'node_modules/nanoevents/',
-  'contracts/tournament-helpers.',
 );
-/** The stores, but the game frame's own (its session, the paytable dialog's flag, round error keys). */
-const STORES = /src[\\/]stores[\\/](?!gamesHouse\.|paytable\.|roundErrors\.)/;
 /** What the house game frame and each of its games share: the frame's store and the games' parts. */
 const HOUSE = paths('src/islands/games/house/common.', 'src/stores/gamesHouse.', 'src/stores/paytable.', 'src/stores/roundErrors.');
 
@@ -52,7 +44,7 @@ export const codeSplitting = {
   groups: [
     { name: 'react', test: REACT, priority: 3 },
     { name: 'core', tags: ['$initial' as const], test: CORE, priority: 2 },
-    { name: 'layout', tags: ['$initial' as const], test: (id: string) => LAYOUT.test(id) || STORES.test(id), priority: 1 },
+    { name: 'layout', tags: ['$initial' as const], test: LAYOUT, priority: 1 },
     { name: 'house', test: HOUSE, priority: 1 },
   ],
 };

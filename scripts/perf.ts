@@ -5,10 +5,13 @@
  * (made through the real API with DEV_TOOLS, as the e2e journeys do). Prints one row per run and
  * exits non-zero on any breach of the budget (issue #14):
  *   performance >= 95; accessibility, best practices and SEO 100; CLS < 0.05;
- *   JavaScript (gzip, every script the page loaded, inline ones included): home and category
- *   104 KiB, game launch 104 KiB, bet history 108 KiB (docs/decisions/0022: the progression header), the house game frame 85 KiB (ofetch and the language registry, docs/decisions/0012) (without the game's
- *   own module, which it loads once the play session has started: column "later"), static pages
- *   (about: the site's header since issue #24) 100 KiB, in-app pages nothing but their inline script.
+ *   JavaScript (gzip, every script the page loaded, inline ones included): for a visitor home,
+ *   category, game launch and static pages (about: the site's header since issue #24) 95 KiB (issue
+ *   #24, as bench/site-bytes); for a player, who also loads what only a player sees once the session
+ *   is known (docs/decisions/0022), home, category and game launch 104 KiB, bet history 108 KiB,
+ *   about 100 KiB; the house game frame 85 KiB (ofetch and the language registry,
+ *   docs/decisions/0012) (without the game's own module, which it loads once the play session has
+ *   started: column "later"); in-app pages nothing but their inline script.
  * Every page is measured RUNS times (3, fixed up front and the same for every page, never "again
  * until it passes"): performance is the median of the runs (Lighthouse's advice on variability),
  * CLS the worst of them; the other categories and the JavaScript come from the first run, which
@@ -45,8 +48,14 @@ interface Target {
   label: string;
   /** The page's path in Japanese (English adds /en), or a function that asks the API for it. */
   path: string | ((api: Api, lang: Lang) => Promise<string>);
-  /** JavaScript budget in gzip bytes; 0: a static page, nothing but its inline script. */
+  /** JavaScript budget in gzip bytes (a visitor's page); 0: a static page, nothing but its inline script. */
   jsBudget: number;
+  /**
+   * A signed-in player's page, when it differs: the visitor's JavaScript plus what only a player sees,
+   * loaded once the session is known (src/islands/lazyForPlayer.ts: the header's balance and menu, the
+   * level and bell, the hearts, the player's rows; docs/decisions/0022, "Back to 95 KiB").
+   */
+  playerJsBudget?: number;
   /** Categories not held to the budget, and why. */
   exempt?: { category: string; why: string };
   /**
@@ -76,13 +85,13 @@ const houseFrame = (who: Who) => async (api: Api, lang: Lang) => {
 const FRAME_SEO = { category: 'seo', why: 'a game client for the launch iframe, noindex on purpose' };
 
 const TARGETS: Target[] = [
-  { label: 'home', path: '/', jsBudget: 104 * KIB, who: ['visitor', 'player'] },
-  { label: 'category', path: '/category/slot', jsBudget: 104 * KIB, who: ['visitor', 'player'] },
-  { label: 'game launch', path: `/game-launch/${DEMO_GAME}`, jsBudget: 104 * KIB, who: ['visitor', 'player'] },
+  { label: 'home', path: '/', jsBudget: 95 * KIB, playerJsBudget: 104 * KIB, who: ['visitor', 'player'] },
+  { label: 'category', path: '/category/slot', jsBudget: 95 * KIB, playerJsBudget: 104 * KIB, who: ['visitor', 'player'] },
+  { label: 'game launch', path: `/game-launch/${DEMO_GAME}`, jsBudget: 95 * KIB, playerJsBudget: 104 * KIB, who: ['visitor', 'player'] },
   { label: 'house frame', path: houseFrame('visitor'), jsBudget: 85 * KIB, who: ['visitor'], exempt: FRAME_SEO, budgetWithoutLazy: true },
   { label: 'house frame', path: houseFrame('player'), jsBudget: 85 * KIB, who: ['player'], exempt: FRAME_SEO, budgetWithoutLazy: true },
   { label: 'bet history', path: '/bet-history', jsBudget: 108 * KIB, who: ['player'] },
-  { label: 'about', path: '/about', jsBudget: 100 * KIB, who: ['visitor', 'player'] },
+  { label: 'about', path: '/about', jsBudget: 95 * KIB, playerJsBudget: 100 * KIB, who: ['visitor', 'player'] },
   { label: 'app-about', path: '/app-about', jsBudget: 0, who: ['visitor'] },
 ];
 
@@ -344,7 +353,7 @@ async function main() {
               jsBytes: js.bytes,
               jsLazy: js.lazy,
               jsBudgetBytes: target.budgetWithoutLazy ? js.bytes - js.lazy : js.bytes,
-              jsBudget: target.jsBudget,
+              jsBudget: who === 'player' ? (target.playerJsBudget ?? target.jsBudget) : target.jsBudget,
             },
             runs: [],
             missing: [],

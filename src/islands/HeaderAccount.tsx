@@ -1,21 +1,17 @@
-import { lazy, Suspense, type MouseEvent } from 'react';
+import { Suspense, type MouseEvent } from 'react';
 import type { Language } from '../../contracts/constants';
 import { useSession } from '../stores/useSession';
 import { openPopup } from '../stores/popup';
 import { useT } from '../lib/useT';
-import AccountMenu from './account/AccountMenu';
-import PhoneWatcher from './phone/PhoneWatcher';
-import HeaderBalance from './wallet/HeaderBalance';
-import DailyBonusButton from './wallet/DailyBonusButton';
-import RaffleButton from './raffle/RaffleButton';
 import GameSearch from './progression/GameSearch';
-
-// A player's level and bell load once the session is known: a visitor's pages never load them.
-const HeaderProgress = lazy(() => import('./progression/HeaderProgress'));
-const NotificationBell = lazy(() => import('./progression/NotificationBell'));
+import { lazyForPlayer } from './lazyForPlayer';
 // Installs the 401 hook (sign out, open login) and shows toasts flashed by the previous page.
 import './account/sessionHooks';
 import './layoutStrings';
+
+// A player's header (balance, daily bonus, raffle, level, bell, account menu) loads for a player only:
+// a visitor's pages never load it, a player's page asks for it as this module runs.
+const PlayerHeader = lazyForPlayer(() => import('./PlayerHeader'));
 
 function openFromLink(event: MouseEvent<HTMLAnchorElement>, popup: 'login' | 'signup') {
   if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return; // new tab keeps working
@@ -42,37 +38,10 @@ export default function HeaderAccount({ lang }: { lang: Language }) {
       </div>
     );
   }
+  // Until it arrives the area stays empty, as it is until hydration: then it shows whole, at once.
   return (
-    <div className="flex items-center gap-1 sm:gap-2">
-      {/* Progression (docs/decisions/0018): search, level, bell; each compact, in its own component. */}
-      <GameSearch lang={lang} />
-      <Suspense fallback={null}>
-        <HeaderProgress lang={lang} />
-      </Suspense>
-      <DailyBonusButton lang={lang} />
-      <HeaderBalance lang={lang} />
-      {/* Only while a current raffle exists. */}
-      <RaffleButton lang={lang} />
-      <Suspense fallback={null}>
-        <NotificationBell lang={lang} />
-      </Suspense>
-      {/* Opens the unclosable phone verification popup while the phone is not verified (spec section 2). */}
-      <PhoneWatcher />
-      {/* Below 768 px the level is the menu button's ring and the menu's first entry (no room beside it). */}
-      <AccountMenu
-        lang={lang}
-        displayName={session.displayName}
-        icon={
-          <Suspense fallback={<span className="block h-5 w-5" />}>
-            <HeaderProgress lang={lang} variant="ring" />
-          </Suspense>
-        }
-        levelItem={
-          <Suspense fallback={null}>
-            <HeaderProgress lang={lang} variant="item" />
-          </Suspense>
-        }
-      />
-    </div>
+    <Suspense fallback={null}>
+      <PlayerHeader lang={lang} displayName={session.displayName} />
+    </Suspense>
   );
 }

@@ -1,6 +1,5 @@
 import { atom, map } from 'nanostores';
 import type {
-  BetHistoryResponseSchema,
   FairnessState,
   HouseSessionResponse,
   HouseSessionResponseSchema,
@@ -9,9 +8,7 @@ import type {
   PlayResponseSchema,
   SeedResponse,
   SeedResponseSchema,
-  VerifyRoundResponseSchema,
 } from '../../contracts/games';
-import type { Language } from '../../contracts/constants';
 import { ApiError, apiCall } from '../lib/api';
 
 /**
@@ -192,10 +189,3 @@ export async function rotateHouseSeed(clientSeed?: string): Promise<SeedResponse
   keep({ fairness: result.fairness, revealed: result.revealed });
   return result;
 }
-
-/** A round's verification record; anyone holding the round id may check it (game titles in `lang`). */
-export const fetchRoundVerification = (roundId: string, lang: Language) =>
-  apiCall<typeof VerifyRoundResponseSchema>(`/house/rounds/${encodeURIComponent(roundId)}/verify`, { query: { languageCode: lang }, isQuery: true });
-
-export const fetchBetHistory = (page: number, lang: Language) =>
-  apiCall<typeof BetHistoryResponseSchema>('/get-bet-history', { query: { page, languageCode: lang }, isQuery: true });

@@ -2,13 +2,13 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode 
 import type { Language } from '../../../contracts/constants';
 import { useT } from '../../lib/useT';
 import { localizePath } from '../../lib/routes';
-import { logOut } from '../../stores/auth';
 import { flashToast } from '../../stores/authFlash';
 import { clearPendingAction } from '../../stores/pending';
+import { clearSession } from '../../stores/session';
 import { homePath } from './navigation';
 import { useStore } from '@nanostores/react';
 import { raffleHistoryStore } from '../../stores/raffle';
-import '../layoutStrings';
+import '../playerStrings';
 
 /**
  * The signed-in header's account menu (spec section 2): a disclosure button with the display name
@@ -49,9 +49,13 @@ export default function AccountMenu({ lang, displayName, icon, levelItem }: { la
     if (busy) return;
     setBusy(true);
     try {
+      // The account calls load with the first press (the store's other calls are the account forms').
+      const { logOut } = await import('../../stores/auth');
       await logOut();
     } catch {
-      // The session is forgotten on this side whatever the server answered.
+      // The session is forgotten on this side whatever the server answered (logOut does it; here too
+      // should the call itself not load).
+      clearSession();
     }
     clearPendingAction();
     flashToast(t('auth:menu.signedOut'), 'info');

@@ -1,7 +1,8 @@
 import type { TFunction } from '../../lib/i18n';
 import { formatDate, type Language } from '../../../contracts/languages';
 import { ApiError } from '../../lib/api';
-import '../layoutStrings';
+// Its one string of its own; a refusal's message comes with the errors the API client loads on a failure.
+import 'virtual:strings?protection.indefinitely';
 
 const PROTECTION_CODES = new Set(['PLAY_BREAK_ACTIVE', 'SELF_EXCLUDED', 'PLAY_LIMIT_REACHED']);
 

@@ -4,7 +4,7 @@ import type { Language } from '../../../contracts/constants';
 import type { BetRecord } from '../../../contracts/games';
 import { verifyRoundHref } from '../../lib/routes';
 import { useT } from '../../lib/useT';
-import { fetchBetHistory } from '../../stores/gamesHouse';
+import { fetchBetHistory } from '../../stores/rounds';
 import { openPopup } from '../../stores/popup';
 import { useSession } from '../../stores/useSession';
 import Spinner from '../Spinner';

@@ -5,7 +5,7 @@ import type { VerifyRoundResponse } from '../../../contracts/games';
 import { recomputeRound, type VerifyCheck } from '../../../contracts/fairness';
 import { ApiError } from '../../lib/api';
 import { useT } from '../../lib/useT';
-import { fetchRoundVerification } from '../../stores/gamesHouse';
+import { fetchRoundVerification } from '../../stores/rounds';
 import Spinner from '../Spinner';
 import { formatCoins } from '../../lib/formatCoins';
 import OutcomeView from './OutcomeView';

@@ -1,11 +1,14 @@
-import type { MouseEvent } from 'react';
+import { Suspense, type MouseEvent } from 'react';
 import type { Language } from '../../../contracts/constants';
 import type { Game } from '../../../contracts/games';
 import { gameImage, gameLaunchPath } from '../../stores/games';
 import { requireSignInForLaunch } from '../../stores/gamesLaunch';
 import { useT } from '../../lib/useT';
-import FavouriteHeart from '../progression/FavouriteHeart';
+import { lazyForPlayer } from '../lazyForPlayer';
 import 'virtual:strings?games.tile';
+
+// The heart (with the favourites store) loads for a player only: it sits over the art, so arriving moves nothing.
+const FavouriteHeart = lazyForPlayer(() => import('../progression/FavouriteHeart'));
 
 /**
  * One game tile: the art (or the local icon) with the title in the page's language always shown
@@ -81,7 +84,11 @@ export default function GameTile({ game, lang, signedIn }: { game: Game; lang: L
           </svg>
         </span>
       </a>
-      {signedIn && <FavouriteHeart gameCode={game.gameCode} title={game.title} lang={lang} />}
+      {signedIn && (
+        <Suspense fallback={null}>
+          <FavouriteHeart gameCode={game.gameCode} title={game.title} lang={lang} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -9,7 +9,7 @@ import { useT } from '../../lib/useT';
 import { baccaratPoints, createBaccaratTable } from '../../stores/baccarat';
 import { blackjackHands, createBlackjackTable } from '../../stores/blackjack';
 import { dealStepMs } from '../../stores/dealing';
-import { fetchRoundVerification } from '../../stores/gamesHouse';
+import { fetchRoundVerification } from '../../stores/rounds';
 import { createRouletteTable, type HeldRound } from '../../stores/roulette';
 import { createSlotRound } from '../../stores/slotRound';
 import Spinner from '../Spinner';

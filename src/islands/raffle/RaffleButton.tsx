@@ -3,7 +3,7 @@ import type { Language } from '../../../contracts/constants';
 import { useT } from '../../lib/useT';
 import { openPopup } from '../../stores/popup';
 import { $raffleStanding } from '../../stores/raffle';
-import '../layoutStrings';
+import '../playerStrings';
 
 /** The signed-in header's Raffle button with the ticket count, only while a current raffle exists (spec section 2). */
 export default function RaffleButton({ lang }: { lang: Language }) {

@@ -2,8 +2,7 @@ import type { Language } from '../../../contracts/constants';
 import { useT } from '../../lib/useT';
 import GiftIcon from './GiftIcon';
 import { useDailyBonus } from './useDailyBonus';
-import '../layoutStrings';
-import 'virtual:strings?progress.daily';
+import '../playerStrings';
 import { formatCoins } from '../../lib/formatCoins';
 
 /**

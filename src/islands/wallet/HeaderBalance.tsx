@@ -5,7 +5,7 @@ import { $balance } from '../../stores/wallet';
 import CoinIcon from './CoinIcon';
 import { formatCoins } from '../../lib/formatCoins';
 import { useCountUp } from './useCountUp';
-import '../layoutStrings';
+import '../playerStrings';
 
 /** The signed-in header's balance with the coin icon, counting up to each new value (spec sections 2 and 4). */
 export default function HeaderBalance({ lang }: { lang: Language }) {

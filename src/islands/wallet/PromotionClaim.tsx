@@ -1,29 +1,20 @@
-import { useEffect, useState } from 'react';
+import { Suspense } from 'react';
 import type { Language } from '../../../contracts/constants';
-import type { PromotionBonus } from '../../../contracts/wallet';
-import { ApiError } from '../../lib/api';
 import { formatCoins } from '../../lib/formatCoins';
 import { useT } from '../../lib/useT';
 import { openPopup } from '../../stores/popup';
 import { useSession } from '../../stores/useSession';
-import { showToast } from '../../stores/toasts';
-import { claimPromotionBonus, fetchPromotionBonus } from '../../stores/wallet';
 import CoinIcon from './CoinIcon';
-import { protectionMessage } from '../account/protectionText';
+import { lazyForPlayer } from '../lazyForPlayer';
 import 'virtual:strings?errors.TECHNICAL_ERROR,wallet.promotion';
+
+// The claim, its calls and the wallet's store load for a player only: a visitor's page never loads them.
+const PromotionClaimButton = lazyForPlayer(() => import('./PromotionClaimButton'));
 
 /** The promotion page's claim button: once per player, only while the promotion runs. */
 export default function PromotionClaim({ lang, promoSlug, bonus }: { lang: Language; promoSlug: string; bonus: number }) {
   const t = useT(lang, 'wallet');
   const session = useSession();
-  const [status, setStatus] = useState<PromotionBonus | null>(null);
-  const [busy, setBusy] = useState(false);
-  const amount = formatCoins(bonus, lang);
-
-  useEffect(() => {
-    if (!session) return;
-    fetchPromotionBonus(promoSlug).then(setStatus, () => setStatus(null));
-  }, [session, promoSlug]);
 
   if (!session) {
     return (
@@ -32,38 +23,16 @@ export default function PromotionClaim({ lang, promoSlug, bonus }: { lang: Langu
       </button>
     );
   }
-  if (status?.claimed)
-    return (
-      <p className="font-semibold text-green-400" role="status" data-testid="promotion-claimed">
-        {t('promotion.claimed')}
-      </p>
-    );
-  if (status && !status.active)
-    return (
-      <p className="text-cream/80" data-testid="promotion-not-running">
-        {t('promotion.notRunning')}
-      </p>
-    );
-
-  const claim = async () => {
-    if (busy) return; // a double click sends one request
-    setBusy(true);
-    try {
-      const result = await claimPromotionBonus(promoSlug);
-      showToast(t('promotion.won', { amount: formatCoins(result.bonus, lang) }), 'success');
-      setStatus((s) => (s ? { ...s, claimed: true } : s));
-    } catch (error) {
-      const code = error instanceof ApiError ? error.displayCode : 'TECHNICAL_ERROR';
-      showToast(protectionMessage(t, lang, error) ?? t(`errors:${code}`), 'error');
-      fetchPromotionBonus(promoSlug).then(setStatus, () => undefined);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  return (
-    <button type="button" className="btn-gold gap-2" disabled={busy || !status} aria-busy={busy} onClick={() => void claim()} data-testid="promotion-claim">
-      <CoinIcon /> {t('promotion.claim', { amount })}
+  // Until it arrives, the button as it first shows anyway: disabled while the player's status loads.
+  const waiting = (
+    <button type="button" className="btn-gold gap-2" disabled aria-busy={false} data-testid="promotion-claim">
+      <CoinIcon /> {t('promotion.claim', { amount: formatCoins(bonus, lang) })}
     </button>
+  );
+  return (
+    <Suspense fallback={waiting}>
+      {/* Another player signing in on the page asks again. */}
+      <PromotionClaimButton key={session.displayName} lang={lang} promoSlug={promoSlug} bonus={bonus} />
+    </Suspense>
   );
 }

@@ -17,7 +17,7 @@ import {
 } from '../../stores/wallet';
 import { formatCoins } from '../../lib/formatCoins';
 import { $progression } from '../../stores/progression';
-import '../layoutStrings';
+import '../playerStrings';
 
 /** The current time, ticking every second while mounted (the countdown's clock). */
 function useNow(intervalMs = 1000): number {
