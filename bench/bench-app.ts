@@ -59,7 +59,13 @@ export const BENCH_WAGERED_BEFORE = 30_000;
  */
 export async function benchGameSession(db: Db, api: string, gameCode: string): Promise<string> {
   const player = await benchPlayer(db, 1_000_000_000);
-  await postMovement(db, { accountId: player.accountId, type: 'BET', amount: -BENCH_WAGERED_BEFORE, idempotencyKey: `bench-before-${player.accountId}`, reason: 'bench' });
+  await postMovement(db, {
+    accountId: player.accountId,
+    type: 'BET',
+    amount: -BENCH_WAGERED_BEFORE,
+    idempotencyKey: `bench-before-${player.accountId}`,
+    reason: 'bench',
+  });
   const token = await createLaunchToken(db, {
     accountId: player.accountId,
     signInSessionId: player.sessionId,
