@@ -285,7 +285,7 @@ export default function RouletteGame({ lang, definition }: { lang: Language; def
           <div className="flex flex-wrap justify-center gap-1.5">
             <button
               type="button"
-              className="btn-ghost whitespace-nowrap px-2.5 py-1.5 text-sm sm:px-3 sm:py-2 sm:text-base"
+              className="btn-ghost whitespace-nowrap px-2 py-1.5 text-sm sm:px-3 sm:py-2 sm:text-base"
               onClick={table.undo}
               disabled={running || placed.length === 0}
             >
@@ -293,7 +293,7 @@ export default function RouletteGame({ lang, definition }: { lang: Language; def
             </button>
             <button
               type="button"
-              className="btn-ghost whitespace-nowrap px-2.5 py-1.5 text-sm sm:px-3 sm:py-2 sm:text-base"
+              className="btn-ghost whitespace-nowrap px-2 py-1.5 text-sm sm:px-3 sm:py-2 sm:text-base"
               onClick={table.clear}
               disabled={running || bets.length === 0}
               data-testid="roulette-clear"
@@ -302,7 +302,7 @@ export default function RouletteGame({ lang, definition }: { lang: Language; def
             </button>
             <button
               type="button"
-              className="btn-ghost whitespace-nowrap px-2.5 py-1.5 text-sm sm:px-3 sm:py-2 sm:text-base"
+              className="btn-ghost whitespace-nowrap px-2 py-1.5 text-sm sm:px-3 sm:py-2 sm:text-base"
               onClick={table.rebet}
               disabled={running || lastBets.length === 0 || bets.length > 0}
               data-testid="roulette-rebet"
