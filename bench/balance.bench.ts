@@ -6,7 +6,7 @@ import { setReadCaching } from '../server/lib/read-cache';
 import { httpWindow, pool, printableUrl, type Window } from './http-load';
 import { scratchDatabase } from './scratch-db';
 import { measureCpu, noCpu, perOperation } from './cpu';
-import { ratioProblem } from './verdict';
+import { alternate, pairedRatio, rateOf, ratioProblem } from './verdict';
 import { benchConfig, benchPlayer } from './bench-app';
 
 /** Issue #14's targets, for the warm side; the cold side's floors are decision 0023's. */
@@ -23,8 +23,8 @@ interface Measured {
 }
 
 async function measure(kind: 'PGlite' | 'PostgreSQL', databaseUrl: string | undefined): Promise<Measured> {
-  const seconds = Number(process.env.BENCH_SECONDS ?? (process.env.BENCH_SHORT ? 4 : 8));
-  const windows = Number(process.env.BENCH_WINDOWS ?? (process.env.BENCH_SHORT ? 2 : 4));
+  const seconds = Number(process.env.BENCH_SECONDS ?? (process.env.BENCH_SHORT ? 7 : 9));
+  const windows = Number(process.env.BENCH_WINDOWS ?? (process.env.BENCH_SHORT ? 7 : 9));
   const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 16);
   const db = createDb({ databaseUrl });
   await migrateToLatest(db);
@@ -51,35 +51,42 @@ async function measure(kind: 'PGlite' | 'PostgreSQL', databaseUrl: string | unde
     const coldWindows: Window[] = [];
     const warmCpu = noCpu();
     const coldCpu = noCpu();
-    for (let w = 0; w < windows; w++) {
-      bareWindows.push(await bareWindow(seconds / windows));
-      warmWindows.push(await measureCpu(databaseUrl ? db : undefined, warmCpu, () => appWindow(seconds / windows)));
+    const window = seconds / windows;
+    await alternate(windows, [
+      async () => bareWindows.push(await bareWindow(window)),
+      async () => warmWindows.push(await measureCpu(databaseUrl ? db : undefined, warmCpu, () => appWindow(window))),
       // Cold: nothing is kept, every request reads its session and balance, as a page load after a
       // while away does (a cache miss per request).
-      setReadCaching(false);
-      try {
-        coldWindows.push(await measureCpu(databaseUrl ? db : undefined, coldCpu, () => appWindow(seconds / windows)));
-      } finally {
-        setReadCaching(true);
-      }
-    }
+      async () => {
+        setReadCaching(false);
+        try {
+          coldWindows.push(await measureCpu(databaseUrl ? db : undefined, coldCpu, () => appWindow(window)));
+        } finally {
+          setReadCaching(true);
+        }
+      },
+    ]);
     const b = pool(bareWindows);
     const warm = pool(warmWindows);
     const cold = pool(coldWindows);
-    const ratio = { cold: cold.rate / b.rate, warm: warm.rate / b.rate };
+    // The verdict: the median of the rounds' ratios (bench/verdict.ts); the pooled rates are printed.
+    const bareRates = bareWindows.map(rateOf);
+    const paired = { cold: pairedRatio(coldWindows.map(rateOf), bareRates), warm: pairedRatio(warmWindows.map(rateOf), bareRates) };
+    const ratio = { cold: paired.cold.ratio, warm: paired.warm.ratio };
+    const spread = (side: 'cold' | 'warm') => `median of ${windows} rounds: ${paired[side].ratios.map((r) => r.toFixed(3)).join(', ')}`;
     const verdict = (side: 'cold' | 'warm') => `(target >= ${TARGETS[side][kind]}) ${ratio[side] >= TARGETS[side][kind] ? 'OK' : 'BELOW TARGET'}`;
     return {
       ratio,
       counts: [cold.count, warm.count, b.count],
       lines: [
-        `GET /balance vs a bare Fastify route, ${concurrency} keep-alive connections each, ${windows} alternating windows of ${(seconds / windows).toFixed(1)} s per side, ${kind}${databaseUrl ? ` (${printableUrl(databaseUrl)})` : ''}`,
+        `GET /balance vs a bare Fastify route, ${concurrency} keep-alive connections each, ${windows} rounds of one ${(seconds / windows).toFixed(1)} s window per side, the order reversed every other round, ${kind}${databaseUrl ? ` (${printableUrl(databaseUrl)})` : ''}`,
         `  bare Fastify route       : ${b.rate.toFixed(0)} /s  p50 ${b.p50.toFixed(2)} ms  p99 ${b.p99.toFixed(2)} ms`,
         `  GET /balance, cold       : ${cold.rate.toFixed(0)} /s  p50 ${cold.p50.toFixed(2)} ms  p99 ${cold.p99.toFixed(2)} ms (every request reads the database)`,
         `                             ${perOperation(coldCpu, cold.count, 'request')}`,
         `  GET /balance, warm       : ${warm.rate.toFixed(0)} /s  p50 ${warm.p50.toFixed(2)} ms  p99 ${warm.p99.toFixed(2)} ms (session and balance kept, docs/decisions/0013)`,
         `                             ${perOperation(warmCpu, warm.count, 'request')}`,
-        `  ratio, cold (page load)  : ${ratio.cold.toFixed(3)} ${verdict('cold')}`,
-        `  ratio, warm              : ${ratio.warm.toFixed(3)} ${verdict('warm')}`,
+        `  ratio, cold (page load)  : ${ratio.cold.toFixed(3)} ${verdict('cold')} (${spread('cold')})`,
+        `  ratio, warm              : ${ratio.warm.toFixed(3)} ${verdict('warm')} (${spread('warm')})`,
       ],
     };
   } finally {

@@ -6,14 +6,16 @@
  *     once per LEADERBOARD_CACHE_MS per race and instance).
  *  2. Spins per second through the API (BENCH_CONCURRENCY players, default 64, as in the games
  *     bench) alone, and with LB_READERS (default 200) lobbies polling GET /tournaments every
- *     LB_POLL_MS (default 1,000: five times the launcher's own rate), half of them signed in, in the same run. Windows
- *     alternate (BENCH_ROUNDS, default 3, of BENCH_SECONDS, default 5); the medians are compared.
+ *     LB_POLL_MS (default 1,000: five times the launcher's own rate), half of them signed in, in the same run.
+ *     BENCH_ROUNDS (default 7, 5 with --short) rounds of one window of BENCH_SECONDS (default 3, 2
+ *     with --short) of each side, the order reversed every other round; the verdict is the median
+ *     of the rounds' ratios (bench/verdict.ts).
  *     Target: spins/s with readers >= LB_TARGET (default 0.8: this 2-core machine's windows drift by more than 10%) x spins/s without; a control window polls GET /channel at the same rate, to tell what leaderboards cost from what any request costs.
  *  3. For the record: spins/s without the two race indexes (dropped for one window set), i.e. what
  *     the indexes cost each spin.
  * `npm run bench -- leaderboard` runs it alone.
  */
-import { ratioProblem } from './verdict';
+import { alternate, median, pairedRatio, ratioProblem } from './verdict';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { sql } from 'kysely';
@@ -109,12 +111,10 @@ function lobby(i) {
 Promise.all(Array.from({ length: readers }, (_, i) => lobby(i))).then(() => parentPort.postMessage(reads));
 `;
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-
 export async function run(): Promise<void> {
   const serverUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const seconds = Number(process.env.BENCH_SECONDS ?? (process.env.BENCH_SHORT ? 3 : 5));
-  const rounds = Number(process.env.BENCH_ROUNDS ?? (process.env.BENCH_SHORT ? 2 : 3));
+  const seconds = Number(process.env.BENCH_SECONDS ?? (process.env.BENCH_SHORT ? 2 : 3));
+  const rounds = Number(process.env.BENCH_ROUNDS ?? (process.env.BENCH_SHORT ? 5 : 7));
   const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 64);
   const readers = Number(process.env.LB_READERS ?? 200);
   const pollMs = Number(process.env.LB_POLL_MS ?? 1000);
@@ -152,6 +152,8 @@ export async function run(): Promise<void> {
       db,
     );
     await sql`analyze`.execute(db);
+    // The fixture's writes flushed now, not by a checkpoint falling inside one side's window.
+    await sql`checkpoint`.execute(db);
     console.log(
       `fixture:                    ${bets.toLocaleString('en')} bets of ${accounts.toLocaleString('en')} players in ${((performance.now() - fixtureStarted) / 1000).toFixed(1)} s`,
     );
@@ -212,28 +214,33 @@ export async function run(): Promise<void> {
     const withReaders: number[] = [];
     const readRates: number[] = [];
     const withControl: number[] = [];
-    for (let i = 0; i < rounds; i++) {
-      alone.push(await spinWindow(seconds));
-      const [spins, reads] = await spinWindowWithReaders(seconds);
-      withReaders.push(spins);
-      readRates.push(reads);
-      withControl.push((await spinWindowWithReaders(seconds, true))[0]);
-    }
+    await alternate(rounds, [
+      async () => alone.push(await spinWindow(seconds)),
+      async () => {
+        const [spins, reads] = await spinWindowWithReaders(seconds);
+        withReaders.push(spins);
+        readRates.push(reads);
+      },
+      async () => withControl.push((await spinWindowWithReaders(seconds, true))[0]),
+    ]);
     await sql`drop index wallet_journal_race_bets`.execute(db);
     await sql`drop index house_rounds_race_settled`.execute(db);
     const noIndex: number[] = [];
     for (let i = 0; i < rounds; i++) noIndex.push(await spinWindow(seconds));
 
     const list = (xs: number[]) => xs.map((x) => x.toFixed(0)).join(', ');
-    const ratio = median(withReaders) / median(alone);
+    // The verdict: the median of the rounds' ratios (bench/verdict.ts).
+    const { ratio, ratios } = pairedRatio(withReaders, alone);
     console.log(`spins/s, no lobby polling:  ${median(alone).toFixed(0)} median (${list(alone)}; ${concurrency} players, ${rounds} x ${seconds} s)`);
     console.log(
       `spins/s, lobbies polling:   ${median(withReaders).toFixed(0)} median (${list(withReaders)}; ${readers} lobbies every ${pollMs} ms = ${median(readRates).toFixed(0)} GET /tournaments/s)`,
     );
     console.log(`spins/s, same rate of GET /channel: ${median(withControl).toFixed(0)} median (${list(withControl)}): the cost of any traffic at that rate`);
-    console.log(`ratio, polling / no polling: ${ratio.toFixed(2)} (target >= ${target})`);
     console.log(
-      `ratio, polling / control:    ${(median(withReaders) / median(withControl)).toFixed(2)} (what reading leaderboards costs beyond serving requests)`,
+      `ratio, polling / no polling: ${ratio.toFixed(2)} (target >= ${target}; median of ${rounds} rounds: ${ratios.map((r) => r.toFixed(2)).join(', ')})`,
+    );
+    console.log(
+      `ratio, polling / control:    ${pairedRatio(withReaders, withControl).ratio.toFixed(2)} (what reading leaderboards costs beyond serving requests)`,
     );
     console.log(
       `spins/s without race indexes: ${median(noIndex).toFixed(0)} median (${list(noIndex)}): the indexes cost ${(100 * (1 - median(alone) / median(noIndex))).toFixed(1)}% (noise included)`,

@@ -6,12 +6,13 @@
  * cost of a sign-in, not the overhead around it).
  *
  * One measurement, fixed in advance and never repeated: after a 1 s warm-up of each, BENCH_WINDOWS
- * (default 4) windows of each side alternate (a change in machine load then affects both alike);
- * each side's rate is all its operations over all its windows' time, with its p50/p99 latency.
+ * (default 9, 7 with --short) rounds of one window of each side, the order reversed every other
+ * round (a change in machine load then affects both alike); the verdict is the median of the rounds'
+ * ratios (bench/verdict.ts), and each side's pooled rate and p50/p99 latency are printed.
  * Below target the bench says so and fails: it is not measured again.
  *
  * `npm run bench` (bench/run.ts) calls run(); `npx tsx bench/signin.bench.ts` runs it alone.
- * BENCH_SECONDS (default 8, split over the windows), BENCH_CONCURRENCY (default 8: more than libuv's
+ * BENCH_SECONDS (default 9, 7 with --short, split over the windows), BENCH_CONCURRENCY (default 8: more than libuv's
  * 4 threads, so the pool always has work, as on a busy server), BENCH_PG_URL (the PostgreSQL server
  * where a temporary database is made; default postgres://postgres@127.0.0.1:5432/postgres).
  */
@@ -23,7 +24,7 @@ import { ARGON2_OPTIONS, hashPassword, verifyPassword } from '../server/modules/
 import { httpWindow, pool, type Window } from './http-load';
 import { scratchDatabase } from './scratch-db';
 import { measureCpu, noCpu, perOperation } from './cpu';
-import { ratioProblem } from './verdict';
+import { alternate, pairedRatio, rateOf, ratioProblem } from './verdict';
 import { benchConfig } from './bench-app';
 
 export interface BenchResult {
@@ -55,8 +56,8 @@ async function verifyWindow(seconds: number, concurrency: number, verify: (i: nu
 }
 
 export async function measure(serverUrl: string | undefined): Promise<BenchResult> {
-  const seconds = Number(process.env.BENCH_SECONDS ?? (process.env.BENCH_SHORT ? 4 : 8));
-  const windows = Number(process.env.BENCH_WINDOWS ?? (process.env.BENCH_SHORT ? 2 : 4));
+  const seconds = Number(process.env.BENCH_SECONDS ?? (process.env.BENCH_SHORT ? 7 : 9));
+  const windows = Number(process.env.BENCH_WINDOWS ?? (process.env.BENCH_SHORT ? 7 : 9));
   const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 8);
   const scratch = serverUrl ? await scratchDatabase(serverUrl) : undefined;
   const db = createDb({ databaseUrl: scratch?.url });
@@ -90,21 +91,22 @@ export async function measure(serverUrl: string | undefined): Promise<BenchResul
     const verifyWindows: Window[] = [];
     const signinWindows: Window[] = [];
     const signinCpu = noCpu();
-    for (let w = 0; w < windows; w++) {
-      verifyWindows.push(await verifyWindow(seconds / windows, concurrency, verify));
-      signinWindows.push(await measureCpu(scratch && db, signinCpu, () => signinWindow(seconds / windows)));
-    }
+    await alternate(windows, [
+      async () => verifyWindows.push(await verifyWindow(seconds / windows, concurrency, verify)),
+      async () => signinWindows.push(await measureCpu(scratch && db, signinCpu, () => signinWindow(seconds / windows))),
+    ]);
     const raw = pool(verifyWindows);
     const signin = pool(signinWindows);
-    const ratio = signin.rate / raw.rate;
+    // The verdict: the median of the rounds' ratios (bench/verdict.ts); the pooled rates are printed.
+    const { ratio, ratios } = pairedRatio(signinWindows.map(rateOf), verifyWindows.map(rateOf));
     const ok = ratioProblem('sign-in over raw verify', ratio, TARGET, [signin.count, raw.count]) === null;
     const each = (ws: Window[]) => ws.map((w) => (w.count / w.seconds).toFixed(1)).join(', ');
     const lines = [
-      `sign-in vs raw argon2id verify (m=${ARGON2_OPTIONS.memoryCost / 1024}MiB t=${ARGON2_OPTIONS.timeCost} p=${ARGON2_OPTIONS.parallelism}), ${concurrency} concurrent on each side, ${windows} alternating windows of ${(seconds / windows).toFixed(1)} s each, ${scratch ? 'PostgreSQL' : 'PGlite'}`,
+      `sign-in vs raw argon2id verify (m=${ARGON2_OPTIONS.memoryCost / 1024}MiB t=${ARGON2_OPTIONS.timeCost} p=${ARGON2_OPTIONS.parallelism}), ${concurrency} concurrent on each side, ${windows} rounds of one ${(seconds / windows).toFixed(1)} s window per side, the order reversed every other round, ${scratch ? 'PostgreSQL' : 'PGlite'}`,
       `  raw argon2id verify      : ${raw.rate.toFixed(1)} /s  p50 ${raw.p50.toFixed(1)} ms  p99 ${raw.p99.toFixed(1)} ms  (windows: ${each(verifyWindows)} /s)`,
       `  POST /signin (HTTP, loopback, ${concurrency} keep-alive connections): ${signin.rate.toFixed(1)} /s  p50 ${signin.p50.toFixed(1)} ms  p99 ${signin.p99.toFixed(1)} ms  (windows: ${each(signinWindows)} /s)`,
       `                             ${perOperation(signinCpu, signin.count, 'sign-in')}`,
-      `  ratio                    : ${ratio.toFixed(2)} (target >= ${TARGET}) ${ok ? 'OK' : 'BELOW TARGET'}; p99 ${signin.p99.toFixed(1)} ms vs ${raw.p99.toFixed(1)} ms`,
+      `  ratio                    : ${ratio.toFixed(2)} (target >= ${TARGET}) ${ok ? 'OK' : 'BELOW TARGET'} (median of ${windows} rounds: ${ratios.map((r) => r.toFixed(2)).join(', ')}); p99 ${signin.p99.toFixed(1)} ms vs ${raw.p99.toFixed(1)} ms`,
     ];
     return {
       name: 'signin',

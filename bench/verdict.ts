@@ -10,3 +10,38 @@ export function ratioProblem(name: string, ratio: number, target: number, counts
   const ok = want === 'at least' ? ratio >= target : ratio <= target;
   return ok ? null : `${name}: ${ratio.toFixed(3)} (target ${want} ${target})`;
 }
+
+/** The median: the middle value, or the mean of the two middle ones (NaN for none). */
+export function median(xs: number[]): number {
+  if (xs.length === 0) return Number.NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+}
+
+/**
+ * Runs `rounds` rounds of the sides' windows, one window of each side a round, the order reversed
+ * every other round (a b c, c b a, a b c, ...): a drift of the machine over the run (caches warming,
+ * a checkpoint, another process) then favours no side.
+ */
+export async function alternate(rounds: number, sides: Array<() => Promise<unknown>>): Promise<void> {
+  for (let r = 0; r < rounds; r++) {
+    const order = r % 2 ? [...sides].reverse() : sides;
+    for (const side of order) await side();
+  }
+}
+
+/**
+ * The verdict of two sides measured in alternating rounds: the median of the rounds' ratios
+ * a[i] / b[i] (rates of windows measured next to each other). One disturbed window moves it little,
+ * where it would move a ratio of pooled rates by its whole weight. The rounds' ratios are answered
+ * too, to print: their spread is the measurement's noise.
+ */
+export function pairedRatio(a: number[], b: number[]): { ratio: number; ratios: number[] } {
+  if (a.length !== b.length) throw new Error(`pairedRatio: ${a.length} windows against ${b.length}`);
+  const ratios = a.map((x, i) => x / b[i]);
+  return { ratio: median(ratios), ratios };
+}
+
+/** A window's rate (operations per second). */
+export const rateOf = (w: { count: number; seconds: number }) => w.count / w.seconds;

@@ -42,20 +42,25 @@ export function varyOnAcceptEncoding(reply: FastifyReply) {
  * gzip does here and is smaller; the highest qualities are for build time, not for every request.
  */
 export function registerJsonCompression(app: FastifyInstance) {
-  app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    if (request.method === 'HEAD' || reply.statusCode === 204 || reply.statusCode === 304) return payload;
-    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    if (reply.getHeader('content-encoding')) return payload;
-    if (!/^application\/(?:[\w.+-]+\+)?json\b/.test(String(reply.getHeader('content-type') ?? ''))) return payload;
-    if (Buffer.byteLength(payload) < COMPRESS_MIN_BYTES) return payload;
-    // The answer depends on Accept-Encoding from here on, whether this client gets it compressed or not.
-    varyOnAcceptEncoding(reply);
-    const encoding = pickEncoding(request.headers['accept-encoding']);
-    if (!encoding) return payload;
-    reply.header('content-encoding', encoding);
-    reply.removeHeader('content-length');
-    return encoding === 'br'
-      ? brotliCompressSync(payload, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT } })
-      : gzipSync(payload, { level: 6 });
-  });
+  app.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: Error | null, payload: unknown) => void) =>
+    done(null, compressed(request, reply, payload)),
+  );
+}
+
+/** The payload to send: compressed when the answer is JSON of COMPRESS_MIN_BYTES or more and the client takes br or gzip. */
+function compressed(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
+  if (request.method === 'HEAD' || reply.statusCode === 204 || reply.statusCode === 304) return payload;
+  if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+  if (reply.getHeader('content-encoding')) return payload;
+  if (!/^application\/(?:[\w.+-]+\+)?json\b/.test(String(reply.getHeader('content-type') ?? ''))) return payload;
+  if (Buffer.byteLength(payload) < COMPRESS_MIN_BYTES) return payload;
+  // The answer depends on Accept-Encoding from here on, whether this client gets it compressed or not.
+  varyOnAcceptEncoding(reply);
+  const encoding = pickEncoding(request.headers['accept-encoding']);
+  if (!encoding) return payload;
+  reply.header('content-encoding', encoding);
+  reply.removeHeader('content-length');
+  return encoding === 'br'
+    ? brotliCompressSync(payload, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT } })
+    : gzipSync(payload, { level: 6 });
 }

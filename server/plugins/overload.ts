@@ -43,15 +43,21 @@ export async function registerOverload(app: FastifyInstance, config: Config) {
     if (!admitted.delete(raw)) return;
     inFlight--;
   };
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     if (inFlight >= config.MAX_REQUESTS_IN_FLIGHT) {
       request.log.warn({ inFlight }, 'overloaded: request refused');
       recordRefused('overload');
-      return sendUnavailable(reply);
+      // Answered here: done() is not called, so no later hook or handler runs (Fastify's early reply).
+      sendUnavailable(reply);
+      return;
     }
     inFlight++;
     admitted.add(reply.raw);
     reply.raw.once('close', () => release(reply.raw));
+    done();
   });
-  app.addHook('onResponse', async (_request, reply) => release(reply.raw));
+  app.addHook('onResponse', (_request, reply, done) => {
+    release(reply.raw);
+    done();
+  });
 }

@@ -117,18 +117,18 @@ export function registerOriginCheck(api: FastifyInstance, config: Config, sessio
   // The house provider's calls never read the cookie: their authority is the play-session token in
   // the body, which another site cannot know. Its game page also sends no referrer (Origin: null).
   const bodyTokenPaths = `${config.API_BASE}/house/`;
-  api.addHook('onRequest', async (request) => {
-    if (!STATE_CHANGING.has(request.method)) return;
+  api.addHook('onRequest', (request, _reply, done) => {
+    if (!STATE_CHANGING.has(request.method)) return done();
     // The matched route, not the raw URL: no crafted path can borrow the exemption.
-    if (request.routeOptions.url?.startsWith(bodyTokenPaths)) return;
-    if (request.headers.authorization?.startsWith('Bearer ')) return;
+    if (request.routeOptions.url?.startsWith(bodyTokenPaths)) return done();
+    if (request.headers.authorization?.startsWith('Bearer ')) return done();
     const usesCookie = Boolean(request.cookies[sessionCookie]);
     const origin = claimedOrigin(request);
     if (origin === null) {
       if (usesCookie) throw new AppError('FORBIDDEN_ORIGIN', 'A call with the session cookie needs an Origin header of the site');
-      return;
+      return done();
     }
-    if (origin === siteOrigin || origin === `${request.protocol}://${request.host}`) return;
+    if (origin === siteOrigin || origin === `${request.protocol}://${request.host}`) return done();
     throw new AppError('FORBIDDEN_ORIGIN', 'Calls from another site are refused');
   });
 }
