@@ -39,15 +39,28 @@ export function gamesStore(lang: Language) {
   return store;
 }
 
-/** What the build rendered with: no catalogue yet (a loading grid). */
+/** What the build rendered with when it had no catalogue: a loading grid. */
 const CATALOGUE_AT_BUILD: FetcherValue<Game[]> = { loading: true };
 
+/** The build's catalogue as a loaded value, one object per list (useSyncExternalStore wants the same one each time). */
+const builtValues = new WeakMap<Game[], FetcherValue<Game[]>>();
+function builtValue(games: Game[]): FetcherValue<Game[]> {
+  let value = builtValues.get(games);
+  if (!value) builtValues.set(games, (value = { data: games, loading: false }));
+  return value;
+}
+
 /**
- * The catalogue for an island's render: the build's (not loaded) while hydrating, so the markup
- * matches the HTML even when another island (the header's search) fetched it first.
+ * The catalogue for an island's render: the build's while hydrating, so the markup matches the HTML
+ * even when another island (the header's search) fetched it first. `atBuild`: the games the page
+ * was built with (home and the categories, src/build/catalogue.ts); they stand until the server's
+ * catalogue answers, and stay if it fails (they are the same games, each launch asks the server).
+ * Without it the build rendered a loading grid.
  */
-export function useGames(lang: Language): FetcherValue<Game[]> {
-  return useBuildFirst(gamesStore(lang), CATALOGUE_AT_BUILD);
+export function useGames(lang: Language, atBuild?: Game[]): FetcherValue<Game[]> {
+  const built = atBuild ? builtValue(atBuild) : CATALOGUE_AT_BUILD;
+  const value = useBuildFirst(gamesStore(lang), built);
+  return atBuild && !value.data ? built : value;
 }
 
 /** The games whose tags include the upper-cased category tag (spec section 2). */

@@ -5,8 +5,8 @@ import { LANGUAGES, localizePath } from '../../contracts/languages';
 /**
  * The API client's timeout (src/lib/api.ts, issue #24): a call the server never answers ends in the
  * technical error after 15 s, and whatever showed it was waiting stops — for a form (the sign-in
- * button's busy state) and for a query (the games grid's spinner; queries are not retried after a
- * timeout, so 15 s, not 30).
+ * button's busy state) and for a query (the promotions list's spinner; queries are not retried after
+ * a timeout, so 15 s, not 30). The games grid keeps the games the page was built with.
  */
 type Dict = Record<string, unknown>;
 const text = (lang: string, ns: string, key: string) =>
@@ -37,16 +37,32 @@ for (const lang of LANGUAGES) {
       expect(requests).toBe(1);
     });
 
-    test('a games list with no answer stops the spinner and says it could not load, after one 15 s wait', async ({ page }) => {
+    test('a promotions list with no answer stops the spinner and says it could not load, after one 15 s wait', async ({ page }) => {
       let requests = 0;
-      await page.route('**/api/games?**', () => {
+      await page.route('**/api/promotions?**', () => {
         requests += 1;
       });
-      await page.goto(localizePath('/category/slot', lang));
-      await expect(page.getByTestId('spinner').first()).toBeVisible();
-      await expect(page.getByRole('alert').filter({ hasText: text(lang, 'games', 'grid.loadFailed') })).toBeVisible({ timeout: 30_000 });
-      await expect(page.locator('#game-grid').getByTestId('spinner')).toHaveCount(0);
+      await page.goto(localizePath('/promotions', lang));
+      const main = page.locator('main');
+      await expect(main.getByTestId('spinner').first()).toBeVisible();
+      await expect(main.getByRole('alert').filter({ hasText: text(lang, 'pages', 'promotions.loadFailed') })).toBeVisible({ timeout: 30_000 });
+      await expect(main.getByTestId('spinner')).toHaveCount(0);
       expect(requests).toBe(1);
+    });
+
+    test("a games list with no answer leaves the build's games on the category, playable", async ({ page }) => {
+      // The tiles are in the page as built, before any script runs: their art is asked for with the page.
+      const built = await (await page.request.get(localizePath('/category/slot', lang))).text();
+      expect(built.match(/data-testid="game-tile"/g)).toHaveLength(22);
+      expect(built).toMatch(/<img src="\/games\/art\/slot-[a-z-]+\.svg"[^>]*fetchpriority="high"/i);
+      await page.route('**/api/games?**', () => {});
+      await page.goto(localizePath('/category/slot', lang));
+      const tiles = page.locator('#game-grid').getByTestId('game-tile');
+      await expect(tiles).toHaveCount(22);
+      await page.waitForTimeout(16_000);
+      await expect(tiles).toHaveCount(22);
+      await expect(page.locator('#game-grid').getByTestId('spinner')).toHaveCount(0);
+      await expect(page.locator('#game-grid').getByRole('alert')).toHaveCount(0);
     });
   });
 }

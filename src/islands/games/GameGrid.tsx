@@ -4,7 +4,7 @@ import { gamesInCategory, useGames } from '../../stores/games';
 import { useSession } from '../../stores/useSession';
 import { useT } from '../../lib/useT';
 import Spinner from '../Spinner';
-import GameTile from './GameTile';
+import GameTile, { FIRST_ROW } from './GameTile';
 import 'virtual:strings?games.gameTag,games.grid';
 
 /** 3 columns on small screens, 5 on medium, 7 on extra-large (spec sections 2 and 9). */
@@ -15,9 +15,9 @@ export function TileGrid({ games, lang, label }: { games: Game[]; lang: Language
   const signedIn = useSession() !== null;
   return (
     <ul className={GRID_CLASSES} aria-label={label} data-testid="game-grid-list">
-      {games.map((game) => (
+      {games.map((game, index) => (
         <li key={game.gameCode}>
-          <GameTile game={game} lang={lang} signedIn={signedIn} />
+          <GameTile game={game} lang={lang} signedIn={signedIn} eager={index < FIRST_ROW} />
         </li>
       ))}
     </ul>
@@ -25,9 +25,9 @@ export function TileGrid({ games, lang, label }: { games: Game[]; lang: Language
 }
 
 /** The category screen's grid: the catalogue filtered to games tagged with the category (upper-cased). */
-export default function GameGrid({ lang, tag }: { lang: Language; tag: string }) {
+export default function GameGrid({ lang, tag, games: atBuild }: { lang: Language; tag: string; games?: Game[] }) {
   const t = useT(lang, 'games');
-  const { data, error, loading } = useGames(lang);
+  const { data, error, loading } = useGames(lang, atBuild);
   if (!data && (loading || !error)) return <Spinner lang={lang} />;
   if (!data) {
     return (

@@ -10,13 +10,18 @@ import 'virtual:strings?games.tile';
 // The heart (with the favourites store) loads for a player only: it sits over the art, so arriving moves nothing.
 const FavouriteHeart = lazyForPlayer(() => import('../progression/FavouriteHeart'));
 
+/** The tiles of a page's first row at 375 px (3 columns): their art is asked for with the page. */
+export const FIRST_ROW = 3;
+
 /**
  * One game tile: the art (or the local icon) with the title in the page's language always shown
  * over its bottom band (the art carries no words), and on hover or keyboard focus a play icon. A visitor cannot open a game without a demo: the click opens the login popup instead and
  * the launch runs after sign-in (spec section 2). `signedIn` comes from the grid, which follows the
  * session once for all its tiles (a subscription per tile made every tile render again with it).
+ * `eager`: a tile of the page's first row, whose art the browser asks for as it reads the page
+ * instead of after layout (the first tile's art is the page's largest paint: npm run perf).
  */
-export default function GameTile({ game, lang, signedIn }: { game: Game; lang: Language; signedIn: boolean }) {
+export default function GameTile({ game, lang, signedIn, eager = false }: { game: Game; lang: Language; signedIn: boolean; eager?: boolean }) {
   const t = useT(lang, 'games');
   const href = gameLaunchPath(game.gameCode, lang);
   const image = gameImage(game);
@@ -42,7 +47,8 @@ export default function GameTile({ game, lang, signedIn }: { game: Game; lang: L
         <img
           src={image.src}
           alt=""
-          loading="lazy"
+          loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={eager ? 'high' : 'auto'}
           decoding="async"
           className={`h-full w-full object-cover transition-transform duration-200 group-hover:scale-105 ${image.local ? 'p-4' : ''}`}
         />

@@ -4,7 +4,7 @@ import { localizePath } from '../../lib/routes';
 import { useT } from '../../lib/useT';
 import { GAME_CATEGORIES, gamesInCategory, useGames } from '../../stores/games';
 import { useSession } from '../../stores/useSession';
-import GameTile from './GameTile';
+import GameTile, { FIRST_ROW } from './GameTile';
 import 'virtual:strings?common.loading,games.gameTag,games.grid,games.lobby';
 
 /** How many tiles a home row shows before "See all". */
@@ -46,7 +46,7 @@ function GameRows({ games: all, lang }: { games: Game[]; lang: Language }) {
   const signedIn = useSession() !== null;
   return (
     <>
-      {GAME_CATEGORIES.map((category) => {
+      {GAME_CATEGORIES.map((category, row) => {
         const games = gamesInCategory(all, category);
         if (games.length === 0) return null;
         const headingId = `lobby-row-${category}`;
@@ -63,7 +63,7 @@ function GameRows({ games: all, lang }: { games: Game[]; lang: Language }) {
             <ul className={ROW_CLASSES}>
               {games.slice(0, ROW_SIZE).map((game, index) => (
                 <li key={game.gameCode} className={tileVisibility(index)}>
-                  <GameTile game={game} lang={lang} signedIn={signedIn} />
+                  <GameTile game={game} lang={lang} signedIn={signedIn} eager={row === 0 && index < FIRST_ROW} />
                 </li>
               ))}
             </ul>
@@ -78,9 +78,9 @@ function GameRows({ games: all, lang }: { games: Game[]; lang: Language }) {
  * The home lobby's games: one row per game category with a link to its full grid, a teaser for the
  * tournaments lobby and the way to the fairness page. (The home page itself shows the promotions.)
  */
-export default function Lobby({ lang }: { lang: Language }) {
+export default function Lobby({ lang, games: atBuild }: { lang: Language; games?: Game[] }) {
   const t = useT(lang, 'games');
-  const { data, error } = useGames(lang);
+  const { data, error } = useGames(lang, atBuild);
 
   return (
     <div className="flex flex-col gap-8" data-testid="lobby">
