@@ -10,7 +10,7 @@ import 'virtual:strings?games.gameTag,games.grid';
 /** 3 columns on small screens, 5 on medium, 7 on extra-large (spec sections 2 and 9). */
 export const GRID_CLASSES = 'grid grid-cols-3 gap-2 md:grid-cols-5 md:gap-3 xl:grid-cols-7';
 
-/** Mounts once the catalogue is there, after hydration: it reads the session at once (no second render). */
+/** The tiles: the build's games in the page as built (src/build/catalogue.ts), then the server's; the session is read as useBuildFirst says. */
 export function TileGrid({ games, lang, label }: { games: Game[]; lang: Language; label: string }) {
   const signedIn = useSession() !== null;
   return (

@@ -40,7 +40,7 @@ function LoadingRows({ lang }: { lang: Language }) {
   );
 }
 
-/** One row per category with games; mounts once the catalogue is there, after hydration, so it reads the session at once. */
+/** One row per category with games: the build's games in the page as built, then the server's. */
 function GameRows({ games: all, lang }: { games: Game[]; lang: Language }) {
   const t = useT(lang, 'games');
   const signedIn = useSession() !== null;
