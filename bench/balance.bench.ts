@@ -51,16 +51,16 @@ async function measure(kind: 'PGlite' | 'PostgreSQL', databaseUrl: string | unde
     const coldWindows: Window[] = [];
     const warmCpu = noCpu();
     const coldCpu = noCpu();
-    const window = seconds / windows;
+    const windowSeconds = seconds / windows;
     await alternate(windows, [
-      async () => bareWindows.push(await bareWindow(window)),
-      async () => warmWindows.push(await measureCpu(databaseUrl ? db : undefined, warmCpu, () => appWindow(window))),
+      async () => bareWindows.push(await bareWindow(windowSeconds)),
+      async () => warmWindows.push(await measureCpu(databaseUrl ? db : undefined, warmCpu, () => appWindow(windowSeconds))),
       // Cold: nothing is kept, every request reads its session and balance, as a page load after a
       // while away does (a cache miss per request).
       async () => {
         setReadCaching(false);
         try {
-          coldWindows.push(await measureCpu(databaseUrl ? db : undefined, coldCpu, () => appWindow(window)));
+          coldWindows.push(await measureCpu(databaseUrl ? db : undefined, coldCpu, () => appWindow(windowSeconds)));
         } finally {
           setReadCaching(true);
         }

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { LanguageSchema } from './common';
 import { CLIENT_SEED_MAX, CLIENT_SEED_PATTERN } from './client-seed';
+import { gameDisplayTitle, type GameTitles } from './game-titles';
+import type { Language } from './languages';
 
 /** Game catalogue and launch (spec sections 3 and 7). Round and fairness contracts are added below them. */
 export const GameSchema = z.object({
@@ -14,6 +16,30 @@ export const GameSchema = z.object({
   imagePath: z.string().nullable(),
 });
 export type Game = z.infer<typeof GameSchema>;
+
+/** What a catalogue game is listed from: a games row (the server) or an entry of the data file (the site's build). */
+export interface ListedGameSource {
+  gameCode: string;
+  titles: GameTitles | null;
+  tags: readonly string[];
+  kind: string;
+  orientation: string;
+  isDemoAvailable: boolean;
+  imagePath: string | null;
+}
+
+/** A game as GET /games lists it in a language (the server answers it; the site's build renders its first tiles with it). */
+export function listedGame(source: ListedGameSource, language: Language): Game {
+  return {
+    gameCode: source.gameCode,
+    title: gameDisplayTitle(source.gameCode, language, source.titles),
+    tags: source.tags.map((t) => t.toUpperCase()),
+    gameType: source.kind,
+    orientation: source.orientation === 'portrait' ? 'portrait' : 'landscape',
+    isDemoAvailable: source.isDemoAvailable,
+    imagePath: source.imagePath,
+  };
+}
 
 export const GamesQuerySchema = z.strictObject({ languageCode: LanguageSchema, siteRef: z.string().min(1).max(32) });
 /** The games response is a list whose first element holds the games list (spec section 3). */

@@ -1,18 +1,7 @@
-import { gameDisplayTitle, type Game, type GameTitles } from '../../contracts/games';
+import { listedGame, type Game } from '../../contracts/games';
 import type { Language } from '../../contracts/constants';
+import type { CatalogueEntry } from '../../server/modules/games/catalogue';
 import catalogue from '../../server/modules/games/catalogue.json';
-
-interface Entry {
-  gameCode: string;
-  titles: GameTitles | null;
-  tags: string[];
-  orientation: string;
-  isDemoAvailable: boolean;
-  isEnabled: boolean;
-  imagePath: string | null;
-  sortOrder: number;
-  definition: { kind: string };
-}
 
 /**
  * The catalogue as the site is built with it (build time only: never imported by an island, it
@@ -23,16 +12,8 @@ interface Entry {
  * build shows then).
  */
 export function catalogueAtBuild(lang: Language): Game[] {
-  return (catalogue as Entry[])
+  return (catalogue as CatalogueEntry[])
     .filter((e) => e.isEnabled)
     .sort((a, b) => a.sortOrder - b.sortOrder || (a.gameCode < b.gameCode ? -1 : 1))
-    .map((e) => ({
-      gameCode: e.gameCode,
-      title: gameDisplayTitle(e.gameCode, lang, e.titles),
-      tags: e.tags.map((t) => t.toUpperCase()),
-      gameType: e.definition.kind,
-      orientation: e.orientation === 'portrait' ? 'portrait' : 'landscape',
-      isDemoAvailable: e.isDemoAvailable,
-      imagePath: e.imagePath,
-    }));
+    .map((e) => listedGame({ ...e, kind: e.definition.kind }, lang));
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Selectable } from 'kysely';
-import { gameDisplayTitle, type Game, type GameDefinition } from '../../../contracts/games';
+import { listedGame, type Game, type GameDefinition } from '../../../contracts/games';
 import type { Language } from '../../../contracts/constants';
 import type { Db } from '../../db';
 import type { DbOrTrx } from '../wallet';
@@ -16,15 +16,18 @@ export const definitionHash = (definition: GameDefinition) => createHash('sha256
 export type GameRow = Omit<Selectable<GamesTables['games']>, 'updated_at'>;
 
 export function toGame(row: GameRow, language: Language): Game {
-  return {
-    gameCode: row.code,
-    title: gameDisplayTitle(row.code, language, row.titles),
-    tags: row.tags.map((t) => t.toUpperCase()),
-    gameType: row.kind,
-    orientation: row.orientation === 'portrait' ? 'portrait' : 'landscape',
-    isDemoAvailable: row.is_demo_available,
-    imagePath: row.image_path,
-  };
+  return listedGame(
+    {
+      gameCode: row.code,
+      titles: row.titles,
+      tags: row.tags,
+      kind: row.kind,
+      orientation: row.orientation,
+      isDemoAvailable: row.is_demo_available,
+      imagePath: row.image_path,
+    },
+    language,
+  );
 }
 
 const gameColumns = [
