@@ -68,13 +68,23 @@ export async function startBuiltSite(env: Record<string, string> = {}): Promise<
     env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SITE_DIR: siteDir, PUBLIC_SITE_URL: baseUrl },
     detached: true,
   });
-  const stop = async () => {
+  const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
+  const signal = (name: NodeJS.Signals) => {
     try {
-      process.kill(-server.pid!, 'SIGTERM');
+      process.kill(-server.pid!, name);
     } catch {
       // already gone
     }
-    await new Promise((r) => setTimeout(r, 500));
+  };
+  const stop = async () => {
+    // The server drains and closes its database on SIGTERM; its folders go only once it has exited
+    // (removed under a running server, its outbox passes fail on missing files). SIGKILL after 15 s.
+    if (server.exitCode === null && server.signalCode === null) {
+      signal('SIGTERM');
+      const killed = setTimeout(() => signal('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(killed);
+    }
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(siteDir, { recursive: true, force: true });
   };

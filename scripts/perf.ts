@@ -27,7 +27,7 @@
  * (JavaScript is then measured from SITE_DIR, default ./dist).
  */
 import { LANGUAGES, localizePath, type Language } from '../contracts/languages';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -329,8 +329,10 @@ async function main() {
         const categories = round === 1 ? ALL_CATEGORIES : ['performance'];
         const { url, lhr } = await audit(port, async () => `${baseUrl}${await pagePath()}`, categories);
         const { scores, missing } = categoryScores(lhr.categories, categories);
-        if (process.env.PERF_REPORTS)
+        if (process.env.PERF_REPORTS) {
+          mkdirSync(process.env.PERF_REPORTS, { recursive: true });
           writeFileSync(path.join(process.env.PERF_REPORTS, `${target.label.replace(/ /g, '-')}-${lang}-${who}-${round}.json`), JSON.stringify(lhr));
+        }
         const run: Run = {
           // A run without a performance score counts as 0 (and is named a breach below).
           performance: scores.performance ?? 0,

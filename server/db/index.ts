@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Kysely, PGliteDialect, PostgresDialect, type Dialect } from 'kysely';
+import { Kysely, PGliteDialect, PostgresDialect, type Compilable, type CompiledQuery, type Dialect } from 'kysely';
 import { FileMigrationProvider, Migrator } from 'kysely/migration';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
@@ -160,6 +160,31 @@ export function instanceOf(db: DbOrTrx): DbInstance {
   const instance = instances.get(db.getExecutor().adapter);
   if (!instance) throw new Error('db: not made by createDb');
   return instance;
+}
+
+/**
+ * A statement built and compiled by Kysely once per database, then run with each call's values: for
+ * the reads every request makes (the session, the balance), where building and compiling the query
+ * cost more main-thread time than sending it. `build` gets a placeholder for each named value (use
+ * them where the values go); `run(db, values)` puts the values in their places.
+ */
+export function compiledOnce<R, K extends string>(build: (db: DbOrTrx, value: Record<K, never>) => Compilable<R>) {
+  const placeholder = (name: string) => `\u0000${name}`;
+  const values = new Proxy({}, { get: (_t, name) => placeholder(String(name)) }) as Record<K, never>;
+  const compiled = new WeakMap<object, { query: CompiledQuery<R>; names: (K | undefined)[] }>();
+  return (db: DbOrTrx, given: Record<K, unknown>) => {
+    const key = instanceOf(db).key;
+    let entry = compiled.get(key);
+    if (!entry) {
+      const query = build(db, values).compile();
+      // Each parameter is a placeholder (a value of the call) or a constant written in `build`.
+      const names = query.parameters.map((p) => (typeof p === 'string' && p.startsWith('\u0000') ? (p.slice(1) as K) : undefined));
+      entry = { query, names };
+      compiled.set(key, entry);
+    }
+    const { query, names } = entry;
+    return db.executeQuery<R>({ ...query, parameters: names.map((name, i) => (name === undefined ? query.parameters[i] : given[name])) });
+  };
 }
 
 const migrationFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');

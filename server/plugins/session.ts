@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { httpsSite, type Config } from '../config';
-import { instanceOf, type Db, type DbOrTrx } from '../db';
+import { compiledOnce, instanceOf, type Db, type DbOrTrx } from '../db';
 import type { ChangeChannel } from '../db/notifications';
 import { cachePerKey, ReadCache } from '../lib/read-cache';
 import { AppError } from '../errors';
@@ -111,8 +111,9 @@ export const sessionChanges = (db: Db): ChangeChannel => ({
   },
 });
 
-async function readSession(db: Db, tokenHash: string): Promise<CachedSession> {
-  const row = await db
+/** A live session's account, by token hash (compiled once: every signed-in request that misses the cache runs it). */
+const sessionQuery = compiledOnce((db, value: Record<'tokenHash' | 'now', never>) =>
+  db
     .selectFrom('sessions')
     .innerJoin('accounts', 'accounts.id', 'sessions.account_id')
     .select([
@@ -125,11 +126,14 @@ async function readSession(db: Db, tokenHash: string): Promise<CachedSession> {
       'accounts.language',
       'accounts.is_tester',
     ])
-    .where('sessions.token_hash', '=', tokenHash)
+    .where('sessions.token_hash', '=', value.tokenHash)
     .where('sessions.revoked_at', 'is', null)
-    .where('sessions.expires_at', '>', clock.now())
-    .where('accounts.deleted_at', 'is', null)
-    .executeTakeFirst();
+    .where('sessions.expires_at', '>', value.now)
+    .where('accounts.deleted_at', 'is', null),
+);
+
+async function readSession(db: Db, tokenHash: string): Promise<CachedSession> {
+  const [row] = (await sessionQuery(db, { tokenHash, now: clock.now() })).rows;
   if (!row) return null;
   return {
     expiresAt: row.expires_at.getTime(),

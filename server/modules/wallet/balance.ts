@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { instanceOf, type DbOrTrx } from '../../db';
+import { compiledOnce, instanceOf, type DbOrTrx } from '../../db';
 import { cachePerKey, ReadCache } from '../../lib/read-cache';
 
 /** The balance in coins; 0 for an account that has never moved a coin. */
@@ -34,22 +34,25 @@ export function forgetBalances(db: DbOrTrx, accountIds: Iterable<string>): void 
   for (const id of accountIds) cache.forget(id);
 }
 
-/** The balance and the time of the last daily bonus, in one statement (two scalar subqueries). */
+/** The balance and the time of the last daily bonus, in one statement (two scalar subqueries), compiled once. */
+const balanceAndLastBonusQuery = compiledOnce((db, value: Record<'accountId', never>) =>
+  db.selectNoFrom((eb) => [
+    eb.selectFrom('wallets').select('balance').where('account_id', '=', value.accountId).as('balance'),
+    eb
+      .selectFrom('wallet_journal')
+      .select('created_at')
+      .where('account_id', '=', value.accountId)
+      // A literal, not a parameter: the partial index wallet_journal_daily_bonus then fits a prepared plan.
+      .where('type', '=', sql.lit('DAILY_BONUS'))
+      .orderBy('id', 'desc')
+      .limit(1)
+      .as('lastBonusAt'),
+  ]),
+);
+
 async function readBalanceAndLastBonus(db: DbOrTrx, accountId: string): Promise<BalanceAndLastBonus> {
-  const row = await db
-    .selectNoFrom((eb) => [
-      eb.selectFrom('wallets').select('balance').where('account_id', '=', accountId).as('balance'),
-      eb
-        .selectFrom('wallet_journal')
-        .select('created_at')
-        .where('account_id', '=', accountId)
-        // A literal, not a parameter: the partial index wallet_journal_daily_bonus then fits a prepared plan.
-        .where('type', '=', sql.lit('DAILY_BONUS'))
-        .orderBy('id', 'desc')
-        .limit(1)
-        .as('lastBonusAt'),
-    ])
-    .executeTakeFirstOrThrow();
+  const [row] = (await balanceAndLastBonusQuery(db, { accountId })).rows;
+  if (!row) throw new Error('balance: the statement returned no row');
   return { balance: row.balance === null ? 0 : Number(row.balance), lastBonusAt: row.lastBonusAt === null ? null : new Date(row.lastBonusAt) };
 }
 
