@@ -41,13 +41,15 @@ declare module 'fastify' {
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 export const newToken = () => randomBytes(32).toString('base64url');
 
+/** A new session row (every sign-in and sign-up writes one: compiled once). */
+const insertSession = compiledOnce((db, value: Record<'tokenHash' | 'accountId' | 'expiresAt', never>) =>
+  db.insertInto('sessions').values({ token_hash: value.tokenHash, account_id: value.accountId, expires_at: value.expiresAt }).returning('id'),
+);
+
 export async function createSession(db: Db, accountId: string): Promise<{ token: string; sessionId: number }> {
   const token = newToken();
-  const row = await db
-    .insertInto('sessions')
-    .values({ token_hash: hashToken(token), account_id: accountId, expires_at: new Date(clock.ms() + SESSION_TTL_MS) })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const [row] = (await insertSession(db, { tokenHash: hashToken(token), accountId, expiresAt: new Date(clock.ms() + SESSION_TTL_MS) })).rows;
+  if (!row) throw new Error('session: the insert returned no row');
   return { token, sessionId: row.id };
 }
 

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import type { Language } from '../../../contracts/constants';
 import type { SignupRequest } from '../../../contracts/auth';
 import type { Config } from '../../config';
-import type { Db, DbOrTrx } from '../../db';
+import { compiledOnce, type Db, type DbOrTrx } from '../../db';
 import { AppError } from '../../errors';
 import { createSession, forgetSessionsOf, hashToken, newToken } from '../../plugins/session';
 import { burnVerifyTime, hashPassword, isCommonPassword, verifyPassword } from './passwords';
@@ -15,13 +15,15 @@ import { enqueue, type OutgoingMessage } from '../outbox/service';
 export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
 
 /** The live (not deleted) account with this email, compared case-insensitively like the unique index. */
-const liveByEmail = (db: DbOrTrx, email: string) =>
+/** The live account of an email, with what sign-in and a reset need, no more (every sign-in reads it: compiled once). */
+const liveByEmailQuery = compiledOnce((db, value: Record<'email', never>) =>
   db
     .selectFrom('accounts')
-    // What sign-in and a reset need, no more (every sign-in reads it).
     .select(['id', 'email', 'display_name', 'language', 'password_hash', 'failed_logins', 'locked_until', 'staff_locked_at'])
-    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
-    .where('deleted_at', 'is', null);
+    .where(sql<string>`lower(email)`, '=', value.email)
+    .where('deleted_at', 'is', null),
+);
+const liveByEmail = async (db: DbOrTrx, email: string) => (await liveByEmailQuery(db, { email: email.toLowerCase() })).rows[0];
 
 export function refuseCommonPassword(password: string) {
   if (isCommonPassword(password)) throw new AppError('COMMON_PASSWORD', 'Password is on the common-password list');
@@ -82,7 +84,7 @@ export async function createAccount(db: Db, input: SignupRequest, signupBonus: n
  * lifts by itself when locked_until passes.
  */
 export async function signIn(db: Db, config: Config, email: string, password: string, previousSessionId?: number) {
-  const account = await liveByEmail(db, email).executeTakeFirst();
+  const account = await liveByEmail(db, email);
   if (!account?.password_hash) {
     await burnVerifyTime(password);
     throw new AppError('INVALID_USER_OR_EMAIL');
@@ -154,7 +156,7 @@ export type ResetMail = (reset: Omit<ResetToken, 'outboxId'>) => Omit<OutgoingMe
 
 /** createResetToken inside the caller's transaction (the token and its mail commit with the caller's work). */
 export async function createResetTokenIn(trx: DbOrTrx, email: string, mailOf?: ResetMail): Promise<ResetToken | null> {
-  const account = await liveByEmail(trx, email).executeTakeFirst();
+  const account = await liveByEmail(trx, email);
   if (!account?.email) return null;
   const token = newToken();
   const reset = { token, email: account.email, displayName: account.display_name ?? '', language: toLanguage(account.language) };
