@@ -15,6 +15,14 @@ const TARGETS = {
   cold: { PostgreSQL: 0.05, PGlite: 0.01 },
 } as const;
 
+/**
+ * The sides judged: the page load (cold) always; the warm side (a cache's answer) by the full
+ * `npm run bench` only. In the CI version (--short) it is measured and printed beside the cold one:
+ * on this 2-core machine its median falls on either side of 0.3 from run to run (decision 0023,
+ * "In CI").
+ */
+const JUDGED: ReadonlyArray<'cold' | 'warm'> = process.env.BENCH_SHORT ? ['cold'] : ['cold', 'warm'];
+
 interface Measured {
   lines: string[];
   ratio: { cold: number; warm: number };
@@ -74,7 +82,10 @@ async function measure(kind: 'PGlite' | 'PostgreSQL', databaseUrl: string | unde
     const paired = { cold: pairedRatio(coldWindows.map(rateOf), bareRates), warm: pairedRatio(warmWindows.map(rateOf), bareRates) };
     const ratio = { cold: paired.cold.ratio, warm: paired.warm.ratio };
     const spread = (side: 'cold' | 'warm') => `median of ${windows} rounds: ${paired[side].ratios.map((r) => r.toFixed(3)).join(', ')}`;
-    const verdict = (side: 'cold' | 'warm') => `(target >= ${TARGETS[side][kind]}) ${ratio[side] >= TARGETS[side][kind] ? 'OK' : 'BELOW TARGET'}`;
+    const verdict = (side: 'cold' | 'warm') =>
+      JUDGED.includes(side)
+        ? `(target >= ${TARGETS[side][kind]}) ${ratio[side] >= TARGETS[side][kind] ? 'OK' : 'BELOW TARGET'}`
+        : `(not judged in the short version; target >= ${TARGETS[side][kind]} in the full one)`;
     return {
       ratio,
       counts: [cold.count, warm.count, b.count],
@@ -100,7 +111,7 @@ export async function run(): Promise<void> {
   const failures: string[] = [];
   const report = (kind: 'PGlite' | 'PostgreSQL', result: Measured) => {
     for (const line of result.lines) console.log(line);
-    for (const side of ['cold', 'warm'] as const) {
+    for (const side of JUDGED) {
       const problem = ratioProblem(`${kind} (${side})`, result.ratio[side], TARGETS[side][kind], result.counts);
       if (problem) failures.push(problem);
     }
@@ -111,7 +122,9 @@ export async function run(): Promise<void> {
   try {
     scratch = await scratchDatabase(server);
   } catch (error) {
-    console.log(`PostgreSQL at ${printableUrl(server)} unreachable (${(error as Error).message}): its measurement is SKIPPED.`);
+    // The target that matters is PostgreSQL's: without it the bench has not measured it, and fails.
+    console.log(`PostgreSQL at ${printableUrl(server)} unreachable (${(error as Error).message}): its measurement is MISSING.`);
+    failures.push(`PostgreSQL at ${printableUrl(server)} unreachable`);
   }
   if (scratch) {
     try {

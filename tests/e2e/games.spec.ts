@@ -199,6 +199,9 @@ for (const lang of ['ja', 'en'] as const) {
       await page.goto(path('/category/slot'));
       const tile = page.locator(`[data-testid="game-tile"][data-game-code="${NO_DEMO_SLOT}"]`);
       await expect(tile).toHaveAttribute('data-demo', 'no');
+      // The tiles are in the page as built: before the grid has hydrated a tile is a plain link to the
+      // launch page (which asks for the sign-in there); once hydrated it opens the popup here.
+      await expect(page.locator('#game-grid astro-island[ssr]')).toHaveCount(0);
       await tile.click();
       const dialog = page.getByRole('dialog');
       await expect(dialog).toHaveAttribute('data-popup', 'login');

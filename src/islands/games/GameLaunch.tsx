@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Language } from '../../../contracts/constants';
 import { ApiError } from '../../lib/api';
 import { localizePath } from '../../lib/routes';
@@ -122,8 +122,11 @@ export default function GameLaunch({ lang }: { lang: Language }) {
       </div>
     );
   }
+  // Until the catalogue names the game, the page as built: a landscape game's place (most games),
+  // its rotate hint included, so the page's first paint is the game page and not a late one.
+  if (!game) return <LaunchView lang={lang} hint={t('launch.rotateHint')} portrait={false} />;
   // A visitor's launch of a game without a demo is refused (DEMO_NOT_AVAILABLE): no game page meanwhile.
-  if (!game || (state.kind === 'pending' && !session && !game.isDemoAvailable)) return <Spinner lang={lang} />;
+  if (state.kind === 'pending' && !session && !game.isDemoAvailable) return <Spinner lang={lang} />;
   if (state.kind === 'signIn') {
     return (
       <div data-testid="launch-sign-in" className="mx-auto max-w-lg rounded-lg border border-brown-600 bg-brown-800 p-5 text-center">
@@ -135,15 +138,34 @@ export default function GameLaunch({ lang }: { lang: Language }) {
       </div>
     );
   }
-  const portrait = game.orientation === 'portrait';
   return (
-    <section aria-labelledby="game-title" data-orientation={game.orientation}>
+    <LaunchView lang={lang} title={game.title} hint={t('launch.rotateHint')} portrait={game.orientation === 'portrait'}>
+      {state.kind === 'launched' ? (
+        <iframe
+          ref={frame}
+          src={state.url}
+          title={t('launch.frameTitle', { title: game.title })}
+          data-testid="game-frame"
+          allow="fullscreen"
+          className="h-full w-full rounded-lg border border-brown-700 bg-black"
+        />
+      ) : undefined}
+    </LaunchView>
+  );
+}
+
+/** The game's place on the page: its title for screen readers, the rotate hint and the frame's box (a spinner until the frame is given). */
+function LaunchView({ lang, title, hint, portrait, children }: { lang: Language; title?: string; hint: string; portrait: boolean; children?: ReactNode }) {
+  return (
+    <section aria-labelledby={title ? 'game-title' : undefined} data-orientation={portrait ? 'portrait' : 'landscape'}>
       {/* One title bar: the game's own (title, Lobby, balance) inside the frame. The page keeps its
           heading for screen readers and search, out of sight. */}
-      <h1 id="game-title" className="sr-only">
-        {game.title}
-      </h1>
-      {!portrait && <p className="mb-2 hidden text-center text-xs text-cream/70 portrait:block md:portrait:hidden">{t('launch.rotateHint')}</p>}
+      {title ? (
+        <h1 id="game-title" className="sr-only">
+          {title}
+        </h1>
+      ) : null}
+      {!portrait && <p className="mb-2 hidden text-center text-xs text-cream/70 portrait:block md:portrait:hidden">{hint}</p>}
       {/* The frame takes the height left under the header (and, below 1024 px, above the
           bottom tab bar), so a game's main action is on screen without scrolling the page; portrait
           games keep their 9:16 shape from 768 px. The clients fit themselves into it. */}
@@ -156,18 +178,7 @@ export default function GameLaunch({ lang }: { lang: Language }) {
               'mx-auto h-[calc(100dvh-10.5rem)] min-h-80 w-full lg:h-[calc(100dvh-5.75rem)]'
         }
       >
-        {state.kind === 'launched' ? (
-          <iframe
-            ref={frame}
-            src={state.url}
-            title={t('launch.frameTitle', { title: game.title })}
-            data-testid="game-frame"
-            allow="fullscreen"
-            className="h-full w-full rounded-lg border border-brown-700 bg-black"
-          />
-        ) : (
-          <Spinner lang={lang} />
-        )}
+        {children ?? <Spinner lang={lang} />}
       </div>
     </section>
   );

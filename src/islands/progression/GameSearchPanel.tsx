@@ -4,7 +4,7 @@ import { searchGames } from '../../../contracts/game-search';
 import { useT } from '../../lib/useT';
 import SearchIcon from './SearchIcon';
 import { gameLaunchPath, useGames } from '../../stores/games';
-import './strings';
+import 'virtual:strings?progress.search';
 
 /**
  * The header's game search, opened by its button (GameSearch.tsx loads this module on the first

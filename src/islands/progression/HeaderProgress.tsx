@@ -5,7 +5,7 @@ import { localizePath } from '../../lib/routes';
 import { useT } from '../../lib/useT';
 import { $progression, levelShare, watchProgress } from '../../stores/progression';
 import PersonIcon from '../account/PersonIcon';
-import './strings';
+import 'virtual:strings?progress.header';
 
 /**
  * The header's level: a compact "Lv 3" with a thin bar of the way to the next level, linking to the

@@ -8,7 +8,7 @@ import { useT } from '../../lib/useT';
 import { $missions, $progression, claimMission, levelShare } from '../../stores/progression';
 import { localizePath } from '../../lib/routes';
 import { showToast } from '../../stores/toasts';
-import './strings';
+import 'virtual:strings?progress.header,progress.missions';
 
 /** Today's three missions with their progress and a claim button once completed (signed in). */
 export default function MissionsPanel({ lang }: { lang: Language }) {

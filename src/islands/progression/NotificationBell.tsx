@@ -7,7 +7,7 @@ import { useT } from '../../lib/useT';
 import { $notifications, markNotificationsRead, readToasted, toToast, writeToasted } from '../../stores/progression';
 import { showToast } from '../../stores/toasts';
 import { noticeText } from './noticeText';
-import './strings';
+import 'virtual:strings?progress.bell,progress.notice,progress.tier';
 
 /**
  * The bell: the unread count, and on a click the newest notifications (opening marks them read).

@@ -4,7 +4,6 @@ import type { Language } from '../../../contracts/constants';
 import { ApiError } from '../../lib/api';
 import { useT } from '../../lib/useT';
 import { showToast } from '../../stores/toasts';
-import { protectionMessage } from '../account/protectionText';
 import {
   $balance,
   $bonusClaimGuard,
@@ -66,6 +65,8 @@ export function useDailyBonus(lang: Language) {
       }
     } catch (error) {
       const code = error instanceof ApiError ? error.displayCode : 'TECHNICAL_ERROR';
+      // A refusal's text loads with it (as the error catalogue does): a page with the button does not carry it.
+      const { protectionMessage } = await import('../account/protectionText');
       showToast(protectionMessage(t, lang, error) ?? t(`errors:${code}`), 'error');
     }
   };
