@@ -16,12 +16,13 @@ const TARGETS = {
 } as const;
 
 /**
- * The sides judged: the page load (cold) always; the warm side (a cache's answer) by the full
- * `npm run bench` only. In the CI version (--short) it is measured and printed beside the cold one:
- * on this 2-core machine its median falls on either side of 0.3 from run to run (decision 0023,
- * "In CI").
+ * What is judged: everything by the full `npm run bench`; by the CI version (--short) a page load on
+ * PostgreSQL, the server's database (issue #28: the figure that matters). The others are measured
+ * and printed beside it: on this 2-core machine their medians fall on either side of their targets
+ * from run to run (warm 0.27-0.34 against 0.3; PGlite cold 0.012-0.016 against 0.01, rounds down to
+ * 0.010), and the bench would fail a landing by chance (decision 0023, "In CI").
  */
-const JUDGED: ReadonlyArray<'cold' | 'warm'> = process.env.BENCH_SHORT ? ['cold'] : ['cold', 'warm'];
+const judged = (kind: 'PGlite' | 'PostgreSQL', side: 'cold' | 'warm') => !process.env.BENCH_SHORT || (kind === 'PostgreSQL' && side === 'cold');
 
 interface Measured {
   lines: string[];
@@ -83,7 +84,7 @@ async function measure(kind: 'PGlite' | 'PostgreSQL', databaseUrl: string | unde
     const ratio = { cold: paired.cold.ratio, warm: paired.warm.ratio };
     const spread = (side: 'cold' | 'warm') => `median of ${windows} rounds: ${paired[side].ratios.map((r) => r.toFixed(3)).join(', ')}`;
     const verdict = (side: 'cold' | 'warm') =>
-      JUDGED.includes(side)
+      judged(kind, side)
         ? `(target >= ${TARGETS[side][kind]}) ${ratio[side] >= TARGETS[side][kind] ? 'OK' : 'BELOW TARGET'}`
         : `(not judged in the short version; target >= ${TARGETS[side][kind]} in the full one)`;
     return {
@@ -111,7 +112,8 @@ export async function run(): Promise<void> {
   const failures: string[] = [];
   const report = (kind: 'PGlite' | 'PostgreSQL', result: Measured) => {
     for (const line of result.lines) console.log(line);
-    for (const side of JUDGED) {
+    for (const side of ['cold', 'warm'] as const) {
+      if (!judged(kind, side)) continue;
       const problem = ratioProblem(`${kind} (${side})`, result.ratio[side], TARGETS[side][kind], result.counts);
       if (problem) failures.push(problem);
     }
