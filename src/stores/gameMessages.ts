@@ -1,6 +1,6 @@
 import { refreshBalance, showBalance } from './wallet';
 import { refreshProgress } from './progression';
-import { refreshRaffleStanding } from './raffle';
+import { refreshRaffleStanding } from './raffleStanding';
 
 /** What a house game client posts to the launch page. */
 export interface GameMessage {

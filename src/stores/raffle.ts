@@ -1,52 +1,19 @@
 import { formatDate, formatNumber } from '../../contracts/languages';
-import { computed } from 'nanostores';
 import { DEMO_CURRENCY } from '../../contracts/constants';
-import type {
-  RaffleHistoryEntry,
-  RaffleHistorySchema,
-  RaffleListSchema,
-  RaffleRecordSchema,
-  RaffleStanding,
-  RaffleStandingSchema,
-} from '../../contracts/raffle';
+import type { RaffleHistoryEntry, RaffleListSchema, RaffleRecordSchema, RaffleStanding } from '../../contracts/raffle';
 import { raffleBannerUrl, translationFor, translationOrDefault, translationOrFirst } from '../../contracts/tournament-helpers';
 import type { Language } from '../../contracts/constants';
 import type { Tournament } from '../../contracts/tournaments';
 import { apiCall } from '../lib/api';
 import { formatCoins } from '../lib/formatCoins';
 import { siteConfig } from '../lib/config';
-import { createFetcherStore } from './query';
-import { $session } from './session';
 
 /**
- * The raffle on the site: the standing (header button, popup) and the player's history, both
- * fetched only while signed in through the cached query layer (refetched on focus); and the
- * pure helpers the islands show them with. No UI here, so it is tested without a browser.
+ * The raffle on the site: the standing and history stores (stores/raffleStanding.ts, what the header
+ * reads), the calls of the popup and the pages, and the pure helpers the islands show them with. No
+ * UI here, so it is tested without a browser.
  */
-const $signedInKey = computed($session, (session) => (session ? 'me' : null));
-
-export const $raffleStanding = createFetcherStore<RaffleStanding>(['/currentRaffle/', $signedInKey], {
-  fetcher: () => apiCall<typeof RaffleStandingSchema>('/currentRaffle', { isQuery: true }),
-  revalidateOnFocus: true,
-});
-
-/** Refetch the standing (after a game round: the ticket count may have moved). */
-export function refreshRaffleStanding() {
-  $raffleStanding.revalidate();
-}
-
-const historyStores = new Map<Language, ReturnType<typeof makeHistoryStore>>();
-const makeHistoryStore = (lang: Language) =>
-  createFetcherStore<RaffleHistoryEntry[]>(['/raffle-history/', $signedInKey, `/${lang}`], {
-    fetcher: () => apiCall<typeof RaffleHistorySchema>('/raffle-history', { query: { languageCode: lang }, isQuery: true }),
-    revalidateOnFocus: true,
-  });
-/** The player's raffle history (result links in the page's language); one store per language. */
-export function raffleHistoryStore(lang: Language) {
-  let store = historyStores.get(lang);
-  if (!store) historyStores.set(lang, (store = makeHistoryStore(lang)));
-  return store;
-}
+export { $raffleStanding, raffleHistoryStore, refreshRaffleStanding } from './raffleStanding';
 
 export const fetchRaffleRecord = (ref: string) => apiCall<typeof RaffleRecordSchema>(`/raffles/${encodeURIComponent(ref)}/record`, { isQuery: true });
 export const fetchRaffles = () => apiCall<typeof RaffleListSchema>('/raffles', { isQuery: true });

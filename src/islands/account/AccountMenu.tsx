@@ -7,7 +7,7 @@ import { clearPendingAction } from '../../stores/pending';
 import { clearSession } from '../../stores/session';
 import { homePath } from './navigation';
 import { useStore } from '@nanostores/react';
-import { raffleHistoryStore } from '../../stores/raffle';
+import { raffleHistoryStore } from '../../stores/raffleStanding';
 import '../playerStrings';
 
 /**

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import type { Language } from '../../../contracts/constants';
 import { useT } from '../../lib/useT';
 import { openPopup } from '../../stores/popup';
-import { $raffleStanding } from '../../stores/raffle';
+import { $raffleStanding } from '../../stores/raffleStanding';
 import '../playerStrings';
 
 /** The signed-in header's Raffle button with the ticket count, only while a current raffle exists (spec section 2). */
