@@ -166,7 +166,8 @@ export function instanceOf(db: DbOrTrx): DbInstance {
  * A statement built and compiled by Kysely once per database, then run with each call's values: for
  * the reads every request makes (the session, the balance), where building and compiling the query
  * cost more main-thread time than sending it. `build` gets a placeholder for each named value (use
- * them where the values go); `run(db, values)` puts the values in their places.
+ * them where the values go); the function returned, given a database (or transaction) and the values,
+ * runs the statement with each value in its place.
  */
 export function compiledOnce<R, K extends string>(build: (db: DbOrTrx, value: Record<K, never>) => Compilable<R>) {
   const placeholder = (name: string) => `\u0000${name}`;

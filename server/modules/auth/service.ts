@@ -14,8 +14,10 @@ import { enqueue, type OutgoingMessage } from '../outbox/service';
 
 export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
 
-/** The live (not deleted) account with this email, compared case-insensitively like the unique index. */
-/** The live account of an email, with what sign-in and a reset need, no more (every sign-in reads it: compiled once). */
+/**
+ * The live (not deleted) account with this email, compared case-insensitively like the unique index:
+ * what sign-in and a reset need, no more (every sign-in reads it: compiled once).
+ */
 const liveByEmailQuery = compiledOnce((db, value: Record<'email', never>) =>
   db
     .selectFrom('accounts')
