@@ -68,22 +68,24 @@ export async function startBuiltSite(env: Record<string, string> = {}): Promise<
     env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SITE_DIR: siteDir, PUBLIC_SITE_URL: baseUrl },
     detached: true,
   });
-  const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
-  const signal = (name: NodeJS.Signals) => {
+  const signal = (name: NodeJS.Signals | 0): boolean => {
     try {
       process.kill(-server.pid!, name);
+      return true;
     } catch {
-      // already gone
+      return false; // no process left in the group
     }
   };
   const stop = async () => {
-    // The server drains and closes its database on SIGTERM; its folders go only once it has exited
-    // (removed under a running server, its outbox passes fail on missing files). SIGKILL after 15 s.
-    if (server.exitCode === null && server.signalCode === null) {
-      signal('SIGTERM');
-      const killed = setTimeout(() => signal('SIGKILL'), 15_000);
-      await exited;
-      clearTimeout(killed);
+    // The server drains and closes its database on SIGTERM; its folders go only once every process
+    // of its group has exited (npx and tsx exit before the server does: removed under a running
+    // server, its outbox passes fail on missing files). SIGKILL after 15 s; at most 2 s more (a
+    // process nobody reaps stays in the group).
+    signal('SIGTERM');
+    const started = Date.now();
+    while (signal(0) && Date.now() - started < 17_000) {
+      if (Date.now() - started > 15_000) signal('SIGKILL');
+      await new Promise((r) => setTimeout(r, 100));
     }
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(siteDir, { recursive: true, force: true });
