@@ -1,4 +1,4 @@
-import { atom, computed } from 'nanostores';
+import { atom } from 'nanostores';
 import type { BonusResultSchema } from '../../contracts/wallet';
 import type {
   AppNotification,
@@ -14,7 +14,7 @@ import type {
 } from '../../contracts/progression';
 import { apiCall } from '../lib/api';
 import { createFetcherStore } from './query';
-import { $session } from './session';
+import { $session, $signedInKey } from './session';
 import { $balance, refreshBalance } from './wallet';
 
 /**
@@ -22,7 +22,6 @@ import { $balance, refreshBalance } from './wallet';
  * favourites and recently played. Every store is idle while signed out. The balance changing (a
  * round, a claim) refreshes progression, missions and notifications: they move with the same play.
  */
-const $signedInKey = computed($session, (session) => (session ? 'me' : null));
 
 export const $progression = createFetcherStore<Progression>(['/progression/', $signedInKey], {
   fetcher: () => apiCall<typeof ProgressionSchema>('/progression', { isQuery: true }),

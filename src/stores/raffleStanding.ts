@@ -1,9 +1,8 @@
-import { computed } from 'nanostores';
 import type { RaffleHistoryEntry, RaffleHistorySchema, RaffleStanding, RaffleStandingSchema } from '../../contracts/raffle';
 import type { Language } from '../../contracts/constants';
 import { apiCall } from '../lib/api';
 import { createFetcherStore } from './query';
-import { $session } from './session';
+import { $signedInKey } from './session';
 
 /**
  * The raffle's stores a signed-in header reads (its button, the account menu's history entry): the
@@ -11,7 +10,6 @@ import { $session } from './session';
  * (refetched on focus). Apart from stores/raffle.ts (the popup's and the pages' calls and helpers)
  * so a player's every page does not carry those.
  */
-const $signedInKey = computed($session, (session) => (session ? 'me' : null));
 
 export const $raffleStanding = createFetcherStore<RaffleStanding>(['/currentRaffle/', $signedInKey], {
   fetcher: () => apiCall<typeof RaffleStandingSchema>('/currentRaffle', { isQuery: true }),

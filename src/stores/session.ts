@@ -1,4 +1,4 @@
-import { atom } from 'nanostores';
+import { atom, computed } from 'nanostores';
 
 export const SESSION_INFO_COOKIE = 'session_info';
 /** On an https site the server sets it `__Host-` prefixed (Secure, host-only). */
@@ -22,6 +22,9 @@ export function readSessionInfo(cookie: string = typeof document === 'undefined'
 }
 
 export const $session = atom<SessionInfo | null>(readSessionInfo());
+
+/** The key part of a player's own queries: 'me' while signed in, null (no fetch) while signed out. */
+export const $signedInKey = computed($session, (session) => (session ? 'me' : null));
 
 // Keeps <html data-session> (set by the inline boot script before the first paint) in step with the
 // session, so signed-out parts show again once the player signs out or the session is found expired.

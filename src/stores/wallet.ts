@@ -1,4 +1,4 @@
-import { atom, computed, onMount } from 'nanostores';
+import { atom, onMount } from 'nanostores';
 import { BALANCE_CACHE_MS, BONUS_CLAIM_GUARD_MS, DAILY_BONUS_INTERVAL_MS } from '../../contracts/constants';
 import type {
   Balance,
@@ -12,7 +12,7 @@ import type {
 } from '../../contracts/wallet';
 import { apiCall } from '../lib/api';
 import { createFetcherStore } from './query';
-import { $session } from './session';
+import { $session, $signedInKey } from './session';
 
 /**
  * The coin wallet on the site: the balance and daily-bonus status (cached BALANCE_CACHE_MS and
@@ -21,7 +21,6 @@ import { $session } from './session';
  */
 
 /** Fetch only while signed in: a null key keeps the store idle when signed out. */
-const $signedInKey = computed($session, (session) => (session ? 'me' : null));
 
 /** When the balance last arrived: a window focus within BALANCE_CACHE_MS of it asks nothing. */
 let balanceFetchedAt = -Infinity;
