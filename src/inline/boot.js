@@ -1,6 +1,7 @@
 // The page's first script, inlined in every page's head by BaseHead.astro (minified at build,
 // src/build/inline-script.ts); `boot` is its argument: the language key and prefixes, the API's
-// address, the channel and the analytics id.
+// address and the channel. `ANALYTICS_ID` is replaced at build by the analytics id (a string) or
+// null: without one, the minifier drops the gtag code.
 (() => {
   // A signed-in visitor (the readable session_info cookie) never sees the signed-out header parts,
   // which the build rendered: global.css hides [data-signed-out] under html[data-session=in].
@@ -23,23 +24,23 @@
     return;
   }
   window.__boot = boot;
-  if (boot.analyticsId) {
+  if (ANALYTICS_ID) {
     window.dataLayer = window.dataLayer || [];
     window.gtag = function () {
       // biome-ignore lint/complexity/noArguments: gtag reads the arguments object from dataLayer, not an array (Google's snippet).
       window.dataLayer.push(arguments);
     };
     window.gtag('js', new Date());
-    window.gtag('config', boot.analyticsId, { send_page_view: false });
+    window.gtag('config', ANALYTICS_ID, { send_page_view: false });
     const tag = document.createElement('script');
     tag.async = true;
-    tag.src = `https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(boot.analyticsId)}`;
+    tag.src = `https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(ANALYTICS_ID)}`;
     document.head.appendChild(tag);
   }
   function pageView() {
     var view = { path: location.pathname.slice(0, 512), language: boot.lang };
     if (document.referrer) view.referrer = document.referrer.slice(0, 1024);
-    if (boot.analyticsId) {
+    if (ANALYTICS_ID) {
       window.gtag('event', 'page_view', { page_path: view.path, language: view.language });
       return;
     }

@@ -1,13 +1,13 @@
-import { formatDate } from '../../../contracts/languages';
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Suspense, lazy, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { Language } from '../../../contracts/constants';
-import { localizePath } from '../../lib/routes';
 import { useT } from '../../lib/useT';
 import { $notifications, markNotificationsRead, readToasted, toToast, writeToasted } from '../../stores/progression';
 import { showToast } from '../../stores/toasts';
-import { noticeText } from './noticeText';
-import 'virtual:strings?progress.bell,progress.notice,progress.tier';
+import 'virtual:strings?progress.bell';
+
+// The notifications' sentences (code and strings) load when there is one to show: a toast or the open list.
+const NoticeList = lazy(() => import('./NoticeList'));
 
 /**
  * The bell: the unread count, and on a click the newest notifications (opening marks them read).
@@ -25,9 +25,20 @@ export default function NotificationBell({ lang }: { lang: Language }) {
     if (!data) return;
     const upTo = readToasted();
     const fresh = toToast(data.notifications, upTo);
-    for (const n of fresh) showToast(noticeText(t, lang, n), n.kind === 'TIER_CHANGED' || n.kind === 'ADJUSTMENT' ? 'info' : 'success');
     const newest = Math.max(upTo, ...data.notifications.map((n) => n.id));
-    if (newest > upTo) writeToasted(newest);
+    if (fresh.length === 0) {
+      if (newest > upTo) writeToasted(newest);
+      return;
+    }
+    let current = true;
+    void import('./noticeText').then(({ noticeText }) => {
+      if (!current) return; // newer data came first: its own run toasts what is still fresh
+      for (const n of fresh) showToast(noticeText(t, lang, n), n.kind === 'TIER_CHANGED' || n.kind === 'ADJUSTMENT' ? 'info' : 'success');
+      writeToasted(newest);
+    });
+    return () => {
+      current = false;
+    };
   }, [data, t, lang]);
 
   useEffect(() => {
@@ -91,21 +102,9 @@ export default function NotificationBell({ lang }: { lang: Language }) {
           {data.notifications.length === 0 ? (
             <p className="px-2 py-2 text-sm text-cream/80">{t('bell.empty')}</p>
           ) : (
-            <ul className="flex flex-col gap-1" data-testid="notification-list">
-              {data.notifications.map((n) => (
-                <li key={n.id} className={`rounded px-2 py-2 text-sm ${n.read ? 'text-cream/80' : 'bg-brown-800 text-cream'}`}>
-                  <p>{noticeText(t, lang, n)}</p>
-                  <p className="mt-0.5 flex gap-2 text-xs text-cream/60">
-                    <time dateTime={n.createdAt}>{formatDate(n.createdAt, lang, { dateStyle: 'short', timeStyle: 'short' })}</time>
-                    {n.kind === 'RAFFLE_WIN' && typeof n.data.ref === 'string' && (
-                      <a className="text-gold-400 underline" href={localizePath(`/raffles/${encodeURIComponent(n.data.ref)}`, lang)}>
-                        {t('notice.seeRecord')}
-                      </a>
-                    )}
-                  </p>
-                </li>
-              ))}
-            </ul>
+            <Suspense fallback={null}>
+              <NoticeList lang={lang} notifications={data.notifications} />
+            </Suspense>
           )}
         </div>
       )}

@@ -2,6 +2,7 @@ import type { Language } from '../../../contracts/constants';
 import type { AppNotification } from '../../../contracts/progression';
 import type { TFunction } from '../../lib/i18n';
 import { formatCoins } from '../../lib/formatCoins';
+import 'virtual:strings?progress.notice,progress.tier';
 
 /** A notification as one sentence in the page's language. */
 export function noticeText(t: TFunction, lang: Language, n: AppNotification): string {
