@@ -117,7 +117,12 @@ for (const lang of ['ja', 'en'] as const) {
             await attempt(() => frame.getByTestId('deal').click({ timeout: 3_000 }));
             await page.waitForTimeout(500);
             await shoot(2, 'mid-deal');
-            await attempt(() => frame.getByTestId('bj-stand').click({ timeout: 8_000 }));
+            // A click event, as a tap gives: Playwright's click first scrolls the button (pinned to the
+            // frame's bottom) to where it would sit unpinned, which scrolled the launch page too.
+            await attempt(async () => {
+              await expect(frame.getByTestId('bj-stand')).toBeEnabled({ timeout: 8_000 });
+              await frame.getByTestId('bj-stand').dispatchEvent('click');
+            });
             await attempt(() => expect(frame.getByTestId('deal')).toBeVisible({ timeout: 20_000 }));
           } else {
             await attempt(() => frame.locator('[data-bet="player"]').click({ timeout: 3_000 }));

@@ -2,6 +2,7 @@ import { localizePath } from '../../contracts/languages';
 import { randomInt } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { titleWords } from '../../src/lib/title-breaks';
 import { newSignedInPlayer } from './support/players';
 import { ROUTES, SIZES } from './support/site-routes';
 
@@ -36,6 +37,45 @@ async function shoot(page: Page, name: string) {
 async function expectNoHorizontalOverflow(page: Page, what: string) {
   const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
   expect(scroll, `${what}: the page is ${scroll} px wide in a ${client} px window`).toBeLessThanOrEqual(client);
+}
+
+/**
+ * Each Japanese tile title wraps between its words only (src/lib/title-breaks.ts): every line of it
+ * (its characters' boxes grouped by top) ends where a word ends, and no line is one character.
+ */
+async function expectTileTitlesWrapBetweenWords(page: Page, what: string) {
+  const titles = await page.getByTestId('tile-title').evaluateAll((spans) =>
+    spans.map((span) => {
+      const lines: string[] = [];
+      let top: number | undefined;
+      for (const node of [...span.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE)) {
+        for (let i = 0; i < node.textContent!.length; i++) {
+          const range = document.createRange();
+          range.setStart(node, i);
+          range.setEnd(node, i + 1);
+          const at = Math.round(range.getBoundingClientRect().top);
+          if (top === undefined || Math.abs(at - top) > 2) lines.push('');
+          top = at;
+          lines[lines.length - 1] += node.textContent![i];
+        }
+      }
+      return lines;
+    }),
+  );
+  expect(titles.length, what).toBeGreaterThan(0);
+  let wrapped = 0;
+  for (const lines of titles) {
+    const title = lines.join('');
+    const ends = new Set(titleWords(title).map((_, i, words) => words.slice(0, i + 1).join('').length));
+    let at = 0;
+    for (const line of lines) {
+      at += line.length;
+      expect(ends.has(at), `${what}: 「${title}」 wraps inside a word: ${lines.join(' / ')}`).toBe(true);
+      expect(line.length, `${what}: 「${title}」 leaves one character alone: ${lines.join(' / ')}`).toBeGreaterThan(1);
+    }
+    if (lines.length > 1) wrapped++;
+  }
+  return wrapped;
 }
 
 /** Every label of a tab row is on one line (its text's boxes share one top) and the header is one row tall. */
@@ -119,6 +159,13 @@ for (const lang of ['ja', 'en'] as const) {
         else expect(first).toMatch(/^[\x20-\x7e]+$/);
         await expectNoHorizontalOverflow(page, `signed out slots at ${size.width}`);
         await shoot(page, `${lang}-${size.width}-signed-out-slots`);
+        if (lang === 'ja') {
+          // The longest titles are the tables' (「クラシックブラックジャック」): at 375 px they take two lines.
+          await page.goto(path('/category/live'));
+          await expect(page.getByTestId('tile-title').first()).toBeVisible();
+          const wrapped = await expectTileTitlesWrapBetweenWords(page, `live casino tiles at ${size.width}`);
+          if (size.width === 375) expect(wrapped, 'tiles whose title takes two lines at 375 px').toBeGreaterThan(0);
+        }
       });
     }
 

@@ -1,4 +1,4 @@
-import { localizePath } from '../../contracts/languages';
+import { formatNumber, localizePath } from '../../contracts/languages';
 import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, test, type FrameLocator, type Locator, type Page } from '@playwright/test';
@@ -120,7 +120,9 @@ for (const lang of ['ja', 'en'] as const) {
         // Its winning lines are drawn (all together, or taking turns when there are several).
         if (last.lineWins.length === 0) await expect(dialog.locator('[data-testid="win-lines"]')).toHaveCount(0);
         else await expect(dialog.locator('[data-testid="win-lines"] g[data-line]').first()).toBeAttached();
-        await expect(dialog.getByTestId('replay-result')).toContainText(slotRound.outcome.totalWin > 0 ? g('slot.win').split('{{')[0].trim() : g('slot.noWin'));
+        await expect(dialog.getByTestId('replay-result')).toContainText(
+          slotRound.outcome.totalWin > 0 ? g('slot.win').replace('{{amount}}', formatNumber(slotRound.outcome.totalWin, lang)) : g('slot.noWin'),
+        );
         await expectVerifyLink(dialog, slotId);
         // Tab stays inside the dialog.
         for (let i = 0; i < 5; i++) {

@@ -1,8 +1,9 @@
-import { Suspense, type MouseEvent } from 'react';
+import { Fragment, Suspense, type MouseEvent } from 'react';
 import type { Language } from '../../../contracts/constants';
 import type { Game } from '../../../contracts/games';
 import { gameImage, gameLaunchPath } from '../../stores/games';
 import { requireSignInForLaunch } from '../../stores/gamesLaunch';
+import { titleWords } from '../../lib/title-breaks';
 import { useT } from '../../lib/useT';
 import { lazyForPlayer } from '../lazyForPlayer';
 import 'virtual:strings?games.tile';
@@ -42,7 +43,7 @@ export default function GameTile({ game, lang, signedIn, eager = false }: { game
         data-game-code={game.gameCode}
         data-demo={game.isDemoAvailable ? 'yes' : 'no'}
         aria-label={locked ? t('tile.signInToPlay', { title: game.title }) : t('tile.play', { title: game.title })}
-        className="group relative block aspect-[3/4] overflow-hidden rounded-lg border border-brown-700 bg-brown-800 shadow focus-visible:outline-2"
+        className="@container group relative block aspect-[3/4] overflow-hidden rounded-lg border border-brown-700 bg-brown-800 shadow focus-visible:outline-2"
       >
         <img
           src={image.src}
@@ -55,9 +56,17 @@ export default function GameTile({ game, lang, signedIn, eager = false }: { game
         <span
           aria-hidden="true"
           data-testid="tile-title"
-          className="absolute inset-x-0 bottom-0 line-clamp-2 bg-gradient-to-t from-brown-950/95 via-brown-950/80 to-transparent px-2 pb-2 pt-5 text-center text-xs font-bold leading-tight text-cream [text-shadow:0_1px_2px_#000] sm:text-sm"
+          data-phrase=""
+          className="absolute inset-x-0 bottom-0 line-clamp-2 bg-gradient-to-t from-brown-950/95 via-brown-950/80 to-transparent px-1 pb-2 pt-5 text-center text-[min(0.75rem,calc((100cqw-0.5rem)/8.2))] font-bold leading-tight text-cream [text-shadow:0_1px_2px_#000] sm:px-2 sm:text-sm"
         >
-          {game.title}
+          {/* A Japanese title wraps between its words only (src/lib/title-breaks.ts, `[data-phrase]` in global.css);
+              on a phone its size lets the longest word (「ブラックジャック」, 8 characters) fit a tile's width, down to 320 px. */}
+          {titleWords(game.title).map((word, i) => (
+            <Fragment key={i}>
+              {i > 0 && <wbr />}
+              {word}
+            </Fragment>
+          ))}
         </span>
         {/* Badges from the catalogue's tags (NEW, HOT), top left; the coins-only badge top right. */}
         {(['NEW', 'HOT'] as const)
