@@ -50,12 +50,14 @@ import { BENCH_WAGERED_BEFORE, benchConfig, benchGameSession } from './bench-app
 
 const SPIN_TARGET = 0.5;
 /**
- * The spins' target is judged by the full `npm run bench`. The CI version (--short) prints it and
- * judges only that both sides ran and the ratio is a number: on session 12's machine the median
- * was 0.51, 0.49 and 0.50 (the last at the commit that had landed with 0.62 on another machine),
- * and judged there it would fail a landing by chance (decision 0020, "Spins on a later machine").
+ * The spins' target is judged by the full `npm run bench`. The CI version (--short) judges a floor
+ * under it that a real regression crosses (group commit lost: 0.08; a round trip more per round),
+ * where the target sat within its rounds' spread of the median on some machines: 0.51, 0.49 and
+ * 0.50 in session 12 (the last at a commit that had landed with 0.62 on another machine), 0.53-0.59
+ * in session 13 (decision 0020, "Spins on a later machine").
  */
-const SPIN_JUDGED = !process.env.BENCH_SHORT;
+const SPIN_CI_FLOOR = 0.4;
+const SPIN_JUDGED_AT = process.env.BENCH_SHORT ? SPIN_CI_FLOOR : SPIN_TARGET;
 const median = (xs: number[]) => percentile(Float64Array.from(xs), 0.5);
 const HISTORY_TARGET = 2;
 
@@ -233,12 +235,12 @@ export async function run(): Promise<void> {
         );
         console.log(`                          pgbench ${pgbenchArgs(concurrency, threads, seconds).join(' ')} -l ${printableUrl(pgb.url)}`);
         console.log(
-          `  ratio, group commit:    ${ratio.toFixed(2)} (target >= ${SPIN_TARGET}${SPIN_JUDGED ? '' : ', judged by the full bench, not the short one'}) ${ratio >= SPIN_TARGET ? 'OK' : 'BELOW TARGET'} (median of ${rounds} rounds: ${ratios.map((r) => r.toFixed(2)).join(', ')}); p99 ${spins.p99.toFixed(1)} ms vs ${tps.p99.toFixed(1)} ms`,
+          `  ratio, group commit:    ${ratio.toFixed(2)} (target >= ${SPIN_TARGET}${SPIN_JUDGED_AT === SPIN_TARGET ? '' : `, judged by the full bench; the short one judges >= ${SPIN_CI_FLOOR}`}) ${ratio >= SPIN_JUDGED_AT ? 'OK' : 'BELOW TARGET'} (median of ${rounds} rounds: ${ratios.map((r) => r.toFixed(2)).join(', ')}); p99 ${spins.p99.toFixed(1)} ms vs ${tps.p99.toFixed(1)} ms`,
         );
         console.log(
           `  ratio, one a statement: ${offRatio.toFixed(2)} (like with like: one commit a round on both sides; printed, not judged; median of ${offRounds} rounds against pgbench at ${each(offPgbenchWindows)} TPS); p99 ${off.p99.toFixed(1)} ms vs ${offTps.p99.toFixed(1)} ms`,
         );
-        const spinProblem = ratioProblem('spins/s over pgbench TPS', ratio, SPIN_JUDGED ? SPIN_TARGET : 0, [spins.count, tps.count]);
+        const spinProblem = ratioProblem('spins/s over pgbench TPS', ratio, SPIN_JUDGED_AT, [spins.count, tps.count]);
         if (spinProblem) problems.push(spinProblem);
         // Not judged against a target, but a side that made no request, or a ratio that is no number, fails.
         const offProblem = ratioProblem('spins/s (one a statement) over pgbench TPS', offRatio, 0, [off.count, offTps.count]);

@@ -32,11 +32,20 @@ export interface BenchResult {
   /** Printable lines, in order. */
   lines: string[];
   metrics: { signinPerSecond: number; rawVerifyPerSecond: number; ratio: number; signinP99: number; verifyP99: number };
-  /** Whether the target (ratio >= 0.8) is met. */
+  /** Whether the ratio reaches what this run judges (the target, or under --short the CI floor). */
   ok: boolean;
 }
 
 const TARGET = 0.8;
+/**
+ * What the CI version (--short) judges: a floor under the target that a real regression crosses (an
+ * extra round trip or hash per sign-in), where the target itself sat within its rounds' spread of
+ * the median on some machines (0.72-0.77 in session 12, 0.82 in session 13: decision 0020, "Sign-in
+ * on a later machine"). The full `npm run bench` judges the target.
+ */
+const CI_FLOOR = 0.65;
+const JUDGED = process.env.BENCH_SHORT ? CI_FLOOR : TARGET;
+const judgedText = JUDGED === TARGET ? `target >= ${TARGET}` : `target >= ${TARGET}, judged by the full bench; the short one judges >= ${CI_FLOOR}`;
 
 /** Raw verify from `concurrency` loops for `seconds`, each operation's latency recorded. */
 async function verifyWindow(seconds: number, concurrency: number, verify: (i: number) => Promise<void>): Promise<Window> {
@@ -99,14 +108,14 @@ export async function measure(serverUrl: string | undefined): Promise<BenchResul
     const signin = pool(signinWindows);
     // The verdict: the median of the rounds' ratios (bench/verdict.ts); the pooled rates are printed.
     const { ratio, ratios } = pairedRatio(signinWindows.map(rateOf), verifyWindows.map(rateOf));
-    const ok = ratioProblem('sign-in over raw verify', ratio, TARGET, [signin.count, raw.count]) === null;
+    const ok = ratioProblem('sign-in over raw verify', ratio, JUDGED, [signin.count, raw.count]) === null;
     const each = (ws: Window[]) => ws.map((w) => (w.count / w.seconds).toFixed(1)).join(', ');
     const lines = [
       `sign-in vs raw argon2id verify (m=${ARGON2_OPTIONS.memoryCost / 1024}MiB t=${ARGON2_OPTIONS.timeCost} p=${ARGON2_OPTIONS.parallelism}), ${concurrency} concurrent on each side, ${windows} rounds of one ${(seconds / windows).toFixed(1)} s window per side, the order reversed every other round, ${scratch ? 'PostgreSQL' : 'PGlite'}`,
       `  raw argon2id verify      : ${raw.rate.toFixed(1)} /s  p50 ${raw.p50.toFixed(1)} ms  p99 ${raw.p99.toFixed(1)} ms  (windows: ${each(verifyWindows)} /s)`,
       `  POST /signin (HTTP, loopback, ${concurrency} keep-alive connections): ${signin.rate.toFixed(1)} /s  p50 ${signin.p50.toFixed(1)} ms  p99 ${signin.p99.toFixed(1)} ms  (windows: ${each(signinWindows)} /s)`,
       `                             ${perOperation(signinCpu, signin.count, 'sign-in')}`,
-      `  ratio                    : ${ratio.toFixed(2)} (target >= ${TARGET}) ${ok ? 'OK' : 'BELOW TARGET'} (median of ${windows} rounds: ${ratios.map((r) => r.toFixed(2)).join(', ')}); p99 ${signin.p99.toFixed(1)} ms vs ${raw.p99.toFixed(1)} ms`,
+      `  ratio                    : ${ratio.toFixed(2)} (${judgedText}) ${ok ? 'OK' : 'BELOW TARGET'} (median of ${windows} rounds: ${ratios.map((r) => r.toFixed(2)).join(', ')}); p99 ${signin.p99.toFixed(1)} ms vs ${raw.p99.toFixed(1)} ms`,
     ];
     return {
       name: 'signin',
@@ -125,16 +134,19 @@ export async function measure(serverUrl: string | undefined): Promise<BenchResul
  * Measured once on each database, never again: on PostgreSQL, the production database
  * (ARCHITECTURE.md), where the target applies; on the embedded PGlite, printed for what it is (its
  * SQL runs on the server's own thread, beside the request handling, so a sign-in there costs its
- * two queries in that thread too). PostgreSQL unreachable: said loudly, and the bench fails.
+ * two queries in that thread too; the full bench only). PostgreSQL unreachable: said loudly, and
+ * the bench fails.
  */
 export async function run(): Promise<void> {
   const server = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const onPostgres = await measure(server);
   for (const line of onPostgres.lines) console.log(line);
-  const embedded = await measure(undefined);
-  for (const line of embedded.lines) console.log(line.replace(/ \(target >= [\d.]+\) (OK|BELOW TARGET)/, ' (no target on the embedded database)'));
-  if (!onPostgres.ok)
-    throw new Error(`sign-in on PostgreSQL reaches ${onPostgres.metrics.ratio.toFixed(2)} of raw argon2id verify throughput (target ${TARGET})`);
+  // The CI version measures PostgreSQL only, where the target applies.
+  if (!process.env.BENCH_SHORT) {
+    const embedded = await measure(undefined);
+    for (const line of embedded.lines) console.log(line.replace(/ \(target >= [^)]*\) (OK|BELOW TARGET)/, ' (no target on the embedded database)'));
+  }
+  if (!onPostgres.ok) throw new Error(`sign-in on PostgreSQL reaches ${onPostgres.metrics.ratio.toFixed(2)} of raw argon2id verify throughput (${judgedText})`);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
