@@ -111,6 +111,28 @@ for (const lang of ['ja', 'en'] as const) {
       expect(html).toContain(g('launch.rotateHint'));
     });
 
+    test("before the catalogue answers, a portrait game's place already has its shape (no rotate hint, 9:16 from 768 px)", async ({ page }) => {
+      // The site's modules never load: what shows is the page as built, its styles and its inline scripts.
+      await page.route('**/_astro/**', (route) => (route.request().resourceType() === 'script' ? route.abort() : route.continue()));
+      const box = page.getByTestId('game-frame-box');
+      const hint = page.getByText(g('launch.rotateHint'));
+      await page.setViewportSize({ width: 375, height: 740 });
+      await page.goto(path('/game-launch/slot-lucky-cat'));
+      await expect(box).toBeVisible();
+      await expect(hint).toBeHidden();
+      // A landscape game keeps the hint on a phone held upright.
+      await page.goto(path(`/game-launch/${DEMO_SLOT}`));
+      await expect(hint).toBeVisible();
+      const landscapeHeight = (await box.boundingBox())!.height;
+      await page.goto(path('/game-launch/slot-lucky-cat'));
+      expect((await box.boundingBox())!.height, 'the portrait place is taller by the hint it does not show').toBeGreaterThan(landscapeHeight);
+      await page.setViewportSize({ width: 1280, height: 800 });
+      const wide = (await box.boundingBox())!;
+      expect(Math.abs(wide.width / wide.height - 9 / 16), `a portrait game's place at 1280 px: ${wide.width}x${wide.height}`).toBeLessThan(0.01);
+      await page.goto(path(`/game-launch/${DEMO_SLOT}`));
+      expect((await box.boundingBox())!.width, "a landscape game's place takes the page's width").toBeGreaterThan(1000);
+    });
+
     test('browses each category: translated heading, the tagged games only, 3/5/7 columns, hover title', async ({ page }) => {
       for (const category of ['featured', 'slot', 'live'] as const) {
         await page.setViewportSize({ width: 1400, height: 900 });

@@ -123,8 +123,9 @@ export default function GameLaunch({ lang }: { lang: Language }) {
     );
   }
   // Until the catalogue names the game, the page as built: a landscape game's place (most games),
-  // its rotate hint included, so the page's first paint is the game page and not a late one.
-  if (!game) return <LaunchView lang={lang} hint={t('launch.rotateHint')} portrait={false} />;
+  // its rotate hint included, so the page's first paint is the game page and not a late one; a game
+  // the build knew as portrait gets its shape from the page's first script (launch-orientation.js).
+  if (!game) return <LaunchView lang={lang} hint={t('launch.rotateHint')} portrait={false} shell />;
   // A visitor's launch of a game without a demo is refused (DEMO_NOT_AVAILABLE): no game page meanwhile.
   if (state.kind === 'pending' && !session && !game.isDemoAvailable) return <Spinner lang={lang} />;
   if (state.kind === 'signIn') {
@@ -155,7 +156,26 @@ export default function GameLaunch({ lang }: { lang: Language }) {
 }
 
 /** The game's place on the page: its title for screen readers, the rotate hint and the frame's box (a spinner until the frame is given). */
-function LaunchView({ lang, title, hint, portrait, children }: { lang: Language; title?: string; hint: string; portrait: boolean; children?: ReactNode }) {
+function LaunchView({
+  lang,
+  title,
+  hint,
+  portrait,
+  shell = false,
+  children,
+}: {
+  lang: Language;
+  title?: string;
+  hint: string;
+  portrait: boolean;
+  shell?: boolean;
+  children?: ReactNode;
+}) {
+  // The page as built (`shell`) takes a portrait game's shape under html[data-launch=portrait].
+  const asPortrait = shell ? ' portrait:in-data-[launch=portrait]:hidden' : '';
+  const boxAsPortrait = shell
+    ? ' in-data-[launch=portrait]:h-[calc(100dvh-9.75rem)] md:in-data-[launch=portrait]:aspect-[9/16] md:in-data-[launch=portrait]:w-auto lg:in-data-[launch=portrait]:h-[calc(100dvh-5.75rem)]'
+    : '';
   return (
     <section aria-labelledby={title ? 'game-title' : undefined} data-orientation={portrait ? 'portrait' : 'landscape'}>
       {/* One title bar: the game's own (title, Lobby, balance) inside the frame. The page keeps its
@@ -165,7 +185,7 @@ function LaunchView({ lang, title, hint, portrait, children }: { lang: Language;
           {title}
         </h1>
       ) : null}
-      {!portrait && <p className="mb-2 hidden text-center text-xs text-cream/70 portrait:block md:portrait:hidden">{hint}</p>}
+      {!portrait && <p className={`mb-2 hidden text-center text-xs text-cream/70 portrait:block md:portrait:hidden${asPortrait}`}>{hint}</p>}
       {/* The frame takes the height left under the header (and, below 1024 px, above the
           bottom tab bar), so a game's main action is on screen without scrolling the page; portrait
           games keep their 9:16 shape from 768 px. The clients fit themselves into it. */}
@@ -175,7 +195,7 @@ function LaunchView({ lang, title, hint, portrait, children }: { lang: Language;
           portrait
             ? 'mx-auto h-[calc(100dvh-9.75rem)] min-h-80 w-full max-w-full md:aspect-[9/16] md:w-auto lg:h-[calc(100dvh-5.75rem)]'
             : // 1.5rem less on phones for the rotate hint above it.
-              'mx-auto h-[calc(100dvh-10.5rem)] min-h-80 w-full lg:h-[calc(100dvh-5.75rem)]'
+              `mx-auto h-[calc(100dvh-10.5rem)] min-h-80 w-full lg:h-[calc(100dvh-5.75rem)]${boxAsPortrait}`
         }
       >
         {children ?? <Spinner lang={lang} />}
