@@ -16,13 +16,18 @@ const TARGETS = {
 } as const;
 
 /**
- * What is judged: everything by the full `npm run bench`; by the CI version (--short) a page load on
- * PostgreSQL, the server's database (issue #28: the figure that matters). The others are measured
- * and printed beside it: on this 2-core machine their medians fall on either side of their targets
- * from run to run (warm 0.27-0.34 against 0.3; PGlite cold 0.012-0.016 against 0.01, rounds down to
- * 0.010), and the bench would fail a landing by chance (decision 0023, "In CI").
+ * What the CI version (--short) judges: every side, against a floor where a side's median fell on
+ * either side of its target from run to run on some machines (decision 0023, "In CI"): warm on
+ * PostgreSQL 0.27-0.34 against 0.3 in session 12 (0.47 in session 13), PGlite cold 0.012-0.016
+ * against 0.01 (0.018). Each floor still fails on what it guards against: a warm request that
+ * reads the database again falls to the cold side's 0.08-0.13, and a page load on PGlite that does
+ * twice its work falls under 0.007. The full `npm run bench` judges every side against its target.
  */
-const judged = (kind: 'PGlite' | 'PostgreSQL', side: 'cold' | 'warm') => !process.env.BENCH_SHORT || (kind === 'PostgreSQL' && side === 'cold');
+const CI_FLOORS = {
+  warm: { PostgreSQL: 0.2, PGlite: 0.05 },
+  cold: { PostgreSQL: 0.05, PGlite: 0.007 },
+} as const;
+const bar = (kind: 'PGlite' | 'PostgreSQL', side: 'cold' | 'warm') => (process.env.BENCH_SHORT ? CI_FLOORS : TARGETS)[side][kind];
 
 interface Measured {
   lines: string[];
@@ -84,9 +89,7 @@ async function measure(kind: 'PGlite' | 'PostgreSQL', databaseUrl: string | unde
     const ratio = { cold: paired.cold.ratio, warm: paired.warm.ratio };
     const spread = (side: 'cold' | 'warm') => `median of ${windows} rounds: ${paired[side].ratios.map((r) => r.toFixed(3)).join(', ')}`;
     const verdict = (side: 'cold' | 'warm') =>
-      judged(kind, side)
-        ? `(target >= ${TARGETS[side][kind]}) ${ratio[side] >= TARGETS[side][kind] ? 'OK' : 'BELOW TARGET'}`
-        : `(not judged in the short version; target >= ${TARGETS[side][kind]} in the full one)`;
+      `(target >= ${TARGETS[side][kind]}${bar(kind, side) === TARGETS[side][kind] ? '' : `, judged by the full bench; the short one judges >= ${bar(kind, side)}`}) ${ratio[side] >= bar(kind, side) ? 'OK' : 'BELOW TARGET'}`;
     return {
       ratio,
       counts: [cold.count, warm.count, b.count],
@@ -113,8 +116,7 @@ export async function run(): Promise<void> {
   const report = (kind: 'PGlite' | 'PostgreSQL', result: Measured) => {
     for (const line of result.lines) console.log(line);
     for (const side of ['cold', 'warm'] as const) {
-      if (!judged(kind, side)) continue;
-      const problem = ratioProblem(`${kind} (${side})`, result.ratio[side], TARGETS[side][kind], result.counts);
+      const problem = ratioProblem(`${kind} (${side})`, result.ratio[side], bar(kind, side), result.counts);
       if (problem) failures.push(problem);
     }
   };
