@@ -1,11 +1,11 @@
 /**
  * Where a Japanese game title may wrap on a tile (decision 0021): between its words, never inside one
- * (「ヨーロピア/ンルーレット」, 「クラシックブ/ラックジャック」). BudouX cannot help here: it keeps a run of
- * katakana whole, and it is not shipped to the browser, where the catalogue's titles arrive. Titles
- * break where a katakana word starts after kanji, kana or Latin letters (「VIP/ルーレット」,
- * 「花火/フェスティバル」; not after one character), and inside a katakana run after one of the first words below, which the
- * catalogue's titles begin their runs with (「ヨーロピアン/ルーレット」). A title with none of these stays
- * whole and wraps as the browser wraps it.
+ * (「ヨーロピア/ンルーレット」, 「クラシックブ/ラックジャック」). BudouX cannot help here: it keeps a run
+ * of katakana whole, and it is not shipped to the browser, where the catalogue's titles arrive.
+ * A title breaks where a katakana word starts after kanji, kana or Latin letters (「VIP/ルーレット」,
+ * 「花火/フェスティバル」), and inside a katakana run after one of the first words below, which the
+ * catalogue's titles begin their runs with (「ヨーロピアン/ルーレット」); never so that a piece is one
+ * character. A title with none of these stays whole and wraps as the browser wraps it.
  */
 const FIRST_WORDS = [
   'ヨーロピアン',

@@ -31,11 +31,13 @@ export default function NotificationBell({ lang }: { lang: Language }) {
       return;
     }
     let current = true;
-    void import('./noticeText').then(({ noticeText }) => {
-      if (!current) return; // newer data came first: its own run toasts what is still fresh
-      for (const n of fresh) showToast(noticeText(t, lang, n), n.kind === 'TIER_CHANGED' || n.kind === 'ADJUSTMENT' ? 'info' : 'success');
-      writeToasted(newest);
-    });
+    import('./noticeText')
+      .then(({ noticeText }) => {
+        if (!current) return; // newer data came first: its own run toasts what is still fresh
+        for (const n of fresh) showToast(noticeText(t, lang, n), n.kind === 'TIER_CHANGED' || n.kind === 'ADJUSTMENT' ? 'info' : 'success');
+        writeToasted(newest);
+      })
+      .catch(() => {}); // not loaded (offline): nothing is marked toasted, so the next data toasts them
     return () => {
       current = false;
     };
