@@ -2,7 +2,7 @@ import { localizePath } from '../../contracts/languages';
 import { randomInt } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { titleWords } from '../../src/lib/title-breaks';
+import { titleWords } from '../../src/islands/games/titleWords';
 import { newSignedInPlayer } from './support/players';
 import { ROUTES, SIZES } from './support/site-routes';
 
@@ -40,7 +40,7 @@ async function expectNoHorizontalOverflow(page: Page, what: string) {
 }
 
 /**
- * Each Japanese tile title wraps between its words only (src/lib/title-breaks.ts): every line of it
+ * Each Japanese tile title wraps between its words only (src/islands/games/titleWords.ts): every line of it
  * (its characters' boxes grouped by top) ends where a word ends, and no line is one character.
  */
 async function expectTileTitlesWrapBetweenWords(page: Page, what: string) {

@@ -3,7 +3,7 @@ import type { Language } from '../../../contracts/constants';
 import type { Game } from '../../../contracts/games';
 import { gameImage, gameLaunchPath } from '../../stores/games';
 import { requireSignInForLaunch } from '../../stores/gamesLaunch';
-import { titleWords } from '../../lib/title-breaks';
+import { titleWords } from './titleWords';
 import { useT } from '../../lib/useT';
 import { lazyForPlayer } from '../lazyForPlayer';
 import 'virtual:strings?games.tile';
@@ -53,14 +53,8 @@ export default function GameTile({ game, lang, signedIn, eager = false }: { game
           decoding="async"
           className={`h-full w-full object-cover transition-transform duration-200 group-hover:scale-105 ${image.local ? 'p-4' : ''}`}
         />
-        <span
-          aria-hidden="true"
-          data-testid="tile-title"
-          data-phrase=""
-          className="absolute inset-x-0 bottom-0 line-clamp-2 bg-gradient-to-t from-brown-950/95 via-brown-950/80 to-transparent px-1 pb-2 pt-5 text-center text-[min(0.75rem,calc((100cqw-0.5rem)/8.2))] font-bold leading-tight text-cream [text-shadow:0_1px_2px_#000] sm:px-2 sm:text-sm"
-        >
-          {/* A Japanese title wraps between its words only (src/lib/title-breaks.ts, `[data-phrase]` in global.css);
-              on a phone its size lets the longest word (「ブラックジャック」, 8 characters) fit a tile's width, down to 320 px. */}
+        <span aria-hidden="true" data-testid="tile-title" data-phrase="" className="tile-title">
+          {/* A Japanese title wraps between its words only (titleWords.ts, `[data-phrase]` and `.tile-title` in global.css). */}
           {titleWords(game.title).map((word, i) => (
             <Fragment key={i}>
               {i > 0 && <wbr />}

@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { GAME_TITLES } from '../../contracts/game-titles';
-import { titleWords } from '../../src/lib/title-breaks';
+import { titleWords } from '../../src/islands/games/titleWords';
 
-describe('where a Japanese tile title may wrap (src/lib/title-breaks.ts)', () => {
+describe('where a Japanese tile title may wrap (src/islands/games/titleWords.ts)', () => {
   it('between the words of a katakana compound, and where katakana starts after kanji, kana or Latin letters', () => {
     expect(titleWords('ヨーロピアンルーレット')).toEqual(['ヨーロピアン', 'ルーレット']);
     expect(titleWords('クラシックブラックジャック')).toEqual(['クラシック', 'ブラックジャック']);
     expect(titleWords('VIPブラックジャック')).toEqual(['VIP', 'ブラックジャック']);
     expect(titleWords('花火フェスティバル')).toEqual(['花火', 'フェスティバル']);
-    expect(titleWords('バイキングレイド')).toEqual(['バイキング', 'レイド']);
+    expect(titleWords('キャンディラッシュ')).toEqual(['キャンディ', 'ラッシュ']);
+    // Eight characters fit a tile's line: no break needed.
+    expect(titleWords('バイキングレイド')).toEqual(['バイキングレイド']);
   });
 
   it('never leaves one character alone, never cuts after a particle, and keeps English whole', () => {
