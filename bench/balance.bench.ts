@@ -6,7 +6,7 @@ import { setReadCaching } from '../server/lib/read-cache';
 import { httpWindow, pool, printableUrl, type Window } from './http-load';
 import { scratchDatabase } from './scratch-db';
 import { measureCpu, noCpu, perOperation } from './cpu';
-import { alternate, pairedRatio, rateOf, ratioProblem } from './verdict';
+import { alternate, barText, judgedBar, pairedRatio, rateOf, ratioProblem } from './verdict';
 import { benchConfig, benchPlayer } from './bench-app';
 
 /** Issue #14's targets, for the warm side; the cold side's floors are decision 0023's. */
@@ -27,7 +27,7 @@ const CI_FLOORS = {
   warm: { PostgreSQL: 0.2, PGlite: 0.05 },
   cold: { PostgreSQL: 0.05, PGlite: 0.007 },
 } as const;
-const bar = (kind: 'PGlite' | 'PostgreSQL', side: 'cold' | 'warm') => (process.env.BENCH_SHORT ? CI_FLOORS : TARGETS)[side][kind];
+const bar = (kind: 'PGlite' | 'PostgreSQL', side: 'cold' | 'warm') => judgedBar(TARGETS[side][kind], CI_FLOORS[side][kind]);
 
 interface Measured {
   lines: string[];
@@ -88,8 +88,7 @@ async function measure(kind: 'PGlite' | 'PostgreSQL', databaseUrl: string | unde
     const paired = { cold: pairedRatio(coldWindows.map(rateOf), bareRates), warm: pairedRatio(warmWindows.map(rateOf), bareRates) };
     const ratio = { cold: paired.cold.ratio, warm: paired.warm.ratio };
     const spread = (side: 'cold' | 'warm') => `median of ${windows} rounds: ${paired[side].ratios.map((r) => r.toFixed(3)).join(', ')}`;
-    const verdict = (side: 'cold' | 'warm') =>
-      `(target >= ${TARGETS[side][kind]}${bar(kind, side) === TARGETS[side][kind] ? '' : `, judged by the full bench; the short one judges >= ${bar(kind, side)}`}) ${ratio[side] >= bar(kind, side) ? 'OK' : 'BELOW TARGET'}`;
+    const verdict = (side: 'cold' | 'warm') => `(${barText(TARGETS[side][kind], bar(kind, side))}) ${ratio[side] >= bar(kind, side) ? 'OK' : 'BELOW TARGET'}`;
     return {
       ratio,
       counts: [cold.count, warm.count, b.count],

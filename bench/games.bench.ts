@@ -45,7 +45,7 @@ import { setRoundBatching } from '../server/modules/house/one-statement';
 import { httpWindow, percentile, pool, printableUrl, REQUEST_ID, type Window } from './http-load';
 import { scratchDatabase } from './scratch-db';
 import { measureCpu, noCpu, perOperation } from './cpu';
-import { alternate, pairedRatio, rateOf, ratioProblem } from './verdict';
+import { alternate, barText, judgedBar, pairedRatio, rateOf, ratioProblem } from './verdict';
 import { BENCH_WAGERED_BEFORE, benchConfig, benchGameSession } from './bench-app';
 
 const SPIN_TARGET = 0.5;
@@ -56,8 +56,7 @@ const SPIN_TARGET = 0.5;
  * 0.50 in session 12 (the last at a commit that had landed with 0.62 on another machine), 0.53-0.59
  * in session 13 (decision 0020, "Spins on a later machine").
  */
-const SPIN_CI_FLOOR = 0.4;
-const SPIN_JUDGED_AT = process.env.BENCH_SHORT ? SPIN_CI_FLOOR : SPIN_TARGET;
+const SPIN_JUDGED_AT = judgedBar(SPIN_TARGET, 0.4);
 const median = (xs: number[]) => percentile(Float64Array.from(xs), 0.5);
 const HISTORY_TARGET = 2;
 
@@ -235,7 +234,7 @@ export async function run(): Promise<void> {
         );
         console.log(`                          pgbench ${pgbenchArgs(concurrency, threads, seconds).join(' ')} -l ${printableUrl(pgb.url)}`);
         console.log(
-          `  ratio, group commit:    ${ratio.toFixed(2)} (target >= ${SPIN_TARGET}${SPIN_JUDGED_AT === SPIN_TARGET ? '' : `, judged by the full bench; the short one judges >= ${SPIN_CI_FLOOR}`}) ${ratio >= SPIN_JUDGED_AT ? 'OK' : 'BELOW TARGET'} (median of ${rounds} rounds: ${ratios.map((r) => r.toFixed(2)).join(', ')}); p99 ${spins.p99.toFixed(1)} ms vs ${tps.p99.toFixed(1)} ms`,
+          `  ratio, group commit:    ${ratio.toFixed(2)} (${barText(SPIN_TARGET, SPIN_JUDGED_AT)}) ${ratio >= SPIN_JUDGED_AT ? 'OK' : 'BELOW TARGET'} (median of ${rounds} rounds: ${ratios.map((r) => r.toFixed(2)).join(', ')}); p99 ${spins.p99.toFixed(1)} ms vs ${tps.p99.toFixed(1)} ms`,
         );
         console.log(
           `  ratio, one a statement: ${offRatio.toFixed(2)} (like with like: one commit a round on both sides; printed, not judged; median of ${offRounds} rounds against pgbench at ${each(offPgbenchWindows)} TPS); p99 ${off.p99.toFixed(1)} ms vs ${offTps.p99.toFixed(1)} ms`,

@@ -44,4 +44,15 @@ export function pairedRatio(a: number[], b: number[]): { ratio: number; ratios: 
 }
 
 /** A window's rate (operations per second). */
+/**
+ * What a throughput bench judges: its target, or under --short (CI) the floor under it where one is
+ * given, for a target that sat within its rounds' spread on some machines (decisions 0020 and 0023,
+ * "Floors in CI").
+ */
+export const judgedBar = (target: number, ciFloor = target): number => (process.env.BENCH_SHORT ? ciFloor : target);
+
+/** The verdict's words for the bar judged: the target, and the floor when this run judges that. */
+export const barText = (target: number, bar: number): string =>
+  bar === target ? `target >= ${target}` : `target >= ${target}, judged by the full bench; the short one judges >= ${bar}`;
+
 export const rateOf = (w: { count: number; seconds: number }) => w.count / w.seconds;

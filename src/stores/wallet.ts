@@ -20,8 +20,6 @@ import { $session, $signedInKey } from './session';
  * promotion claims and the coin statement. No UI here, so it is tested without a browser.
  */
 
-/** Fetch only while signed in: a null key keeps the store idle when signed out. */
-
 /** When the balance last arrived: a window focus within BALANCE_CACHE_MS of it asks nothing. */
 let balanceFetchedAt = -Infinity;
 

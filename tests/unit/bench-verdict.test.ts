@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { alternate, median, pairedRatio, ratioProblem } from '../../bench/verdict';
+import { afterEach, vi } from 'vitest';
+import { alternate, barText, judgedBar, median, pairedRatio, ratioProblem } from '../../bench/verdict';
 
 describe('bench verdicts cannot pass by accident', () => {
   it('passes a measured ratio on the right side of its target', () => {
@@ -38,5 +39,19 @@ describe('bench verdicts cannot pass by accident', () => {
     const side = (name: string) => async () => void seen.push(name);
     await alternate(3, [side('a'), side('b'), side('c')]);
     expect(seen.join('')).toBe('abccbaabc');
+  });
+});
+
+describe('floors in CI (bench/verdict.ts judgedBar, barText)', () => {
+  afterEach(() => vi.unstubAllEnvs());
+
+  it('judges the target in the full bench and the floor under --short, and says which', () => {
+    vi.stubEnv('BENCH_SHORT', '');
+    expect(judgedBar(0.8, 0.65)).toBe(0.8);
+    expect(barText(0.8, judgedBar(0.8, 0.65))).toBe('target >= 0.8');
+    vi.stubEnv('BENCH_SHORT', '1');
+    expect(judgedBar(0.8, 0.65)).toBe(0.65);
+    expect(judgedBar(0.05)).toBe(0.05);
+    expect(barText(0.8, 0.65)).toBe('target >= 0.8, judged by the full bench; the short one judges >= 0.65');
   });
 });
