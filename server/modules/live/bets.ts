@@ -54,8 +54,7 @@ export async function placeLiveBet(
       .where('table_id', '=', tableId)
       .forShare()
       .executeTakeFirst();
-    if (round?.status !== 'betting' || now.getTime() >= round.closes_at.getTime())
-      throw new AppError('BETTING_CLOSED', 'Betting is closed for this round');
+    if (round?.status !== 'betting' || now.getTime() >= round.closes_at.getTime()) throw new AppError('BETTING_CLOSED', 'Betting is closed for this round');
     const debit = await postMovementIn(
       trx,
       { accountId, type: 'BET', amount: -total, idempotencyKey: `live:bet:${accountId}:${request.requestId}`, gameCode: tableId, sessionId: request.roundId },
