@@ -197,11 +197,12 @@ export function configWarnings(config: Config): string[] {
   if (isProduction(config) && !config.DATABASE_URL) {
     warnings.push(`ALLOW_EMBEDDED_DB=true: a single-node install on the embedded database in ${config.DATA_DIR} (one process; no second instance)`);
   }
+  // Without Redis the live tables' events reach only this instance's watchers (docs/decisions/0025).
+  const liveAlone = config.DATABASE_URL ? '; the live tables work on one instance only (their events reach only its own watchers)' : '';
   if (isProduction(config) && !config.REDIS_URL) {
-    warnings.push('REDIS_URL is unset: rate limits are per process, so N instances allow N times the limits');
-  }
-  if (config.DATABASE_URL && !config.REDIS_URL) {
-    warnings.push('REDIS_URL is unset: the live tables run on this one instance only (their events reach only its own watchers)');
+    warnings.push(`REDIS_URL is unset: rate limits are per process, so N instances allow N times the limits${liveAlone}`);
+  } else if (liveAlone && !config.REDIS_URL) {
+    warnings.push(`REDIS_URL is unset${liveAlone}`);
   }
   return warnings;
 }
