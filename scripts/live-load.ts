@@ -41,8 +41,12 @@ export class Watcher {
     return this.received.at(-1)?.id ?? null;
   }
 
-  /** Opens the stream (with Last-Event-ID once it has one); resolves when its first event arrives. */
-  open(timeoutMs = 30_000): Promise<number> {
+  /**
+   * Opens the stream (with Last-Event-ID once it has one); resolves with the time its first event
+   * arrives, or with `connectedOnly` the time the stream is answered (a watcher that missed nothing
+   * gets no event until the table's next one).
+   */
+  open(timeoutMs = 30_000, connectedOnly = false): Promise<number> {
     const url = `${this.baseUrl}/api/live/tables/${this.tableId}/stream?channel=WEB`;
     const headers: Record<string, string> = { accept: 'text/event-stream' };
     if (this.lastId) headers['last-event-id'] = this.lastId;
@@ -60,6 +64,11 @@ export class Watcher {
           return;
         }
         this.connected = true;
+        if (connectedOnly) {
+          const next = this.onNext;
+          this.onNext = null;
+          next?.(Date.now());
+        }
         res.setEncoding('utf8');
         let buffer = '';
         res.on('data', (chunk: string) => {
@@ -138,7 +147,7 @@ export async function reconnectStorm(watchers: Watcher[], references: Watcher[],
   for (const w of watchers) w.cut();
   const firsts = await Promise.all(
     watchers.map((w) =>
-      w.open(15_000).then(
+      w.open(15_000, true).then(
         (at) => at - cutAt,
         () => Number.POSITIVE_INFINITY,
       ),
@@ -151,14 +160,16 @@ export async function reconnectStorm(watchers: Watcher[], references: Watcher[],
     const ref = references.find((r) => r.tableId === w.tableId)!;
     const mine = w.received.slice(before[i].count).map((e) => e.id);
     const from = ref.received.findIndex((e) => e.id === before[i].lastId);
-    const expected = from === -1 ? null : ref.received.slice(from + 1, from + 1 + mine.length).map((e) => e.id);
+    const available = from === -1 ? [] : ref.received.slice(from + 1).map((e) => e.id);
+    // Both go on receiving: compare what both have.
+    const n = Math.min(mine.length, available.length);
     const noSnapshot = w.snapshots === before[i].snapshots;
-    const same = expected !== null && expected.length === mine.length && expected.every((id, k) => id === mine[k]);
+    const same = n > 0 && mine.slice(0, n).every((id, k) => id === available[k]);
     if (noSnapshot && same && Number.isFinite(firsts[i])) healed++;
     else gaps++;
   }
   const finite = firsts.filter(Number.isFinite);
-  return { healed, gaps, healMsP50: percentile(finite, 50), healMsMax: Math.max(...finite), failedToReconnect: firsts.length - finite.length };
+  return { healed, gaps, reconnectMsP50: percentile(finite, 50), reconnectMsMax: Math.max(...finite), failedToReconnect: firsts.length - finite.length };
 }
 
 export interface PlacedLiveBet {

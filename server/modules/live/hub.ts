@@ -101,7 +101,9 @@ export class LiveHub {
   }
 
   private write(w: Watcher, id: string, chunk: string) {
-    if (w.res.destroyed) return;
+    // Never an event twice or out of order: a replay read from the broker can run ahead of this
+    // instance's own feed, whose copies of those events then arrive after it.
+    if (w.res.destroyed || (w.lastId && compareIds(id, w.lastId) <= 0)) return;
     w.res.write(chunk);
     w.lastId = id;
     if (w.res.writableLength > MAX_UNSENT) {
@@ -120,7 +122,7 @@ export class LiveHub {
    */
   async watch(tableId: string, res: ServerResponse, lastEventId: string | null, broker: LiveBroker, who: { address: string; accountId: string | null }) {
     const feed = this.feeds.get(tableId)!;
-    const w: Watcher = { res, tableId, pending: [], lastId: lastEventId ?? '', address: who.address, accountId: who.accountId };
+    const w: Watcher = { res, tableId, pending: [], lastId: '', address: who.address, accountId: who.accountId };
     feed.watchers.add(w);
     this.count(w, 1);
     res.once('close', () => {
@@ -132,6 +134,8 @@ export class LiveHub {
     const pending = w.pending ?? [];
     w.pending = null;
     if (missed) {
+      // It has everything up to its id: nothing at or before it again (this instance's feed may be behind).
+      w.lastId = lastEventId!;
       for (const entry of missed) this.write(w, entry.id, sseChunk(entry.id, entry.event));
       const after = missed.at(-1)?.id ?? lastEventId!;
       for (const entry of pending) if (compareIds(entry.id, after) > 0) this.write(w, entry.id, sseChunk(entry.id, entry.event));
