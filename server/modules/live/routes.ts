@@ -77,28 +77,36 @@ export default async function liveRoutes(app: FastifyInstance) {
     };
   });
 
-  api.get('/live/tables/:tableId/stream', { schema: { params: LiveTableParamsSchema, querystring: StreamQuerySchema } }, async (request, reply) => {
-    const { tableId } = request.params;
-    const accountId = request.account?.id ?? null;
-    if (!live.hub.mayOpen(request.ip, accountId)) throw new AppError('TOO_MANY_REQUESTS', 'Too many open streams');
-    const header = request.headers['last-event-id'];
-    const given = (typeof header === 'string' ? header : undefined) ?? request.query.lastEventId ?? null;
-    const lastEventId = given && parseId(given) ? given : null;
-    // The stream outlives the request: it leaves the in-flight count, and Fastify no longer answers it.
-    reply.leaveInFlight();
-    reply.hijack();
-    const res = reply.raw;
-    res.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-      'x-content-type-options': 'nosniff',
-      'x-request-id': request.id,
-    });
-    res.write('retry: 2000\n\n');
-    await live.hub.watch(tableId, res, lastEventId, live.broker, { address: request.ip, accountId });
-  });
+  const streamAnswer = {
+    description: 'Server-Sent Events: `id:` and `data:` (a LiveEvent as JSON, contracts/live-tables.ts) per event, a snapshot first',
+    content: { 'text/event-stream': { schema: z.string() } },
+  };
+  api.get(
+    '/live/tables/:tableId/stream',
+    { schema: { params: LiveTableParamsSchema, querystring: StreamQuerySchema, response: { 200: streamAnswer } } },
+    async (request, reply) => {
+      const { tableId } = request.params;
+      const accountId = request.account?.id ?? null;
+      if (!live.hub.mayOpen(request.ip, accountId)) throw new AppError('TOO_MANY_REQUESTS', 'Too many open streams');
+      const header = request.headers['last-event-id'];
+      const given = (typeof header === 'string' ? header : undefined) ?? request.query.lastEventId ?? null;
+      const lastEventId = given && parseId(given) ? given : null;
+      // The stream outlives the request: it leaves the in-flight count, and Fastify no longer answers it.
+      reply.leaveInFlight();
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+        'x-content-type-options': 'nosniff',
+        'x-request-id': request.id,
+      });
+      res.write('retry: 2000\n\n');
+      await live.hub.watch(tableId, res, lastEventId, live.broker, { address: request.ip, accountId });
+    },
+  );
 
   api.post(
     '/live/tables/:tableId/bets',
