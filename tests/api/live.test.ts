@@ -249,9 +249,20 @@ describe('live tables: bets and rounds', () => {
       .execute();
     expect(moves.map((m) => [m.type, Number(m.amount)])).toEqual([['REFUND', 400]]);
     expect(await balanceOf(p)).toBe(10_000);
+    // A late settle of the same round (an instance that still thought it held the clock) changes nothing.
+    const row = await t.testDb.db.selectFrom('live_rounds').selectAll().where('id', '=', round.roundId).executeTakeFirstOrThrow();
+    await (b as unknown as { settle: (...a: unknown[]) => Promise<unknown> }).settle(baccarat, { ...row, status: 'drawing' }, clock.ms());
     const record = (await t.api({ method: 'GET', url: `/live/rounds/${round.roundId}` })).json();
     expect(record.status).toBe('refunded');
+    expect(record.result).toBeNull();
     expect(record.seed).not.toBeNull();
+    const after = await t.testDb.db
+      .selectFrom('wallet_journal')
+      .select(['type'])
+      .where('account_id', '=', p.id)
+      .where('type', 'in', ['WIN', 'REFUND'])
+      .execute();
+    expect(after).toHaveLength(1);
     await a.stop();
     await b.stop();
   });
