@@ -170,17 +170,13 @@ export class LiveRunner {
     if (round.status === 'betting') {
       if (now >= round.closes_at.getTime()) {
         held.round = await this.close(tableId, round);
+        // The round's final totals, with the bets of its last moments.
+        await this.publishTotals(tableId, held, round.id);
         return 'closed';
       }
       if (now - held.betsAt >= BETS_EVERY_MS) {
         held.betsAt = now;
-        const totals = await betTotals(this.db, round.id);
-        const key = JSON.stringify(totals);
-        if (key !== held.betsKey) {
-          held.betsKey = key;
-          await this.publish(tableId, { type: 'bets', roundId: round.id, ...totals });
-          return 'bets';
-        }
+        if (await this.publishTotals(tableId, held, round.id)) return 'bets';
       }
       return this.presence(tableId, held, now);
     }
@@ -189,6 +185,18 @@ export class LiveRunner {
       return held.round.status === 'settled' ? 'settled' : 'refunded';
     }
     return this.presence(tableId, held, now);
+  }
+
+  /** Publishes the round's bet totals when they changed since the last ones published; whether it did. */
+  private async publishTotals(tableId: string, held: Held, roundId: string): Promise<boolean> {
+    const totals = await betTotals(this.db, roundId);
+    // A round opens with no bets (the round event says so): nothing to tell until the first one.
+    if (totals.players === 0) return false;
+    const key = JSON.stringify([roundId, totals]);
+    if (key === held.betsKey) return false;
+    held.betsKey = key;
+    await this.publish(tableId, { type: 'bets', roundId, ...totals });
+    return true;
   }
 
   private async presence(tableId: string, held: Held, now: number): Promise<'idle'> {
