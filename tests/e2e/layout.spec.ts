@@ -98,14 +98,7 @@ async function expectTabsOnOneLine(page: Page, nav: Locator, what: string) {
   expect(headerHeight, `${what}: header height`).toBeLessThanOrEqual(60);
 }
 
-/**
- * In CI, English at 375 and 1280 px is left to the pseudo-locale crawl (npm run test:pseudo in
- * .ci/run): every page signed out and in at those widths, with text a third longer than English.
- */
-const CRAWLED = 'in CI: the pseudo-locale crawl checks every page at 375 and 1280 px with longer text';
-
 for (const lang of ['ja', 'en'] as const) {
-  const crawled = (width: number) => Boolean(process.env.CI) && lang === 'en' && (width === 375 || width === 1280);
   const path = (p: string) => localizePath(p, lang);
   const common = (key: string) => lookup(load(lang, 'common'), key);
 
@@ -117,7 +110,6 @@ for (const lang of ['ja', 'en'] as const) {
 
     for (const size of SIZES) {
       test(`signed in at ${size.width}x${size.height}: no page scrolls sideways and the header tabs stay on one line`, async ({ page }) => {
-        test.skip(crawled(size.width), CRAWLED);
         await newSignedInPlayer(page, { language: lang });
         await page.setViewportSize(size);
         for (const { path: p, layout } of PAGES) {
@@ -144,7 +136,6 @@ for (const lang of ['ja', 'en'] as const) {
       test(`signed out at ${size.width}x${size.height}: no page scrolls sideways, and Japanese or English titles always shown on the tiles`, async ({
         page,
       }) => {
-        test.skip(crawled(size.width), CRAWLED);
         await page.setViewportSize(size);
         for (const { path: p } of PAGES) {
           await page.goto(path(p));
