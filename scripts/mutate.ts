@@ -77,7 +77,7 @@ function runTests(dir: string, m: Mutation, quiet: boolean): Promise<{ passed: b
   const started = Date.now();
   const projects = [...new Set(m.tests.map((t) => (t.startsWith('tests/unit/') ? 'unit' : 'api')))];
   const argv = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--bail=1', ...(m.filter ? ['-t', m.filter] : []), ...m.tests];
-  const env = { ...process.env, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true', NO_COLOR: '1' };
+  const env: NodeJS.ProcessEnv = { ...process.env, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true', NO_COLOR: '1' };
   delete env.FORCE_COLOR;
   if (m.postgres) env.TEST_DATABASE_URL = postgresUrl;
   else delete env.TEST_DATABASE_URL;

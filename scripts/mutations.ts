@@ -174,9 +174,17 @@ export const MUTATIONS: Mutation[] = [
     short: true,
   },
   {
-    name: 'wallet-key-replays-post-again',
-    claim: 'a movement repeated with its idempotency key moves no coins again',
-    edits: [{ file: 'server/modules/wallet/posting.ts', find: '        on conflict (idempotency_key) do nothing\n', replace: '\n' }],
+    name: 'wallet-key-replay-unanswered',
+    claim: 'a movement repeated with its idempotency key is answered with the first result and moves no coins again',
+    // (Removing `on conflict (idempotency_key) do nothing` alone survived: the unique index still
+    // refuses the second row, so it is not a break of this claim by itself.)
+    edits: [
+      {
+        file: 'server/modules/wallet/posting.ts',
+        find: '  return row && { transactionId: row.id, newBalance: row.balance_after, replayed: true };',
+        replace: '  return row ? undefined : undefined;',
+      },
+    ],
     tests: ['tests/api/wallet.service.test.ts'],
     filter: 'idempotency key',
   },
@@ -190,7 +198,8 @@ export const MUTATIONS: Mutation[] = [
         replace: '  ).execute(db);\n  return rows.length < 0 ? answerOf(rows[0]) : undefined;\n}\n\n/** The answer a request got in this play session',
       },
     ],
-    tests: ['tests/api/games-bet-and-win.test.ts'],
+    tests: ['tests/api/money-path.test.ts'],
+    filter: 'requestId',
   },
   {
     name: 'level-reward-twice',
