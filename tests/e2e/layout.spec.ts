@@ -103,7 +103,8 @@ for (const lang of ['ja', 'en'] as const) {
   const common = (key: string) => lookup(load(lang, 'common'), key);
 
   test.describe(`layout (${lang})`, () => {
-    test.describe.configure({ timeout: 180_000 });
+    // A signed-in pass visits every page: 2.2-2.4 min on a loaded 2-core machine, so 180 s timed out once.
+    test.describe.configure({ timeout: 300_000 });
     test.beforeEach(async ({ page }) => {
       await page.context().setExtraHTTPHeaders({ 'x-forwarded-for': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` });
     });
