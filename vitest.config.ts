@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import { localeStrings } from './scripts/locale-strings';
 
-/** .ci/run sets CI=true: there a left-over it.only / describe.only fails the run instead of skipping the rest. */
+/** Under CI (set from outside, e.g. `CI=true bash .ci/run`) a left-over it.only / describe.only fails the run instead of skipping the rest. */
 const allowOnly = !['true', '1'].includes((process.env.CI ?? '').toLowerCase());
 
 export default defineConfig({

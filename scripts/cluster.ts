@@ -54,8 +54,12 @@ const LOCKOUT_THRESHOLD = 5;
 
 function ensureHaproxy(): string {
   if (spawnSync('haproxy', ['-v']).status === 0) return 'present';
-  console.log('cluster: haproxy missing: apt-get install -y haproxy');
-  const install = spawnSync('apt-get', ['install', '-y', 'haproxy'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  console.log('cluster: haproxy missing: apt-get update && apt-get install -y haproxy');
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  // The package lists first: on a fresh image they are empty or stale, and the install would fail.
+  const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+  if (update.status !== 0) throw new Error('could not install haproxy (apt-get update failed)');
+  const install = spawnSync('apt-get', ['install', '-y', 'haproxy'], { stdio: 'inherit', env });
   if (install.status !== 0 || spawnSync('haproxy', ['-v']).status !== 0) throw new Error('could not install haproxy (apt-get install -y haproxy)');
   return 'installed';
 }
