@@ -12,7 +12,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createDb, migrateToLatest } from '../server/db';
 import { LIVE_TABLES } from '../contracts/live-tables';
@@ -48,6 +48,8 @@ function startHaproxy(): ChildProcess {
 }
 
 export async function run(): Promise<void> {
+  if (spawnSync('haproxy', ['-v']).status !== 0)
+    throw new Error('haproxy is missing: apt-get update && apt-get install -y haproxy (npm run cluster installs it)');
   const short = Boolean(process.env.BENCH_SHORT);
   const watcherCount = Number(process.env.LIVE_WATCHERS ?? (short ? 600 : 5000));
   const seconds = Number(process.env.LIVE_SECONDS ?? (short ? 20 : 60));

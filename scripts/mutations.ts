@@ -28,6 +28,8 @@ export interface Mutation {
 const STAFF = 'server/modules/backoffice/staff.ts';
 const AUTH = 'server/modules/auth/service.ts';
 const AUDIT = 'server/modules/audit/log.ts';
+const LIVE_BETS = 'server/modules/live/bets.ts';
+const LIVE_RUNNER = 'server/modules/live/runner.ts';
 
 export const MUTATIONS: Mutation[] = [
   // ---- Staff sign-in: the second factor and the lock-out ------------------------------------------
@@ -276,5 +278,77 @@ export const MUTATIONS: Mutation[] = [
     claim: 'slot line wins pay the paytable, no more (about +1 RTP point)',
     edits: [{ file: 'contracts/house/slot.ts', find: 'const w = pay * lineBet * multiplier;', replace: 'const w = pay * lineBet * multiplier * 1.01;' }],
     tests: ['tests/unit/game-math.test.ts', 'tests/unit/rtp.test.ts'],
+  },
+
+  // ---- The shared live tables (docs/decisions/0025) -------------------------------------------------
+  {
+    name: 'live-bet-after-close',
+    claim: "a live table's bet at or after the close by the server's clock is refused BETTING_CLOSED",
+    edits: [
+      {
+        file: LIVE_BETS,
+        find: "round?.status !== 'betting' || now.getTime() >= round.closes_at.getTime()",
+        replace: "round?.status !== 'betting'",
+      },
+    ],
+    tests: ['tests/api/live.test.ts'],
+    filter: 'BETTING_CLOSED',
+    short: true,
+  },
+  {
+    name: 'live-bet-key-per-request',
+    claim: 'a live bet is debited once per client request id, also sent 20 times at once',
+    edits: [
+      {
+        file: LIVE_BETS,
+        find: 'idempotencyKey: `live:bet:${accountId}:${request.requestId}`',
+        replace: 'idempotencyKey: `live:bet:${accountId}:${randomUUID()}`',
+      },
+      { file: LIVE_BETS, find: 'import type { LiveBetRequest }', replace: "import { randomUUID } from 'node:crypto';\nimport type { LiveBetRequest }" },
+    ],
+    tests: ['tests/api/live.test.ts'],
+    filter: 'debits once',
+  },
+  {
+    name: 'live-settle-unconditional',
+    claim: 'a live round ends once: a refunded round is never settled afterwards',
+    edits: [
+      {
+        file: LIVE_RUNNER,
+        find: ".set({ status: 'settled', seed, result: JSON.stringify(result), settled_at: new Date(now) })\n        .where('id', '=', round.id)\n        .where('status', 'in', ['betting', 'drawing'])",
+        replace: ".set({ status: 'settled', seed, result: JSON.stringify(result), settled_at: new Date(now) })\n        .where('id', '=', round.id)",
+      },
+    ],
+    tests: ['tests/api/live.test.ts'],
+    filter: 'refunded once',
+  },
+  {
+    name: 'live-seed-off-chain',
+    claim: "a live round's seed is the one its published chain commits to",
+    edits: [{ file: 'server/modules/live/chain.ts', find: 'return links[chain.length - position];', replace: 'return links[chain.length - position - 1];' }],
+    tests: ['tests/api/live.test.ts'],
+    filter: 'published chain',
+  },
+  {
+    name: 'live-replay-skips-one',
+    claim: 'Last-Event-ID replays exactly the missed events',
+    edits: [
+      {
+        file: 'server/modules/live/broker.ts',
+        find: 'return stream.filter((e) => compareIds(e.id, afterId) > 0);',
+        replace: 'return stream.filter((e) => compareIds(e.id, afterId) > 0).slice(1);',
+      },
+    ],
+    tests: ['tests/api/live-stream.test.ts'],
+    filter: 'Last-Event-ID replays',
+  },
+  {
+    name: 'live-slow-reader-kept',
+    claim: 'a watcher that does not read is dropped, never buffered without bound',
+    edits: [
+      { file: 'server/modules/live/hub.ts', find: 'if (w.res.writableLength > MAX_UNSENT) {', replace: 'if (w.res.writableLength > MAX_UNSENT * 1000) {' },
+    ],
+    tests: ['tests/api/live-stream.test.ts'],
+    filter: 'does not read',
   },
 ];
