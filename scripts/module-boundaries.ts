@@ -12,7 +12,7 @@
  *   no cycle: Tarjan's strongly connected components over the folder graph.
  *
  * dependency-cruiser reads the imports (TypeScript, type-only ones included). `tsx
- * scripts/module-boundaries.ts [root] [--edges]` prints the modules, edges, the largest cycle and every
+ * scripts/module-boundaries.ts [root...] [--edges]` prints the modules, edges, the largest cycle and every
  * violation, and exits 1 on any; tests/unit/module-boundaries.test.ts runs it on planted breaks
  * (tests/fixtures/module-boundaries/).
  */
@@ -53,7 +53,11 @@ export async function checkModuleBoundaries(root: string): Promise<ModuleReport>
   try {
     // dependency-cruiser resolves from the working directory: run it from the root being checked.
     process.chdir(root);
-    const cruised = await cruise(['server'], { tsPreCompilationDeps: true, includeOnly: '^server/', doNotFollow: { path: 'node_modules' } }, { extensions: ['.ts', '.tsx', '.js', '.json'] });
+    const cruised = await cruise(
+      ['server'],
+      { tsPreCompilationDeps: true, includeOnly: '^server/', doNotFollow: { path: 'node_modules' } },
+      { extensions: ['.ts', '.tsx', '.js', '.json'] },
+    );
     result = cruised.output as ICruiseResult;
   } finally {
     process.chdir(cwd);
@@ -66,7 +70,8 @@ export async function checkModuleBoundaries(root: string): Promise<ModuleReport>
     for (const dep of file.dependencies) {
       const to = dep.resolved;
       const toModule = moduleOf(to);
-      if (fromModule && COMPOSITION_ROOTS.includes(to)) violations.push(`${from} imports the composition root ${to}: a module is imported by the app, never the other way`);
+      if (fromModule && COMPOSITION_ROOTS.includes(to))
+        violations.push(`${from} imports the composition root ${to}: a module is imported by the app, never the other way`);
       if (!toModule || toModule === fromModule) continue;
       if (fromModule) edges.get(fromModule)?.add(toModule);
       const typeOnly = dep.dependencyTypes.includes('type-only');
@@ -158,8 +163,13 @@ export function describeReport(report: ModuleReport, withEdges = false): string 
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2);
-  const root = path.resolve(args.find((arg) => !arg.startsWith('--')) ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '..'));
-  const report = await checkModuleBoundaries(root);
-  console.log(describeReport(report, args.includes('--edges')));
-  process.exitCode = report.violations.length > 0 ? 1 : 0;
+  const roots = args.filter((arg) => !arg.startsWith('--'));
+  let failed = false;
+  for (const root of roots.length > 0 ? roots : [path.join(path.dirname(fileURLToPath(import.meta.url)), '..')]) {
+    const report = await checkModuleBoundaries(path.resolve(root));
+    if (roots.length > 1) console.log(`${root}:`);
+    console.log(describeReport(report, args.includes('--edges')));
+    failed ||= report.violations.length > 0;
+  }
+  process.exitCode = failed ? 1 : 0;
 }

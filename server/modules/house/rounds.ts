@@ -7,7 +7,7 @@ import { invalidBets, type BetsProblem } from '../../../contracts/house/problems
 import { rouletteBetsProblem } from '../../../contracts/house/roulette';
 import { isValidSlotBet } from '../../../contracts/house/slot';
 import { AppError } from '../../errors';
-import type { DbOrTrx } from '../wallet';
+import type { DbOrTrx } from '../../db';
 import type { PlaySession } from './play-session';
 import { SeamlessWalletError } from './seamless-wallet';
 

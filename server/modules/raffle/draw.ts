@@ -1,4 +1,4 @@
-import { notifyPlayer } from '../notifications/service';
+import { notifyPlayer } from '../notifications';
 import { createHash, createHmac } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { canonicalTicketList, drawWinners, ticketListHash, type RaffleWinner } from '../../../contracts/raffle-draw';
@@ -6,7 +6,7 @@ import type { Db } from '../../db';
 import { postMovementIn } from '../wallet';
 import { windowOf } from './service';
 import { wageredByEveryone } from './tickets';
-import { blockedAt } from '../protection/service';
+import { blockedAt } from '../protection';
 
 /**
  * Draws. Exactly once, with any number of API instances on one PostgreSQL and on the embedded

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { DbOrTrx } from '../wallet';
+import type { DbOrTrx } from '../../db';
 
 /**
  * Raffle tickets, counted from the wallet journal at read time (never stored per spin, so none is

@@ -1,13 +1,13 @@
-import { notifyPlayer } from '../notifications/service';
+import { notifyPlayer } from '../notifications';
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { RACE_PAYOUT_GRACE_MS, type RaceMetric } from '../../../contracts/lobby';
 import type { TournamentStatus } from '../../../contracts/tournaments';
 import { clock } from '../../clock';
-import type { Db } from '../../db';
-import { postMovementIn, type DbOrTrx } from '../wallet';
+import type { Db, DbOrTrx } from '../../db';
+import { postMovementIn } from '../wallet';
 import type { TournamentRow } from './entity';
-import { blockedAt } from '../protection/service';
+import { blockedAt } from '../protection';
 
 /**
  * Leaderboard races (issue #13): points from real-coin play on the race's games in [start, end),
