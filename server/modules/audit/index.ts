@@ -3,4 +3,4 @@
  * transaction. The module's entry: other modules and the app import only what this file exports
  * (docs/decisions/0026-module-boundaries.md).
  */
-export { type AuditActor, cliActor, toAuditEntry, verifyChain, writeAudit } from './log';
+export { type AuditActor, cliActor, listAudit, toAuditEntry, verifyChain, writeAudit } from './log';

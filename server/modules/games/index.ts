@@ -3,6 +3,6 @@
  * and measured RTP. The module's entry: other modules and the app import only what this file
  * exports (docs/decisions/0026-module-boundaries.md).
  */
-export { gamesCommands } from './admin';
+export { gamesCommands, staffGameList, updateGame } from './admin';
 export { default as gamesRoutes } from './routes';
 export { definitionOf, findGame, seedGames } from './service';

@@ -5,7 +5,7 @@ import { canonicalTicketList, drawWinners, ticketListHash, type RaffleWinner } f
 import type { Db } from '../../db';
 import { postMovementIn } from '../wallet';
 import { windowOf } from './service';
-import { wageredByEveryone } from './tickets';
+import { wageredByEveryone } from '../wallet';
 import { blockedAt } from '../protection';
 
 /**

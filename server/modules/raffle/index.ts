@@ -8,4 +8,3 @@ export { seedRaffles } from './demo';
 export { drawRaffle } from './draw';
 export { default as raffleRoutes } from './routes';
 export { cancelRaffle, createRaffle, findRaffle, listRaffles } from './service';
-export { refundedBets } from './tickets';

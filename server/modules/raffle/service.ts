@@ -13,7 +13,8 @@ import type { Db, DbOrTrx } from '../../db';
 import { AppError } from '../../errors';
 import { clock } from '../../clock';
 import { raffleStatus, toTournaments, type TournamentRow } from '../tournaments';
-import { ticketsFor, wageredBy } from './tickets';
+import { wageredBy } from '../wallet';
+import { ticketsFor } from './tickets';
 
 export const recordLink = (siteUrl: string, ref: string, language?: string) => `${siteUrl.replace(/\/$/, '')}${raffleRecordPath(ref, language)}`;
 

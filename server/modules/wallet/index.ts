@@ -5,6 +5,7 @@
  *   negative; several wallets at once with typed attachments (attachments.ts);
  * - balance.ts, statement.ts: reading a balance and the coin statement;
  * - conservation.ts: the proof that every balance equals its journal;
+ * - wagers.ts: what players staked, for the modules that count it (raffle, XP, races, daily limits);
  * - bonus.ts: the signup and promotion bonuses, the daily bonus's status (progression claims it);
  * - admin.ts, routes.ts: its commands and its routes (GET /balance, GET /transactions).
  */
@@ -15,5 +16,6 @@ export { claimPromotionBonus, creditSignupBonus, dailyBonusStatus, hasClaimedPro
 export { findAccountId, walletCommands } from './admin';
 export { default as walletRoutes } from './routes';
 export { getStatement, type StatementPage } from './statement';
+export { betsBetween, isPosted, lifetimeWagered, refundedBets, wageredBy, wageredByEveryone, type WagerWindow } from './wagers';
 export { checkConservation, type ConservationProblem, type ConservationReport } from './conservation';
 export { TRANSACTION_TYPES, type Movement, type MovementResult, type TransactionType } from './types';
