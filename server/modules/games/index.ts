@@ -5,4 +5,4 @@
  */
 export { gamesCommands, staffGameList, updateGame } from './admin';
 export { default as gamesRoutes } from './routes';
-export { definitionOf, findGame, seedGames } from './service';
+export { declaredRtps, definitionOf, findGame, seedGames } from './service';

@@ -103,3 +103,9 @@ export async function upsertGame(db: Db, entry: CatalogueEntry, opts: { keepOper
 export async function seedGames(db: Db): Promise<void> {
   for (const entry of loadCatalogue()) await upsertGame(db, entry, { keepOperatorFields: true });
 }
+
+/** Every game's declared RTP, by code. */
+export async function declaredRtps(db: DbOrTrx): Promise<Map<string, number>> {
+  const rows = await db.selectFrom('games').select(['code', 'rtp']).execute();
+  return new Map(rows.map((r) => [r.code, Number(r.rtp)]));
+}

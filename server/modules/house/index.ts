@@ -6,3 +6,4 @@
  */
 export { houseCommands } from './admin';
 export { default as houseRoutes } from './routes';
+export { openRoundCount } from './rounds';

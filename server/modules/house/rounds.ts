@@ -73,3 +73,13 @@ export function lockTimeout(error: unknown): never {
   if ((error as { code?: string })?.code === '55P03') throw new AppError('SERVICE_UNAVAILABLE', 'The wallet is busy; try again');
   throw error;
 }
+
+/** How many rounds are open now (a blackjack hand waiting for its player, a round in flight). */
+export async function openRoundCount(db: DbOrTrx): Promise<number> {
+  const row = await db
+    .selectFrom('house_rounds')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('status', '=', 'open')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

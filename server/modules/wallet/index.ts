@@ -16,6 +16,17 @@ export { claimPromotionBonus, creditSignupBonus, dailyBonusStatus, hasClaimedPro
 export { findAccountId, walletCommands } from './admin';
 export { default as walletRoutes } from './routes';
 export { getStatement, type StatementPage } from './statement';
-export { betsBetween, isPosted, lifetimeWagered, refundedBets, wageredBy, wageredByEveryone, type WagerWindow } from './wagers';
+export {
+  betsBetween,
+  bettorsSince,
+  creditsSince,
+  isPosted,
+  lifetimeWagered,
+  playByGameSince,
+  refundedBets,
+  wageredBy,
+  wageredByEveryone,
+  type WagerWindow,
+} from './wagers';
 export { checkConservation, type ConservationProblem, type ConservationReport } from './conservation';
 export { TRANSACTION_TYPES, type Movement, type MovementResult, type TransactionType } from './types';

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../../db';
+import type { TransactionType } from './types';
 
 /**
  * What players staked, read from the journal for the modules that count it (raffle tickets, XP and
@@ -93,4 +94,49 @@ export async function betsBetween(
 /** Whether a movement with this idempotency key was posted (a reward paid once, e.g. a month's tier bonus). */
 export async function isPosted(db: DbOrTrx, idempotencyKey: string): Promise<boolean> {
   return Boolean(await db.selectFrom('wallet_journal').select('id').where('idempotency_key', '=', idempotencyKey).executeTakeFirst());
+}
+
+/** Coins credited by type since `since` (the bonuses, prizes and adjustments the dashboard shows). */
+export async function creditsSince(db: DbOrTrx, since: Date, types: readonly TransactionType[]): Promise<Map<TransactionType, number>> {
+  const rows = await db
+    .selectFrom('wallet_journal')
+    .select(['type', sql<number>`coalesce(sum(amount), 0)`.as('total')])
+    .where('type', 'in', types)
+    .where('created_at', '>=', since)
+    .groupBy('type')
+    .execute();
+  return new Map(rows.map((r) => [r.type, Number(r.total)]));
+}
+
+/** How many players placed a real-coin bet since `since`. */
+export async function bettorsSince(db: DbOrTrx, since: Date): Promise<number> {
+  const row = await db
+    .selectFrom('wallet_journal')
+    .select(sql<number>`count(distinct account_id)`.as('n'))
+    .where('type', '=', 'BET')
+    .where('created_at', '>=', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * Per game since `since`, from the record of every coin that moved: wagered is the stakes less their
+ * refunds (rolled-back bets), won the wins. (House rounds would leave out every bet without a round
+ * record, such as provider games'.)
+ */
+export async function playByGameSince(db: DbOrTrx, since: Date): Promise<Array<{ gameCode: string; wagered: number; won: number }>> {
+  const rows = await db
+    .selectFrom('wallet_journal')
+    .select([
+      'game_code',
+      sql<number>`coalesce(sum(case when type in ('BET', 'REFUND') then -amount else 0 end), 0)`.as('wagered'),
+      sql<number>`coalesce(sum(case when type = 'WIN' then amount else 0 end), 0)`.as('won'),
+    ])
+    .where('type', 'in', ['BET', 'REFUND', 'WIN'])
+    .where('game_code', 'is not', null)
+    .where('created_at', '>=', since)
+    .groupBy('game_code')
+    .orderBy('game_code')
+    .execute();
+  return rows.map((r) => ({ gameCode: r.game_code!, wagered: Number(r.wagered), won: Number(r.won) }));
 }
