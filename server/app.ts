@@ -18,13 +18,14 @@ import { registerJsonCompression } from './plugins/compression';
 import { registerOverload, sendUnavailable } from './plugins/overload';
 import { isDatabaseUnavailable } from './db/faults';
 import { registerSession, sessionChanges, sessionCookieNames } from './plugins/session';
+import { createHooks, type AppHooks } from './lib/hooks';
 import { listenForChanges } from './db/notifications';
-import { controlChanges } from './modules/protection/listener';
+import { controlChanges } from './modules/protection';
 import { loggerOptions, registerOriginCheck, registerSecurityHeaders } from './plugins/security';
 import { apiModules } from './modules';
-import { createOutbox } from './modules/outbox/setup';
+import { createOutbox } from './modules/outbox';
 import { recordMessageFailed, recordMessageSent, runJob } from './metrics';
-import type { Outbox } from './modules/outbox/service';
+import type { Outbox } from './modules/outbox';
 import { createLive, type Live } from './modules/live';
 
 declare module 'fastify' {
@@ -35,6 +36,8 @@ declare module 'fastify' {
     lifecycle: { draining: boolean };
     /** Emails and SMS: enqueue in the causing transaction, then `deliver` (docs/decisions/0015). */
     outbox: Outbox;
+    /** Cross-module hooks, filled as the modules register (server/lib/hooks.ts). */
+    hooks: AppHooks;
     /** The shared live tables: this server's watchers, the stream between servers, the clocks (docs/decisions/0025). */
     live: Live;
   }
@@ -122,6 +125,10 @@ export async function buildApp({ config, db, logger, logStream }: AppDeps): Prom
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('lifecycle', { draining: false });
+  app.decorate(
+    'hooks',
+    createHooks((error, hook) => app.log.error({ err: error, hook }, 'a cross-module hook failed')),
+  );
   // First hook of all, so even a request refused in onRequest (overload, channel) carries it and is measured.
   // The hooks every request runs take a callback, not a promise: no await in them, and a promise
   // costs each request a turn of the microtask queue per hook (bench/balance: a warm GET /balance
@@ -157,7 +164,7 @@ export async function buildApp({ config, db, logger, logStream }: AppDeps): Prom
     outbox.close();
   });
   // The live tables follow their streams once the app is ready; their watchers' streams end before the server closes.
-  const live = createLive(config, db, app.log);
+  const live = createLive(config, db, app.log, app.hooks);
   app.decorate('live', live);
   app.addHook('onReady', async () => live.start());
   app.addHook('preClose', async () => live.stop());

@@ -1,9 +1,9 @@
 import type { Config } from '../config';
 import type { Db } from './index';
-import { seedGames } from '../modules/games/service';
-import { seedRaffles } from '../modules/raffle/demo';
+import { seedGames } from '../modules/games';
+import { seedRaffles } from '../modules/raffle';
 import { clock } from '../clock';
-import { seedDemoRaces } from '../modules/tournaments/seed';
+import { seedDemoRaces } from '../modules/tournaments';
 
 /**
  * Demo content for an empty database, run at every start (each step is idempotent).

@@ -1,21 +1,21 @@
 import type { FastifyInstance } from 'fastify';
-import systemRoutes from './system/routes';
-import outboxRoutes from './outbox/routes';
-import walletRoutes from './wallet/routes';
-import promotionRoutes from './promotions/routes';
-import authRoutes from './auth/routes';
-import phoneRoutes from './phone/routes';
-import gamesRoutes from './games/routes';
-import houseRoutes from './house/routes';
-import raffleRoutes from './raffle/routes';
-import tournamentRoutes from './tournaments/routes';
-import protectionRoutes from './protection/routes';
-import marketingRoutes from './marketing/routes';
-import progressionRoutes from './progression/routes';
-import notificationRoutes from './notifications/routes';
-import favouriteRoutes from './favourites/routes';
-import retentionJob from './retention/routes';
-import backofficeRoutes from './backoffice/routes';
+import { systemRoutes } from './system';
+import { outboxRoutes } from './outbox';
+import { walletRoutes } from './wallet';
+import { promotionRoutes } from './promotions';
+import { authRoutes } from './auth';
+import { phoneRoutes } from './phone';
+import { gamesRoutes } from './games';
+import { houseRoutes } from './house';
+import { raffleRoutes } from './raffle';
+import { tournamentRoutes } from './tournaments';
+import { protectionRoutes } from './protection';
+import { marketingRoutes } from './marketing';
+import { progressionRoutes } from './progression';
+import { notificationRoutes } from './notifications';
+import { favouriteRoutes } from './favourites';
+import { retentionJob } from './retention';
+import { backofficeRoutes } from './backoffice';
 import { liveRoutes } from './live';
 
 /** Every API module, registered under API_BASE in this order. One line per domain. */

@@ -138,6 +138,11 @@ describe('live tables: bets and rounds', () => {
     const round = await openRound(baccarat.id);
     clock.setAt(new Date(round.start + 500));
     const spots = ['player', 'banker', 'tie'];
+    // Progression follows live rounds as any other (app.hooks.roundPlayed): each settled bet once.
+    const heard: Array<{ accountId: string; kind: string; stake: number; win: number; gameCode: string }> = [];
+    t.app.hooks.roundPlayed.on((r) => {
+      if (players.some((p) => p.id === r.accountId)) heard.push(r);
+    });
     for (const [i, p] of players.entries()) {
       const res = await bet(p, baccarat.id, { roundId: round.roundId, requestId: randomUUID(), bets: [{ spot: spots[i], amount: 1000 }] });
       expect(res.statusCode).toBe(200);
@@ -175,8 +180,18 @@ describe('live tables: bets and rounds', () => {
       const wins = await t.testDb.db.selectFrom('wallet_journal').select('amount').where('account_id', '=', p.id).where('type', '=', 'WIN').execute();
       const expected = pays[spots[i] as keyof typeof pays];
       expect(wins.map((w) => Number(w.amount))).toEqual(expected ? [expected] : []);
-      expect(await balanceOf(p)).toBe(10_000 - 1000 + expected);
+      // Progression heard the round: a level the stake reached pays its reward (through the journal too).
+      const rewards = await t.testDb.db
+        .selectFrom('wallet_journal')
+        .select('amount')
+        .where('account_id', '=', p.id)
+        .where('type', '=', 'LEVEL_REWARD')
+        .execute();
+      expect(await balanceOf(p)).toBe(10_000 - 1000 + expected + rewards.reduce((n, r) => n + Number(r.amount), 0));
     }
+    expect(heard.map((r) => [r.accountId, r.kind, r.gameCode, r.stake, r.win]).sort()).toEqual(
+      players.map((p, i) => [p.id, 'baccarat', baccarat.id, 1000, pays[spots[i] as keyof typeof pays]]).sort(),
+    );
     const ended = await t.testDb.db.selectFrom('live_bets').select('status').where('round_id', '=', round.roundId).execute();
     expect(ended.every((b) => b.status === 'won' || b.status === 'lost')).toBe(true);
     await other.stop();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '../../server/admin';
 import { createDb, type Db } from '../../server/db';
-import { smtpTransport } from '../../server/modules/mail/mailer';
+import { smtpTransport } from '../../server/modules/outbox/smtp';
 import { enqueue, Outbox, type OutboxOptions, type Transport } from '../../server/modules/outbox/service';
 import { createTestApp, type TestApp } from '../support/app';
 import { onPostgres } from '../support/db';

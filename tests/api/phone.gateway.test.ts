@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { httpSmsGateway, SmsGatewayError } from '../../server/modules/phone/gateway';
+import { httpSmsGateway, SmsGatewayError } from '../../server/modules/outbox/sms-gateway';
 import { createTestApp, type TestApp } from '../support/app';
 import { createTestPlayer } from '../support/players';
 import { loadConfig } from '../../server/config';

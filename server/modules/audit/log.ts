@@ -180,3 +180,15 @@ export const toAuditEntry = (r: {
   ip: r.ip,
   hash: r.hash,
 });
+
+/** GET /backoffice/audit: the newest entries matching the filter, and the chain's head. */
+export async function listAudit(db: DbOrTrx, f: { limit: number; actor?: string; action?: string; target?: string; from?: string; to?: string }) {
+  let q = db.selectFrom('audit_log').selectAll().orderBy('seq', 'desc').limit(f.limit);
+  if (f.actor) q = q.where('actor', '=', f.actor);
+  if (f.action) q = q.where('action', '=', f.action);
+  if (f.target) q = q.where('target', '=', f.target);
+  if (f.from) q = q.where('at', '>=', new Date(f.from));
+  if (f.to) q = q.where('at', '<', new Date(f.to));
+  const [rows, head] = await Promise.all([q.execute(), db.selectFrom('audit_log').select(['seq', 'hash']).orderBy('seq', 'desc').limit(1).executeTakeFirst()]);
+  return { entries: rows.map(toAuditEntry), head: head ?? null };
+}

@@ -21,9 +21,9 @@ import { zod } from '../../zod-routes';
 import { AppError } from '../../errors';
 import { limitOf, registerRateLimit } from '../../plugins/rate-limit';
 import { clearSessionCookies, forgetSessionsOf, requireAccount, setSessionCookies } from '../../plugins/session';
-import captchaRoutes from '../captcha/routes';
-import { verifyCaptcha } from '../captcha/service';
-import { renderMail } from '../mail/mailer';
+import { captchaRoutes } from '../captcha';
+import { verifyCaptcha } from '../captcha';
+import { renderMail } from '../mail';
 import {
   assertUnique,
   changePassword,

@@ -8,9 +8,9 @@ import { compiledOnce, type Db, type DbOrTrx } from '../../db';
 import { AppError } from '../../errors';
 import { createSession, forgetSessionsOf, hashToken, newToken } from '../../plugins/session';
 import { burnVerifyTime, hashPassword, isCommonPassword, verifyPassword } from './passwords';
-import { creditSignupBonus } from '../wallet/bonus';
+import { creditSignupBonus } from '../wallet';
 import { clock } from '../../clock';
-import { enqueue, type OutgoingMessage } from '../outbox/service';
+import { enqueue, type OutgoingMessage } from '../outbox';
 
 export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
 

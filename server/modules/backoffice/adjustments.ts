@@ -3,9 +3,9 @@ import type { AdjustmentReasonCode } from '../../../contracts/backoffice-constan
 import type { Db, DbOrTrx } from '../../db';
 import { AppError } from '../../errors';
 import { clock } from '../../clock';
-import { postMovementIn } from '../wallet/posting';
-import { writeAudit, type AuditActor } from '../audit/log';
-import { notifyPlayer } from '../notifications/service';
+import { postMovementIn } from '../wallet';
+import { writeAudit, type AuditActor } from '../audit';
+import { notifyPlayer } from '../notifications';
 import { playerByRef } from './players';
 import type { SignedInStaff } from './staff';
 

@@ -2,7 +2,7 @@ import { STAFF_ROLES, type StaffRole } from '../../../contracts/backoffice-const
 import { EmailSchema } from '../../../contracts/auth';
 import { UsageError, type AdminCommand } from '../../admin-command';
 import { AppError } from '../../errors';
-import { cliActor, verifyChain } from '../audit/log';
+import { cliActor, verifyChain } from '../audit';
 import { createStaff, setupUrl } from './staff';
 
 /** Operator commands of the back-office (docs/decisions/0019): staff:create and audit:verify. */

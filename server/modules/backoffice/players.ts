@@ -5,9 +5,9 @@ import type { Db } from '../../db';
 import { AppError } from '../../errors';
 import { clock } from '../../clock';
 import { forgetSessionsOf } from '../../plugins/session';
-import { getBalance } from '../wallet/balance';
-import { controlHistory, playControlsOf } from '../protection/service';
-import { toAuditEntry, writeAudit, type AuditActor } from '../audit/log';
+import { getBalance } from '../wallet';
+import { controlHistory, playControlsOf } from '../protection';
+import { toAuditEntry, writeAudit, type AuditActor } from '../audit';
 
 /** Players as support sees them (issue 27): search, the player 360, lock and unlock, ending sessions. */
 

@@ -15,8 +15,8 @@ import type { Db } from '../../db';
 import { AppError } from '../../errors';
 import { clock } from '../../clock';
 import { hashToken, newToken } from '../../plugins/session';
-import { burnVerifyTime, hashPassword, isCommonPassword, verifyPassword } from '../auth/passwords';
-import { writeAudit, type AuditActor } from '../audit/log';
+import { burnVerifyTime, hashPassword, isCommonPassword, verifyPassword } from '../auth';
+import { writeAudit, type AuditActor } from '../audit';
 
 /**
  * Staff accounts (issue 27, docs/decisions/0019): apart from players, created by an admin (or the

@@ -1,4 +1,6 @@
 import type { GameTitles } from '../../../contracts/games';
+import type { DbOrTrx } from '../../db';
+import type { GameUpdateSchema } from '../../../contracts/backoffice';
 import { UsageError, type AdminCommand } from '../../admin-command';
 import { CatalogueEntrySchema, loadCatalogue } from './catalogue';
 import { readFileSync } from 'node:fs';
@@ -99,3 +101,35 @@ export const gamesCommands: Record<string, AdminCommand> = {
     },
   },
 };
+
+/** GET /backoffice/games: every game as staff edit it, in catalogue order. */
+export async function staffGameList(db: DbOrTrx) {
+  const rows = await db.selectFrom('games').selectAll().orderBy('sort_order').orderBy('code').execute();
+  return rows.map((g) => ({ code: g.code, kind: g.kind, enabled: g.is_enabled, demo: g.is_demo_available, tags: g.tags, titles: g.titles, rtp: g.rtp }));
+}
+
+/**
+ * POST /backoffice/games/:code: switches, titles and tags changed in the caller's transaction (its
+ * audit row goes in the same one). Answers what was there before, undefined for an unknown game.
+ */
+export async function updateGame(trx: DbOrTrx, code: string, b: z.infer<typeof GameUpdateSchema>) {
+  const before = await trx
+    .selectFrom('games')
+    .select(['is_enabled', 'is_demo_available', 'titles', 'tags'])
+    .where('code', '=', code)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!before) return undefined;
+  await trx
+    .updateTable('games')
+    .set({
+      ...(b.enabled !== undefined ? { is_enabled: b.enabled } : {}),
+      ...(b.demo !== undefined ? { is_demo_available: b.demo } : {}),
+      ...(b.titles ? { titles: JSON.stringify(b.titles) } : {}),
+      ...(b.tags ? { tags: JSON.stringify(b.tags) } : {}),
+      updated_at: clock.now(),
+    })
+    .where('code', '=', code)
+    .execute();
+  return { enabled: before.is_enabled, demo: before.is_demo_available, titles: before.titles, tags: before.tags };
+}

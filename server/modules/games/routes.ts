@@ -1,6 +1,6 @@
 import { localizePath, toLanguage } from '../../../contracts/languages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { recordLaunch } from '../favourites/service';
+import { recordLaunch } from '../favourites';
 import { GAMES_STALE_MS, type Language } from '../../../contracts/constants';
 import {
   DemoLaunchQuerySchema,
@@ -17,11 +17,10 @@ import { zod } from '../../zod-routes';
 import { AppError } from '../../errors';
 import { requireAccount } from '../../plugins/session';
 import { limitOf, registerRateLimit } from '../../plugins/rate-limit';
-import { createLaunchToken } from '../house/launch';
-import { refuseUnverifiedPhone } from '../phone/service';
+import { refuseUnverifiedPhone } from '../phone';
 import { findGame, listGames } from './service';
 import { gameStats } from './stats';
-import { assertMayPlay } from '../protection/service';
+import { assertMayPlay } from '../protection';
 import { clock } from '../../clock';
 
 /** Catalogue, game launch (real and demo) and sportsbook link (spec section 7). */
@@ -84,7 +83,7 @@ export default async function gamesRoutes(app: FastifyInstance) {
       const game = await enabledGame(request.query.gameCode);
       const language = request.query.language ?? toLanguage(account.language);
       const lobbyUrl = lobbyUrlOf(request.query.lobbyUrl);
-      const token = await createLaunchToken(app.db, {
+      const token = await app.hooks.launchToken.get()({
         accountId: account.id,
         signInSessionId: account.sessionId,
         gameCode: game.code,
@@ -107,7 +106,7 @@ export default async function gamesRoutes(app: FastifyInstance) {
       const language = request.query.language ?? 'ja';
       const lobbyUrl = lobbyUrlOf(request.query.lobbyUrl);
       // Demo play is anonymous even for a signed-in player: its points never touch the coin wallet.
-      const token = await createLaunchToken(app.db, { accountId: null, signInSessionId: null, gameCode: game.code, mode: 'demo', lobbyUrl, language });
+      const token = await app.hooks.launchToken.get()({ accountId: null, signInSessionId: null, gameCode: game.code, mode: 'demo', lobbyUrl, language });
       return { url: launchUrl(token, lobbyUrl, language) };
     },
   );

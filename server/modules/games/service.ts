@@ -2,8 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import { listedGame, type Game, type GameDefinition } from '../../../contracts/games';
 import type { Language } from '../../../contracts/constants';
-import type { Db } from '../../db';
-import type { DbOrTrx } from '../wallet';
+import type { Db, DbOrTrx } from '../../db';
 import { loadCatalogue, type CatalogueEntry } from './catalogue';
 import type { GamesTables } from './tables';
 import { clock } from '../../clock';
@@ -103,4 +102,10 @@ export async function upsertGame(db: Db, entry: CatalogueEntry, opts: { keepOper
 /** Seed step: loads catalogue.json into the games table (idempotent). */
 export async function seedGames(db: Db): Promise<void> {
   for (const entry of loadCatalogue()) await upsertGame(db, entry, { keepOperatorFields: true });
+}
+
+/** Every game's declared RTP, by code. */
+export async function declaredRtps(db: DbOrTrx): Promise<Map<string, number>> {
+  const rows = await db.selectFrom('games').select(['code', 'rtp']).execute();
+  return new Map(rows.map((r) => [r.code, Number(r.rtp)]));
 }

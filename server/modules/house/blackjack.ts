@@ -3,14 +3,14 @@ import { fairRandom, playRound } from '../../../contracts/fairness';
 import { BlackjackActionError } from '../../../contracts/house/blackjack';
 import type { Db } from '../../db';
 import { AppError } from '../../errors';
-import { definitionOf } from '../games/service';
+import { definitionOf } from '../games';
 import type { PlaySession } from './play-session';
 import { HOUSE_PROVIDER, houseWallet, nodeHmac } from './provider';
 import { answeredRequestIn, recordRequest } from './requests';
 import { sql } from 'kysely';
 import { lockTimeout, moveDemo, playResponse, ROUND_LOCK_TIMEOUT, walletRefusal } from './rounds';
 import { clock } from '../../clock';
-import { assertMayPlay } from '../protection/service';
+import { assertMayPlay } from '../protection';
 
 /** A blackjack decision on the open hand: replays the hand from its seeds with the new action. */
 export async function continueBlackjack(

@@ -1,26 +1,17 @@
 import { sql } from 'kysely';
-import type { Language } from '../../../contracts/constants';
+import type { GameLaunch } from '../../lib/hooks';
 import { DEMO_START_BALANCE, LAUNCH_TOKEN_TTL_SECONDS, gameDisplayTitle, type HouseSessionResponse, type RoundOutcome } from '../../../contracts/games';
-import type { Db } from '../../db';
+import type { Db, DbOrTrx } from '../../db';
 import { AppError } from '../../errors';
 import { hashToken, newToken } from '../../plugins/session';
-import { definitionOf, findGame } from '../games/service';
-import type { DbOrTrx } from '../wallet';
+import { definitionOf, findGame } from '../games';
 import { asLanguage } from './play-session';
 import { PLAY_SESSION_TTL_MS, houseWallet } from './provider';
 import { activeSeed, fairnessOf, insertSeed, newClientSeed, type SeedRow } from './seeds';
 import { clock } from '../../clock';
 
-/** Launch: a one-time token for the game client, exchanged once for a play session. */
-export interface LaunchRequest {
-  accountId: string | null;
-  /** The sign-in session launching a real game: the token and its play session die with it. */
-  signInSessionId: number | null;
-  gameCode: string;
-  mode: 'real' | 'demo';
-  lobbyUrl: string | null;
-  language: Language;
-}
+/** Launch: a one-time token for the game client, exchanged once for a play session (server/lib/hooks.ts GameLaunch). */
+export type LaunchRequest = GameLaunch;
 
 /** A one-time launch token (stored hashed, valid LAUNCH_TOKEN_TTL_SECONDS). */
 export async function createLaunchToken(db: Db, launch: LaunchRequest): Promise<string> {

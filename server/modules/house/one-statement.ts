@@ -4,14 +4,14 @@ import type { PlayInput, PlayResponse } from '../../../contracts/games';
 import { fairRandom, playRound } from '../../../contracts/fairness';
 import type { Db } from '../../db';
 import { GroupCommitQueue } from '../../lib/group-commit';
-import { definitionOf } from '../games/service';
+import { definitionOf } from '../games';
 import { signedInOrDemo } from './play-session';
 import { HOUSE_PROVIDER, houseWallet, nodeHmac } from './provider';
 import { houseRounds, type RoundRow } from './round-records';
 import { inputProblem, playResponse } from './rounds';
 import type { WalletCallResult } from './seamless-wallet';
 import { fairnessOf, type SeedRow } from './seeds';
-import { limitsAllow } from '../protection/gate';
+import { limitsAllow } from '../protection';
 
 /**
  * A real round that settles at once (slot, roulette, baccarat), in ONE autocommitted statement

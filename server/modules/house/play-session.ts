@@ -3,7 +3,7 @@ import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { Language } from '../../../contracts/constants';
 import { AppError } from '../../errors';
 import { hashToken } from '../../plugins/session';
-import type { DbOrTrx } from '../wallet';
+import type { DbOrTrx } from '../../db';
 import type { HouseTables } from './tables';
 import { clock } from '../../clock';
 

@@ -2,11 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { PlayInput, PlayResponse } from '../../../contracts/games';
 import { fairRandom, playRound } from '../../../contracts/fairness';
-import type { Db } from '../../db';
+import type { Db, DbOrTrx } from '../../db';
 import { AppError } from '../../errors';
 import { hashToken } from '../../plugins/session';
-import { definitionOf } from '../games/service';
-import type { DbOrTrx } from '../wallet';
+import { definitionOf } from '../games';
 import { continueBlackjack } from './blackjack';
 import { playInOneStatement } from './one-statement';
 import { liveSession, signedInOrDemo, type PlaySession } from './play-session';
@@ -16,8 +15,8 @@ import { recordRealRound } from './round-records';
 import { inputProblem, lockTimeout, moveDemo, playResponse, ROUND_LOCK_TIMEOUT, walletRefusal } from './rounds';
 import { activeSeed, fairnessOf, type SeedRow } from './seeds';
 import { clock } from '../../clock';
-import { assertMayPlay } from '../protection/service';
-import { forgetPlayer } from '../protection/gate';
+import { assertMayPlay } from '../protection';
+import { forgetPlayer } from '../protection';
 
 /**
  * POST /house/play: one round, or one blackjack decision. The client's `requestId` makes it

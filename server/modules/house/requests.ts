@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { PlayResponse, RoundOutcome } from '../../../contracts/games';
-import type { DbOrTrx } from '../wallet';
+import type { DbOrTrx } from '../../db';
 
 /**
  * The game client's request ids: each action (a spin, a deal, a hit) carries a UUID; the same id in

@@ -1,8 +1,9 @@
 import { sql, type Insertable } from 'kysely';
 import type { PlayResponse } from '../../../contracts/games';
-import { attachment, type DbOrTrx } from '../wallet';
+import { attachment } from '../wallet';
+import type { DbOrTrx } from '../../db';
 import type { HouseTables } from './tables';
-import { notBlocked } from '../protection/gate';
+import { notBlocked } from '../protection';
 
 /** A real round as recorded in house_rounds, with the session and request it was played in. */
 export type RoundRow = Required<

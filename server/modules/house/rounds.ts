@@ -7,7 +7,7 @@ import { invalidBets, type BetsProblem } from '../../../contracts/house/problems
 import { rouletteBetsProblem } from '../../../contracts/house/roulette';
 import { isValidSlotBet } from '../../../contracts/house/slot';
 import { AppError } from '../../errors';
-import type { DbOrTrx } from '../wallet';
+import type { DbOrTrx } from '../../db';
 import type { PlaySession } from './play-session';
 import { SeamlessWalletError } from './seamless-wallet';
 
@@ -72,4 +72,14 @@ export function lockTimeout(error: unknown): never {
   // 55P03 lock_not_available: the wallet stayed locked elsewhere for longer than we wait.
   if ((error as { code?: string })?.code === '55P03') throw new AppError('SERVICE_UNAVAILABLE', 'The wallet is busy; try again');
   throw error;
+}
+
+/** How many rounds are open now (a blackjack hand waiting for its player, a round in flight). */
+export async function openRoundCount(db: DbOrTrx): Promise<number> {
+  const row = await db
+    .selectFrom('house_rounds')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('status', '=', 'open')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

@@ -17,31 +17,21 @@ import { zod } from '../../zod-routes';
 import { requireAccount } from '../../plugins/session';
 import { betHistory } from './bet-history';
 import devSeedRoutes from './dev-seed';
-import { openPlaySession } from './launch';
+import { createLaunchToken, openPlaySession } from './launch';
 import { playHouseRound } from './play';
 import { rotateSeed } from './seeds';
 import { verifyRound } from './verify';
 import { recordRound } from '../../metrics';
 import { hashToken } from '../../plugins/session';
-import { clock } from '../../clock';
-import { afterRealRound } from '../progression/service';
-import { createRoundFollowUp } from '../progression/after-round';
 
-/** A playing player's levels and missions are checked at least this often on each server (progression/after-round.ts). */
-const PROGRESS_REFRESH_MS = 30_000;
 /** How many play sessions' owners are kept in memory: a session's player and game never change. */
 const OWNERS_KEPT = 10_000;
 
 /** The house game provider's API, called by the game client page (/house/play/), and the player's bet history. */
 export default async function houseRoutes(app: FastifyInstance) {
   const api = zod(app);
-  // Levels and missions move with real rounds (docs/decisions/0018), checked after the round
-  // committed: a failure there is logged and never turns a played round into an error.
-  const followUp = createRoundFollowUp(
-    (accountId) => afterRealRound(app.db, app.config, accountId, clock.now()),
-    PROGRESS_REFRESH_MS,
-    (error) => app.log.error({ err: error }, 'progression after a round failed'),
-  );
+  // The games module launches house games through this hook (it may not import this module back).
+  app.hooks.launchToken.provide((launch) => createLaunchToken(app.db, launch));
   const owners = new Map<string, { accountId: string | null; gameCode: string }>();
   /** The play session's player and game (null when the session is not found). */
   async function ownerOf(sessionToken: string) {
@@ -70,7 +60,8 @@ export default async function houseRoutes(app: FastifyInstance) {
     const settled = played.status === 'settled';
     if (owner?.accountId) {
       const { kind } = request.body.input;
-      await followUp.after({ accountId: owner.accountId, gameCode: owner.gameCode, kind, stake: played.stake, win: played.win, settled });
+      // After the round committed: listeners (progression) log their own failures, never this round's.
+      await app.hooks.roundPlayed.emit({ accountId: owner.accountId, gameCode: owner.gameCode, kind, stake: played.stake, win: played.win, settled });
     }
     // Coin rounds settled, by game (a repeated requestId answers the first result and is counted again).
     if (settled) recordRound(owner?.gameCode ?? request.body.input.kind, played.stake, played.win);

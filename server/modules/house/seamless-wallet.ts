@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import { attachment, getBalance, postMovementIn, postMovementsEach, type Attachment, type DbOrTrx } from '../wallet';
+import { attachment, getBalance, postMovementIn, postMovementsEach, type Attachment } from '../wallet';
+import type { DbOrTrx } from '../../db';
 
 /**
  * The seamless-wallet interface: how a game provider moves a player's coins. The house provider

@@ -2,7 +2,7 @@ import type { Language } from '../../../contracts/constants';
 import { gameDisplayTitle, type GameTitles, type BlackjackAction, type PlayInput, type RoundOutcome, type VerifyRoundResponse } from '../../../contracts/games';
 import type { Db } from '../../db';
 import { AppError } from '../../errors';
-import { definitionOf } from '../games/service';
+import { definitionOf } from '../games';
 
 /** GET /house/rounds/:roundId/verify (anyone with the round id; the server seed only once revealed). */
 export async function verifyRound(db: Db, roundId: string, language: Language): Promise<VerifyRoundResponse> {

@@ -4,8 +4,8 @@ import type { Config } from '../../config';
 import type { Db } from '../../db';
 import { AppError } from '../../errors';
 import { clock } from '../../clock';
-import { refuseUnverifiedPhone } from '../phone/service';
-import { assertMayPlay } from '../protection/service';
+import { refuseUnverifiedPhone } from '../phone';
+import { assertMayPlay } from '../protection';
 import { postMovementIn } from '../wallet';
 import { myBets } from './state';
 

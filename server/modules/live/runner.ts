@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { LIVE_TABLES, liveResult, liveSpotReturn, type LiveEvent, type LiveTableDef } from '../../../contracts/live-tables';
 import type { Db } from '../../db';
+import type { AppHooks } from '../../lib/hooks';
 import { clock } from '../../clock';
 import { postMovementIn } from '../wallet';
 import type { LiveBroker } from './broker';
@@ -58,6 +59,8 @@ export class LiveRunner {
     readonly instanceId: string,
     private readonly log: FastifyBaseLogger,
     fast: boolean,
+    /** Each settled bet is a played round for the modules that follow play (progression: levels, missions). */
+    private readonly hooks?: Pick<AppHooks, 'roundPlayed'>,
   ) {
     this.tables = LIVE_TABLES.map((t) => (fast ? { ...t, ...FAST_PACE } : t));
   }
@@ -249,6 +252,7 @@ export class LiveRunner {
     const result = liveResult(table, seed);
     let bets = 0;
     let paid = 0;
+    const played: Array<{ accountId: string; stake: number; win: number }> = [];
     const done = await this.db.transaction().execute(async (trx) => {
       const moved = await trx
         .updateTable('live_rounds')
@@ -260,7 +264,7 @@ export class LiveRunner {
       if (!moved) return false;
       const placed = await trx
         .selectFrom('live_bets')
-        .select(['id', 'account_id', 'spots'])
+        .select(['id', 'account_id', 'spots', 'amount'])
         .where('round_id', '=', round.id)
         .where('status', '=', 'placed')
         .forUpdate()
@@ -281,6 +285,7 @@ export class LiveRunner {
           .execute();
         bets++;
         paid += win;
+        played.push({ accountId: bet.account_id, stake: Number(bet.amount), win });
       }
       return true;
     });
@@ -289,6 +294,7 @@ export class LiveRunner {
     this.counts.settled++;
     await this.publish(table.id, { type: 'result', roundId: round.id, result, seed, at: Date.now() });
     await this.publish(table.id, { type: 'settled', roundId: round.id, bets, paid, refunded: false, at: Date.now() });
+    for (const p of played) await this.hooks?.roundPlayed.emit({ ...p, gameCode: table.id, kind: table.kind, settled: true });
     return { ...settled, next_at: new Date(Math.max(round.next_at.getTime(), now + table.pauseMs)) };
   }
 

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { LIVE_TABLE_IDS } from '../../../contracts/live-tables';
 import type { Config } from '../../config';
 import type { Db } from '../../db';
+import type { AppHooks } from '../../lib/hooks';
 import { memoryBroker, redisBroker, type LiveBroker } from './broker';
 import { LiveHub } from './hub';
 import { LiveRunner } from './runner';
@@ -19,11 +20,11 @@ export interface Live {
   stop(): Promise<void>;
 }
 
-export function createLive(config: Config, db: Db, log: FastifyBaseLogger): Live {
+export function createLive(config: Config, db: Db, log: FastifyBaseLogger, hooks: Pick<AppHooks, 'roundPlayed'>): Live {
   const instanceId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const hub = new LiveHub(LIVE_TABLE_IDS, { perAddress: config.LIVE_STREAMS_PER_ADDRESS, perAccount: config.LIVE_STREAMS_PER_ACCOUNT });
   const broker = config.REDIS_URL ? redisBroker(config.REDIS_URL, instanceId, config.LIVE_STREAM_PREFIX) : memoryBroker((t) => hub.watching(t));
-  const runner = new LiveRunner(db, broker, hub, instanceId, log, config.LIVE_FAST);
+  const runner = new LiveRunner(db, broker, hub, instanceId, log, config.LIVE_FAST, hooks);
   let started = false;
   return {
     instanceId,

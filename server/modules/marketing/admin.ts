@@ -1,7 +1,7 @@
 import type { AdminCommand } from '../../admin-command';
 import { UsageError } from '../../admin-command';
 import { clock } from '../../clock';
-import { createOutbox } from '../outbox/setup';
+import { createOutbox } from '../outbox';
 import { sendMarketingMail } from './service';
 
 /** Operator commands of marketing email (docs/decisions/0011). */

@@ -2,15 +2,15 @@ import { contentFor, formatNumber, localizePath, toLanguage } from '../../../con
 import type { Language } from '../../../contracts/constants';
 import type { MarketingPreferences } from '../../../contracts/marketing';
 import { isPromotionActive, type Promotion } from '../../../contracts/promotions';
-import { currentPromotions } from '../promotions/service';
+import { currentPromotions } from '../promotions';
 import type { Config } from '../../config';
 import type { Db, DbOrTrx } from '../../db';
 import { AppError } from '../../errors';
 import { hashToken, newToken } from '../../plugins/session';
-import { renderMail } from '../mail/mailer';
-import { enqueue, type Outbox } from '../outbox/service';
-import { dayStart, marketingAllowed } from '../protection/service';
-import { dailyBonusStatus, hasClaimedPromotion } from '../wallet/bonus';
+import { renderMail } from '../mail';
+import { enqueue, type Outbox } from '../outbox';
+import { dayStart, marketingAllowed } from '../protection';
+import { dailyBonusStatus, hasClaimedPromotion } from '../wallet';
 
 /**
  * Marketing email (issue #16, docs/decisions/0011): offers by email only to players who turned them

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { isProduction, type Config } from '../../config';
 import type { Db } from '../../db';
-import { smtpTransport } from '../mail/mailer';
-import { smsTransport } from '../phone/gateway';
+import { smtpTransport } from './smtp';
+import { smsTransport } from './sms-gateway';
 import { Outbox, type Transport } from './service';
 import { storeInOutbox } from './store';
 

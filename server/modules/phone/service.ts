@@ -8,9 +8,9 @@ import { localeFiles } from '../../lib/locale-files';
 import type { Config } from '../../config';
 import type { Db } from '../../db';
 import { AppError } from '../../errors';
-import { burnVerifyTime, verifyPassword } from '../auth/passwords';
+import { burnVerifyTime, verifyPassword } from '../auth';
 import { clock } from '../../clock';
-import { enqueue, type Outbox } from '../outbox/service';
+import { enqueue, type Outbox } from '../outbox';
 import type { PhoneCodePurpose } from './tables';
 
 export const OTP_TTL_MINUTES = 10;

@@ -1,14 +1,12 @@
-import { sql } from 'kysely';
 import { COIN_CURRENCY } from '../../../contracts/constants';
 import { LEVELS, VIP_TIERS, dailyBonusAmount, levelOf, nextLevelOf, tierForXp } from '../../../contracts/progression-config';
 import type { Progression } from '../../../contracts/progression';
 import type { Config } from '../../config';
 import type { Db, DbOrTrx } from '../../db';
 import { AppError } from '../../errors';
-import { notifyPlayer } from '../notifications/service';
-import { refusalNow } from '../protection/service';
-import { refundedBets } from '../raffle/tickets';
-import { dailyBonusStatus, postMovementIn } from '../wallet';
+import { notifyPlayer } from '../notifications';
+import { refusalNow } from '../protection';
+import { dailyBonusStatus, isPosted, lifetimeWagered, postMovementIn } from '../wallet';
 import { dayBefore, dayOf } from './day';
 import { checkMissions, type MissionWatch } from './missions';
 import type { Selectable } from 'kysely';
@@ -38,16 +36,9 @@ export interface XpTotals {
 
 /** A player's XP in all and in the 30 days before `now`, from the journal. */
 export async function xpOf(db: DbOrTrx, settings: Settings, accountId: string, now: Date): Promise<XpTotals> {
-  const since = new Date(now.getTime() - 30 * DAY_MS);
-  const { rows } = await sql<{ total: string | number; recent: string | number }>`
-    select coalesce(sum(-j.amount), 0)::bigint as total,
-           coalesce(sum(-j.amount) filter (where j.created_at >= ${since}::timestamptz), 0)::bigint as recent
-    from wallet_journal j
-    where j.account_id = ${accountId}::uuid and j.type = 'BET'
-      and j.id not in (${refundedBets(accountId)})`.execute(db);
+  const { total, recent } = await lifetimeWagered(db, accountId, new Date(now.getTime() - 30 * DAY_MS));
   const per = settings.XP_COINS_PER_POINT;
-  const coins = Number(rows[0]?.total ?? 0);
-  return { xp: Math.floor(coins / per), xp30: Math.floor(Number(rows[0]?.recent ?? 0) / per), coins };
+  return { xp: Math.floor(total / per), xp30: Math.floor(recent / per), coins: total };
 }
 
 /** Whether rewards are paused for the player: a break or self-exclusion (nothing offered or paid). */
@@ -164,16 +155,7 @@ export async function progressionOf(db: Db, settings: Settings, accountId: strin
   const next = nextLevelOf(step.level);
   const paused = await rewardsPaused(db, accountId, now);
   const tier = VIP_TIERS[row.vip_tier];
-  const tierClaimed =
-    tier.monthlyBonus > 0
-      ? Boolean(
-          await db
-            .selectFrom('wallet_journal')
-            .select('id')
-            .where('idempotency_key', '=', tierBonusKey(accountId, monthOf(now, settings.DAY_START_TZ)))
-            .executeTakeFirst(),
-        )
-      : true;
+  const tierClaimed = tier.monthlyBonus > 0 ? await isPosted(db, tierBonusKey(accountId, monthOf(now, settings.DAY_START_TZ))) : true;
   const streakDay = nextStreakDay(row, today);
   return {
     xp: totals.xp,

@@ -1,7 +1,7 @@
 import type { AdminCommand } from '../../admin-command';
 import { UsageError } from '../../admin-command';
 import { clock } from '../../clock';
-import { findAccountId } from '../wallet/admin';
+import { findAccountId } from '../wallet';
 import { controlHistory, playControlsOf } from './service';
 
 /** A CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break. */

@@ -10,6 +10,7 @@ import {
   type PlayControlsUpdate,
 } from '../../../contracts/protection';
 import type { DbOrTrx } from '../../db';
+import { betsBetween } from '../wallet';
 import { AppError } from '../../errors';
 import type { ProtectionTables } from './tables';
 
@@ -94,19 +95,12 @@ export interface Usage {
 }
 
 /**
- * Today's use (the UTC day of `now`), from the day's BET journal rows in one index range
- * (wallet_journal_bets_by_time): the coins staked, and the distinct minutes with a bet.
+ * Today's use (the UTC day of `now`), from the day's bets as the wallet counts them (betsBetween):
+ * the coins staked, and the distinct minutes with a bet.
  */
 export async function usageOn(db: DbOrTrx, accountId: string, now: Date): Promise<Usage> {
-  const { rows } = await sql<{ wagered: string | number; minutes: string | number; last: Date | null }>`
-    select coalesce(sum(-j.amount), 0)::bigint as wagered,
-           count(distinct date_trunc('minute', j.created_at)) as minutes,
-           max(date_trunc('minute', j.created_at)) as last
-    from wallet_journal j
-    where j.account_id = ${accountId}::uuid and j.type = 'BET'
-      and j.created_at >= ${dayStart(now)}::timestamptz and j.created_at < ${nextDayStart(now)}::timestamptz`.execute(db);
-  const r = rows[0]!;
-  return { wagered: Number(r.wagered), playMinutes: Number(r.minutes), lastMinute: r.last ? new Date(r.last).getTime() : null };
+  const day = await betsBetween(db, accountId, dayStart(now), nextDayStart(now));
+  return { wagered: day.wagered, playMinutes: day.minutes, lastMinute: day.lastMinute ? day.lastMinute.getTime() : null };
 }
 
 /**

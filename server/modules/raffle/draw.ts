@@ -1,12 +1,12 @@
-import { notifyPlayer } from '../notifications/service';
+import { notifyPlayer } from '../notifications';
 import { createHash, createHmac } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { canonicalTicketList, drawWinners, ticketListHash, type RaffleWinner } from '../../../contracts/raffle-draw';
 import type { Db } from '../../db';
 import { postMovementIn } from '../wallet';
 import { windowOf } from './service';
-import { wageredByEveryone } from './tickets';
-import { blockedAt } from '../protection/service';
+import { wageredByEveryone } from '../wallet';
+import { blockedAt } from '../protection';
 
 /**
  * Draws. Exactly once, with any number of API instances on one PostgreSQL and on the embedded

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Tournament, TournamentStatus } from '../../../contracts/tournaments';
+import type { Tournament } from '../../../contracts/tournaments';
 import {
   languageDisplayName,
   raffleRecordPath,
@@ -9,24 +9,12 @@ import {
   type RaffleStanding,
 } from '../../../contracts/raffle';
 import { RAFFLE_ALGORITHM_CODE, RAFFLE_ALGORITHM_VERSION, RAFFLE_ALGORITHM_WORDS, seedCommitment } from '../../../contracts/raffle-draw';
-import type { Db } from '../../db';
+import type { Db, DbOrTrx } from '../../db';
 import { AppError } from '../../errors';
 import { clock } from '../../clock';
-import type { DbOrTrx } from '../wallet';
-import { toTournaments, type TournamentRow } from '../tournaments/entity';
-import { ticketsFor, wageredBy } from './tickets';
-
-/**
- * Raffles: tournaments of kind RAFFLE. The stored status is SCHEDULED from creation until the
- * draw (DRAWN) or a cancellation (CANCELLED); SCHEDULED, ACTIVE and CLOSED (awaiting the draw)
- * are read off the one clock against the raffle's dates, so no job has to flip them on time.
- */
-export function raffleStatus(row: Pick<TournamentRow, 'status' | 'start_at' | 'end_at'>, now: Date): TournamentStatus {
-  if (row.status === 'DRAWN' || row.status === 'CANCELLED' || row.status === 'DRAFT') return row.status;
-  if (now < row.start_at) return 'SCHEDULED';
-  if (now < row.end_at) return 'ACTIVE';
-  return 'CLOSED';
-}
+import { raffleStatus, toTournaments, type TournamentRow } from '../tournaments';
+import { wageredBy } from '../wallet';
+import { ticketsFor } from './tickets';
 
 export const recordLink = (siteUrl: string, ref: string, language?: string) => `${siteUrl.replace(/\/$/, '')}${raffleRecordPath(ref, language)}`;
 

@@ -210,3 +210,40 @@ export async function updateRaceTexts(
     })),
   };
 }
+
+/** GET /backoffice/races: the newest 200 races with their texts, as the back-office lists them. */
+export async function staffRaceList(db: DbOrTrx) {
+  const rows = await db.selectFrom('tournaments').selectAll().where('kind', '=', 'RACE').orderBy('start_at', 'desc').limit(200).execute();
+  const texts = rows.length
+    ? await db
+        .selectFrom('tournament_translations')
+        .selectAll()
+        .where(
+          'tournament_id',
+          'in',
+          rows.map((x) => x.id),
+        )
+        .orderBy('position')
+        .execute()
+    : [];
+  return rows.map((x) => {
+    const translations = texts
+      .filter((t) => Number(t.tournament_id) === Number(x.id))
+      .map((t) => ({
+        languageCode: t.language_code,
+        languageDisplayName: t.language_display_name,
+        title: t.title,
+        description: t.description,
+        termsAndConditions: t.terms_and_conditions,
+      }));
+    return {
+      ref: x.ref,
+      status: x.status,
+      metric: (x.metric as 'WAGERED' | 'BEST_MULTIPLIER' | null) ?? null,
+      startDateUtc: new Date(x.start_at).toISOString(),
+      endDateUtc: new Date(x.end_at).toISOString(),
+      title: translations.find((t) => t.languageCode === 'default')?.title ?? translations[0]?.title ?? x.ref,
+      translations,
+    };
+  });
+}

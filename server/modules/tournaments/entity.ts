@@ -1,9 +1,21 @@
 import type { Selectable } from 'kysely';
-import type { Tournament } from '../../../contracts/tournaments';
-import type { DbOrTrx } from '../wallet';
+import type { Tournament, TournamentStatus } from '../../../contracts/tournaments';
+import type { DbOrTrx } from '../../db';
 import type { TournamentTables } from './tables';
 
 export type TournamentRow = Selectable<TournamentTables['tournaments']>;
+
+/**
+ * Raffles: tournaments of kind RAFFLE. The stored status is SCHEDULED from creation until the
+ * draw (DRAWN) or a cancellation (CANCELLED); SCHEDULED, ACTIVE and CLOSED (awaiting the draw)
+ * are read off the one clock against the raffle's dates, so no job has to flip them on time.
+ */
+export function raffleStatus(row: Pick<TournamentRow, 'status' | 'start_at' | 'end_at'>, now: Date): TournamentStatus {
+  if (row.status === 'DRAWN' || row.status === 'CANCELLED' || row.status === 'DRAFT') return row.status;
+  if (now < row.start_at) return 'SCHEDULED';
+  if (now < row.end_at) return 'ACTIVE';
+  return 'CLOSED';
+}
 
 /**
  * Tournaments as the wire shows them (contracts/tournaments.ts), with their translations (in their

@@ -13,8 +13,7 @@ import { translationFor } from '../../../contracts/tournaments';
 import type { Language } from '../../../contracts/constants';
 import { clock } from '../../clock';
 import type { Db } from '../../db';
-import { raffleStatus } from '../raffle/service';
-import { toTournaments, type TournamentRow } from './entity';
+import { raffleStatus, toTournaments, type TournamentRow } from './entity';
 import { computeStandings, finalStandings, pseudonym, raceStatusAt, type Standing } from './races';
 
 /** What the lobby lists: not drafts nor cancelled ones, and finished ones for LOBBY_FINISHED_DAYS. */

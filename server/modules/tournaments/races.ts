@@ -1,13 +1,13 @@
-import { notifyPlayer } from '../notifications/service';
+import { notifyPlayer } from '../notifications';
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { RACE_PAYOUT_GRACE_MS, type RaceMetric } from '../../../contracts/lobby';
 import type { TournamentStatus } from '../../../contracts/tournaments';
 import { clock } from '../../clock';
-import type { Db } from '../../db';
-import { postMovementIn, type DbOrTrx } from '../wallet';
+import type { Db, DbOrTrx } from '../../db';
+import { postMovementIn, wageredByEveryone } from '../wallet';
 import type { TournamentRow } from './entity';
-import { blockedAt } from '../protection/service';
+import { blockedAt } from '../protection';
 
 /**
  * Leaderboard races (issue #13): points from real-coin play on the race's games in [start, end),
@@ -40,35 +40,35 @@ export async function computeStandings(db: DbOrTrx, race: RaceRow): Promise<Stan
   const start = new Date(race.start_at);
   const end = new Date(race.end_at);
   const metric = race.metric as RaceMetric;
-  const { rows } =
-    metric === 'WAGERED'
-      ? await sql<{ account_id: string; display_name: string | null; points: string; reached_at: Date }>`
-          with refunded as (
-            -- Every refund names its bet; rollbacks are few and have their own partial index.
-            select b.journal_id from provider_transactions r
-            join provider_transactions b on b.provider = r.provider and b.tx_id = r.ref_tx_id and b.kind = 'BET'
-            where r.kind = 'ROLLBACK' and b.journal_id is not null
-          ), totals as (
-            select j.account_id, sum(-j.amount) as points, max(j.id) as reach_id, max(j.created_at) as reached_at
-            from wallet_journal j
-            where j.type = 'BET' and j.game_code in (${codes}) and j.created_at >= ${start} and j.created_at < ${end}
-              and not exists (select 1 from refunded f where f.journal_id = j.id)
-            group by j.account_id
-          )
-          select t.account_id, a.display_name, t.points::text as points, t.reached_at
-          from totals t join accounts a on a.id = t.account_id
-          order by t.points desc, t.reach_id asc`.execute(db)
-      : await sql<{ account_id: string; display_name: string | null; points: string; reached_at: Date }>`
-          with best as (
-            select distinct on (r.account_id) r.account_id, r.win::numeric / r.stake as m, r.settled_at, r.id
-            from house_rounds r
-            where r.mode = 'real' and r.status = 'settled' and r.game_code in (${codes})
-              and r.settled_at >= ${start} and r.settled_at < ${end} and r.stake > 0 and r.account_id is not null
-            order by r.account_id, m desc, r.settled_at asc, r.id asc
-          )
-          select b.account_id, a.display_name, round(b.m, 2)::text as points, b.settled_at as reached_at
-          from best b join accounts a on a.id = b.account_id
-          order by b.m desc, b.settled_at asc, b.id asc`.execute(db);
+  if (metric === 'WAGERED') {
+    // The wallet counts the stakes (refunded bets left out); a tie goes to who got there first.
+    const totals = (await wageredByEveryone(db, { start, end, games })).sort((a, b) => b.wagered - a.wagered || a.lastBetId - b.lastBetId);
+    if (totals.length === 0) return [];
+    const names = await db
+      .selectFrom('accounts')
+      .select(['id', 'display_name'])
+      .where(
+        'id',
+        'in',
+        totals.map((t) => t.accountId),
+      )
+      .execute();
+    const nameOf = new Map(names.map((n) => [n.id, n.display_name]));
+    return totals
+      .filter((t) => nameOf.has(t.accountId))
+      .map((t) => ({ accountId: t.accountId, displayName: nameOf.get(t.accountId) ?? '', points: t.wagered, reachedAt: t.lastBetAt }));
+  }
+  const { rows } = await sql<{ account_id: string; display_name: string | null; points: string; reached_at: Date }>`
+      with best as (
+        select distinct on (r.account_id) r.account_id, r.win::numeric / r.stake as m, r.settled_at, r.id
+        from house_rounds r
+        where r.mode = 'real' and r.status = 'settled' and r.game_code in (${codes})
+          and r.settled_at >= ${start} and r.settled_at < ${end} and r.stake > 0 and r.account_id is not null
+        order by r.account_id, m desc, r.settled_at asc, r.id asc
+      )
+      select b.account_id, a.display_name, round(b.m, 2)::text as points, b.settled_at as reached_at
+      from best b join accounts a on a.id = b.account_id
+      order by b.m desc, b.settled_at asc, b.id asc`.execute(db);
   return rows.map((r) => ({ accountId: r.account_id, displayName: r.display_name ?? '', points: Number(r.points), reachedAt: new Date(r.reached_at) }));
 }
 

@@ -3,7 +3,7 @@ import type { Db } from '../../db';
 import { UsageError, type AdminCommand } from '../../admin-command';
 import { AppError } from '../../errors';
 import { adjustWallet } from './bonus';
-import { notifyPlayer } from '../notifications/service';
+import { notifyPlayer } from '../notifications';
 import { getBalance } from './balance';
 import { checkConservation } from './conservation';
 import { getStatement } from './statement';

@@ -13,7 +13,9 @@ import type { MovementResult } from './types';
 /**
  * The bonuses: daily, signup and promotion. Each is an ordinary wallet movement whose idempotency
  * key encodes the rule ("once per claim window", "once per account", "once per promotion"), so the
- * journal's unique key, not timing, decides who gets the coins when requests race.
+ * journal's unique key, not timing, decides who gets the coins when requests race. The daily bonus is
+ * claimed in progression (claimStreakDailyBonus: the login streak sets its amount), keyed on the last
+ * claim that dailyBonusStatus reads here.
  */
 
 export interface DailyBonusStatus {
@@ -50,20 +52,6 @@ export async function balanceWithBonusStatus(db: Db, accountId: string, now: Dat
     lastClaimed: lastClaimed?.toISOString() ?? null,
     nextClaim: nextClaim?.toISOString() ?? null,
   };
-}
-
-/**
- * Credits the daily bonus once per 24 h from the last claim. The key names the claim it follows
- * (`daily:<account>:after:<last claim id>`): concurrent requests that saw the same last claim share
- * one key, so exactly one of them moves coins and the others are refused.
- */
-export async function claimDailyBonus(db: Db, accountId: string, amount: number, now: Date): Promise<BonusResult> {
-  if (amount <= 0) throw new AppError('BONUS_CANNOT_BE_CLAIMED', 'The daily bonus is switched off');
-  const status = await dailyBonusStatus(db, accountId, now);
-  if (!status.canClaim) throw new AppError('BONUS_CANNOT_BE_CLAIMED', 'The daily bonus was claimed less than 24 hours ago');
-  const result = await postMovement(db, { accountId, type: 'DAILY_BONUS', amount, idempotencyKey: `daily:${accountId}:after:${status.lastClaimId ?? 0}` }, now);
-  if (result.replayed) throw new AppError('BONUS_CANNOT_BE_CLAIMED', 'Another request claimed this window');
-  return { bonus: amount, currency: COIN_CURRENCY };
 }
 
 export const promoBonusKey = (promoSlug: string, accountId: string) => `promo:${promoSlug}:${accountId}`;

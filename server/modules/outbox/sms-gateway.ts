@@ -3,8 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import { isProduction } from '../../config';
 import type { Db } from '../../db';
-import { PermanentDeliveryError, type Transport } from '../outbox/service';
-import { storeInOutbox } from '../outbox/store';
+import { PermanentDeliveryError, type Transport } from './service';
+import { storeInOutbox } from './store';
 
 export interface SmsMessage {
   /** E.164. */
