@@ -6,6 +6,7 @@ import { seedDemoContent } from './db/seed';
 import { DataDirInUse, lockDataDir, onDisk, serveAdminChannel, type DataDirLock } from './data-dir';
 import { runAdminCollected } from './admin';
 import { serveMetrics } from './metrics';
+import { createLogger } from './plugins/security';
 
 /** The process: config, database, migrations, seed, listen, graceful shutdown. */
 async function main() {
@@ -16,6 +17,7 @@ async function main() {
     console.error((error as Error).message);
     process.exit(1);
   }
+  const log = createLogger(config);
   // The embedded database is this process's alone while it runs (server/data-dir.ts).
   const embeddedOnDisk = !config.DATABASE_URL && onDisk(config.DATA_DIR);
   let lock: DataDirLock | undefined;
@@ -35,7 +37,7 @@ async function main() {
   const onRetry = (error: unknown, attempt: number) => console.error(`database unavailable at start (attempt ${attempt}): ${(error as Error).message}`);
   await retryWhileUnavailable(() => migrateToLatest(db), { onRetry });
   if (config.SEED_DEMO) await retryWhileUnavailable(() => seedDemoContent(db, config), { onRetry });
-  const app = await buildApp({ config, db });
+  const app = await buildApp({ config, db, loggerInstance: log });
   for (const warning of configWarnings(config)) app.log.warn(warning);
   // `npm run admin` runs its commands in here while the server holds DATA_DIR.
   const closeAdminChannel = embeddedOnDisk ? await serveAdminChannel(config.DATA_DIR, (argv) => runAdminCollected(argv, db, config)) : async () => {};
