@@ -29,4 +29,6 @@ if (process.env.DEV_TOOLS === undefined && process.env.NODE_ENV !== 'production'
   process.env.DEV_TOOLS = 'true';
   console.log('DEV_TOOLS=true (local demo): /api/dev/outbox, captcha answers and /api/docs are open. Never expose this process.');
 }
+// Loading the server's code takes a few seconds; the server then says each step of its start.
+console.log('Starting the server...');
 await import('../server/server');
