@@ -48,6 +48,9 @@ const PSEUDO = {
   pseudoOf: 'en',
 } as const satisfies LanguageInfo;
 
+/** The pseudo-locale's path prefix, also where a build made with PSEUDO_LOCALE=1 has its pages (scripts/start.ts tells such a build apart). */
+export const PSEUDO_LOCALE_PREFIX: string = PSEUDO.prefix;
+
 /**
  * PSEUDO_LOCALE=1 in Node. Every browser bundle defines `process.env.PSEUDO_LOCALE` (astro.config.mjs,
  * src/lobby/build.ts), so there the test is a constant: a plain expression (no function, no try) that

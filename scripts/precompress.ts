@@ -50,6 +50,8 @@ export function precompress(): AstroIntegration {
     name: 'coin-casino:precompress',
     hooks: {
       'astro:build:done': ({ dir, logger }) => {
+        // The highest levels take a while (ten seconds or more on a busy machine): say so first.
+        logger.info('compressing the text files (brotli and gzip at their highest levels)...');
         const t = precompressSite(fileURLToPath(dir));
         const kib = (n: number) => `${(n / 1024).toFixed(0)} KiB`;
         logger.info(`${t.files} files compressed: ${kib(t.bytes)} -> brotli ${kib(t.brotli)}, gzip ${kib(t.gzip)}`);

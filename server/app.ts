@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
-import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler, hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '../contracts/errors';
@@ -21,7 +21,7 @@ import { registerSession, sessionChanges, sessionCookieNames } from './plugins/s
 import { createHooks, type AppHooks } from './lib/hooks';
 import { listenForChanges } from './db/notifications';
 import { controlChanges } from './modules/protection';
-import { loggerOptions, registerOriginCheck, registerSecurityHeaders } from './plugins/security';
+import { createLogger, registerOriginCheck, registerSecurityHeaders } from './plugins/security';
 import { apiModules } from './modules';
 import { createOutbox } from './modules/outbox';
 import { recordMessageFailed, recordMessageSent, runJob } from './metrics';
@@ -52,7 +52,10 @@ declare module 'fastify' {
 export interface AppDeps {
   config: Config;
   db: Db;
+  /** Logger options instead of the app's own logger (scripts/fuzz.ts: errors only, to a sink). */
   logger?: FastifyServerOptions['logger'];
+  /** The process's logger (server.ts makes it with createLogger before the database opens). */
+  loggerInstance?: FastifyBaseLogger;
   /** Where the app's own logger writes (tests capture it); standard output by default. */
   logStream?: { write(line: string): void };
 }
@@ -106,9 +109,9 @@ function answerUnreadableRequest(error: Error & { code?: string }, socket: Socke
   socket.destroy(error);
 }
 
-export async function buildApp({ config, db, logger, logStream }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger, loggerInstance, logStream }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? { ...loggerOptions(config), ...(logStream ? { stream: logStream } : {}) },
+    ...(logger ? { logger } : { loggerInstance: loggerInstance ?? (createLogger(config, logStream) as FastifyBaseLogger) }),
     bodyLimit: config.BODY_LIMIT,
     // Per-IP limits must not trust a client-written X-Forwarded-For: only a configured proxy's.
     trustProxy: config.TRUST_PROXY,

@@ -1,11 +1,15 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
 import { configWarnings, loadConfig } from './config';
-import { createDb, isDatabaseUnavailable, migrateToLatest, retryWhileUnavailable } from './db';
+import { createDb, instanceOf, isDatabaseUnavailable, migrateToLatest, retryWhileUnavailable } from './db';
 import { buildApp } from './app';
 import { seedDemoContent } from './db/seed';
 import { DataDirInUse, lockDataDir, onDisk, serveAdminChannel, type DataDirLock } from './data-dir';
 import { runAdminCollected } from './admin';
 import { serveMetrics } from './metrics';
+import { createLogger } from './plugins/security';
+import { createEmbeddedDatabase, startStep } from './startup';
 
 /** The process: config, database, migrations, seed, listen, graceful shutdown. */
 async function main() {
@@ -16,6 +20,7 @@ async function main() {
     console.error((error as Error).message);
     process.exit(1);
   }
+  const log = createLogger(config);
   // The embedded database is this process's alone while it runs (server/data-dir.ts).
   const embeddedOnDisk = !config.DATABASE_URL && onDisk(config.DATA_DIR);
   let lock: DataDirLock | undefined;
@@ -30,12 +35,21 @@ async function main() {
       process.exit(1);
     }
   }
+  // Each step of the start says when it begins, every few seconds while it runs and when it ends
+  // (server/startup.ts): on a first start the embedded database is created, which takes a while.
+  if (embeddedOnDisk && !existsSync(path.join(config.DATA_DIR, 'PG_VERSION'))) {
+    await startStep(log, `Creating the embedded database in ${config.DATA_DIR} (first start only)`, () => createEmbeddedDatabase(config.DATA_DIR));
+  }
   const db = createDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const { pglite } = instanceOf(db);
+  if (pglite) await startStep(log, `Opening the embedded database in ${config.DATA_DIR}`, () => pglite.waitReady);
   // A database that is restarting (or not up yet) delays the start instead of ending the process.
   const onRetry = (error: unknown, attempt: number) => console.error(`database unavailable at start (attempt ${attempt}): ${(error as Error).message}`);
-  await retryWhileUnavailable(() => migrateToLatest(db), { onRetry });
-  if (config.SEED_DEMO) await retryWhileUnavailable(() => seedDemoContent(db, config), { onRetry });
-  const app = await buildApp({ config, db });
+  await startStep(log, 'Applying database migrations', () => retryWhileUnavailable(() => migrateToLatest(db), { onRetry }));
+  if (config.SEED_DEMO) {
+    await startStep(log, 'Loading the demo content (games, raffles, races)', () => retryWhileUnavailable(() => seedDemoContent(db, config), { onRetry }));
+  }
+  const app = await startStep(log, 'Preparing the site and the API', () => buildApp({ config, db, loggerInstance: log }));
   for (const warning of configWarnings(config)) app.log.warn(warning);
   // `npm run admin` runs its commands in here while the server holds DATA_DIR.
   const closeAdminChannel = embeddedOnDisk ? await serveAdminChannel(config.DATA_DIR, (argv) => runAdminCollected(argv, db, config)) : async () => {};

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import helmet from 'helmet';
+import pino, { type DestinationStream, type Logger } from 'pino';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { httpsSite, type Config } from '../config';
 import { AppError } from '../errors';
@@ -153,6 +154,15 @@ export function loggableUrl(url: string): string {
     }
   }
   return masked ? `${pathname}?${params.toString()}` : url;
+}
+
+/**
+ * The process's one logger, pino's (Fastify's own logger is pino too): the server makes it before the
+ * database opens, so the start's steps log as requests do, and hands it to the app (Fastify's
+ * `loggerInstance`). Writes to `stream` (tests capture it), else standard output.
+ */
+export function createLogger(config: Config, stream?: { write(line: string): void }): Logger {
+  return stream ? pino(loggerOptions(config), stream as DestinationStream) : pino(loggerOptions(config));
 }
 
 /** pino options of the API process: secrets redacted, request URLs stripped of secret query strings. */

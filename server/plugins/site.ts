@@ -1,4 +1,4 @@
-import { languageInfo, splitLocalePath } from '../../contracts/languages';
+import { languageInfo, PSEUDO_LOCALE_ON, PSEUDO_LOCALE_PREFIX, splitLocalePath } from '../../contracts/languages';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -25,6 +25,15 @@ export function cacheControlFor(filePath: string): string {
 export async function registerSite(app: FastifyInstance, config: Config) {
   const root = path.resolve(config.SITE_DIR);
   const hasSite = existsSync(path.join(root, 'index.html'));
+  // The pseudo-locale is a language of the build and of the server only with PSEUDO_LOCALE=1 (contracts/languages.ts):
+  // both must have it, or neither (npm start rebuilds a site built otherwise, scripts/site-freshness.ts).
+  if (hasSite && existsSync(path.join(root, PSEUDO_LOCALE_PREFIX, 'index.html')) !== PSEUDO_LOCALE_ON) {
+    app.log.warn(
+      PSEUDO_LOCALE_ON
+        ? `PSEUDO_LOCALE=1 but ${config.SITE_DIR} was built without it: there are no /${PSEUDO_LOCALE_PREFIX}/ pages (build it with PSEUDO_LOCALE=1)`
+        : `${config.SITE_DIR} was built with PSEUDO_LOCALE=1 but this server runs without it: /${PSEUDO_LOCALE_PREFIX}/game-launch/<code> and the other shells answer 404 and the API refuses the language (run it with PSEUDO_LOCALE=1)`,
+    );
+  }
   if (hasSite) {
     await app.register(fastifyStatic, {
       root,

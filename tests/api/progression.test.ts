@@ -124,6 +124,42 @@ describe(`progression (${dbName})`, () => {
     expect((await checkConservation(db())).problems).toEqual([]);
   });
 
+  it.each([
+    ['a playing player (the server watches what is left to the next level)', true],
+    ['their first round', false],
+  ])('shows the final level right after one round that crosses two, with both rewards credited once: %s', async (_, playing) => {
+    const p = await player();
+    // A playing player: a first round leaves the server's watch of what is left to the next level.
+    if (playing)
+      await spin(await session(p), 10); // 1 XP
+    else await bet(p, 10); // 1 XP, from an outside provider: the house server has no watch of this player
+    const table = await session(p, 'roulette-european');
+    const before = await getBalance(db(), p.id);
+    const res = await t.api({
+      method: 'POST',
+      url: '/house/play',
+      payload: { session: table, input: { kind: 'roulette', bets: [{ type: 'red', amount: 1500 }] }, requestId: randomUUID() },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const round = PlayResponseSchema.parse(res.json());
+    expect(round.stake).toBe(1500); // 151 XP: past level 2 (50) and level 3 (150)
+    // Paid by the round itself, before any read of /progression could catch up.
+    const rewards = await journal(p, 'LEVEL_REWARD');
+    expect(rewards.sort((a, b) => a.amount - b.amount)).toEqual([
+      { amount: 500, idempotency_key: `level:${p.id}:2` },
+      { amount: 700, idempotency_key: `level:${p.id}:3` },
+    ]);
+    expect(await getBalance(db(), p.id)).toBe(before - 1500 + round.win + 500 + 700);
+    expect(await progression(p)).toMatchObject({ xp: 151, level: 3, levelXp: 150, nextLevelXp: 300 });
+    // A second read pays nothing more.
+    expect((await progression(p)).level).toBe(3);
+    expect(await journal(p, 'LEVEL_REWARD')).toHaveLength(2);
+    const levelUps = (await notifications(p)).notifications.filter((n) => n.kind === 'LEVEL_UP').map((n) => n.data);
+    expect(levelUps).toHaveLength(2);
+    expect(levelUps).toEqual(expect.arrayContaining([expect.objectContaining({ level: 2, amount: 500 }), expect.objectContaining({ level: 3, amount: 700 })]));
+    expect((await checkConservation(db())).problems).toEqual([]);
+  });
+
   it('counts mission progress from settled rounds and pays a completed mission once under concurrent claims', async () => {
     const p = await player();
     const first = await missions(p);

@@ -1,12 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { LANGUAGES, localizePath } from '../../contracts/languages';
+import { newSignedInPlayer } from './support/players';
 
 /**
  * The API client's timeout (src/lib/api.ts, issue #24): a call the server never answers ends in the
  * technical error after 15 s, and whatever showed it was waiting stops — for a form (the sign-in
  * button's busy state) and for a query (the promotions list's spinner; queries are not retried after
- * a timeout, so 15 s, not 30). The games grid keeps the games the page was built with.
+ * a timeout, so 15 s, not 30; the header's balance leaves its skeleton for a retry button). The
+ * games grid keeps the games the page was built with.
  */
 type Dict = Record<string, unknown>;
 const text = (lang: string, ns: string, key: string) =>
@@ -48,6 +50,30 @@ for (const lang of LANGUAGES) {
       await expect(main.getByRole('alert').filter({ hasText: text(lang, 'pages', 'promotions.loadFailed') })).toBeVisible({ timeout: 30_000 });
       await expect(main.getByTestId('spinner')).toHaveCount(0);
       expect(requests).toBe(1);
+    });
+
+    test('a header balance with no answer leaves the skeleton after 15 s for a retry that shows the balance', async ({ page }) => {
+      await newSignedInPlayer(page, { language: lang });
+      let requests = 0;
+      let hang = true;
+      await page.route('**/api/balance', (route) => {
+        requests += 1;
+        if (!hang) return route.continue();
+      });
+      await page.goto(localizePath('/', lang));
+      const header = page.getByTestId('header-balance');
+      const skeleton = header.getByRole('status', { name: text(lang, 'wallet', 'balance.loading') });
+      await expect(skeleton).toBeVisible();
+      const retry = header.getByRole('button', { name: text(lang, 'wallet', 'balance.retry'), exact: true });
+      await expect(retry).toBeVisible({ timeout: 30_000 });
+      await expect(skeleton).toHaveCount(0);
+      await expect(header.getByRole('alert')).toHaveText(text(lang, 'wallet', 'balance.loadFailed'));
+      // Only the one request: a query that timed out is not asked again (the focus refetch aside).
+      expect(requests).toBe(1);
+      hang = false;
+      await retry.click();
+      await expect(header.getByTestId('balance')).toBeVisible();
+      await expect(retry).toHaveCount(0);
     });
 
     test("a games list with no answer leaves the build's games on the category, playable", async ({ page }) => {

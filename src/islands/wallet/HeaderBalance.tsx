@@ -1,16 +1,20 @@
 import { useStore } from '@nanostores/react';
 import type { Language } from '../../../contracts/constants';
 import { useT } from '../../lib/useT';
-import { $balance } from '../../stores/wallet';
+import { $balance, refreshBalance } from '../../stores/wallet';
 import CoinIcon from './CoinIcon';
 import { formatCoins } from '../../lib/formatCoins';
 import { useCountUp } from './useCountUp';
 import '../playerStrings';
 
-/** The signed-in header's balance with the coin icon, counting up to each new value (spec sections 2 and 4). */
+/**
+ * The signed-in header's balance with the coin icon, counting up to each new value (spec sections 2
+ * and 4). A balance that could not load (an error answer, or none within the API client's timeout)
+ * says so with a retry button instead of keeping its skeleton; an amount already shown stays.
+ */
 export default function HeaderBalance({ lang }: { lang: Language }) {
   const t = useT(lang, 'wallet');
-  const { data } = useStore($balance);
+  const { data, error, loading } = useStore($balance);
   const shown = useCountUp(data?.balance);
   return (
     <div
@@ -18,7 +22,21 @@ export default function HeaderBalance({ lang }: { lang: Language }) {
       data-testid="header-balance"
     >
       <CoinIcon />
-      {data === undefined || shown === undefined ? (
+      {data === undefined && error && !loading ? (
+        <>
+          <span className="sr-only" role="alert">
+            {t('balance.loadFailed')}
+          </span>
+          <button
+            type="button"
+            className="text-xs font-bold text-gold-400 underline underline-offset-2 hover:text-gold-300"
+            title={t('balance.loadFailed')}
+            onClick={refreshBalance}
+          >
+            {t('balance.retry')}
+          </button>
+        </>
+      ) : data === undefined || shown === undefined ? (
         <span className="h-4 w-12 animate-pulse rounded bg-brown-700" role="status" aria-label={t('balance.loading')} />
       ) : (
         <>
