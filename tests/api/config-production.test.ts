@@ -65,7 +65,9 @@ describe('production configuration', () => {
       expect.stringMatching(/^REDIS_URL is unset: rate limits are per process.*the live tables work on one instance only/),
     ]);
     // On PostgreSQL without Redis, outside production too: the live tables say they serve one instance.
-    expect(configWarnings(loadConfig({ DATABASE_URL: 'postgres://db.example/casino' }))).toEqual([expect.stringMatching(/^REDIS_URL is unset; the live tables work on one instance only/)]);
+    expect(configWarnings(loadConfig({ DATABASE_URL: 'postgres://db.example/casino' }))).toEqual([
+      expect.stringMatching(/^REDIS_URL is unset; the live tables work on one instance only/),
+    ]);
     expect(configWarnings(loadConfig({ DEV_TOOLS: 'true' }))).toEqual([expect.stringMatching(/^DEV_TOOLS is on/)]);
     expect(configWarnings(loadConfig({ DEV_TOOLS: '1', NODE_ENV: 'test' }))).toEqual([expect.stringMatching(/^DEV_TOOLS is on/)]);
   });
