@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { languageTextsSchema } from '../../../contracts/common';
+import { GAME_KINDS } from '../../../contracts/game-kinds';
 import { GameDefinitionSchema } from '../../../contracts/games';
 
 /**
@@ -15,7 +16,7 @@ export const CatalogueEntrySchema = z.object({
   /** Own titles; null falls back to the built-in map (contracts/games.ts GAME_TITLES), then the code. */
   titles: languageTextsSchema(z.string()).nullable(),
   tags: z.array(z.string().regex(/^[A-Z0-9_]+$/)),
-  gameType: z.enum(['slot', 'roulette', 'blackjack', 'baccarat']),
+  gameType: z.enum(GAME_KINDS),
   orientation: z.enum(['landscape', 'portrait']),
   isDemoAvailable: z.boolean(),
   isEnabled: z.boolean(),
