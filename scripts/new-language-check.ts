@@ -68,6 +68,7 @@ for (const file of readdirSync(english)) {
 }
 
 step('type-check');
+run('npx', ['astro', 'sync']);
 run('npx', ['tsx', 'scripts/string-types.ts']);
 run('npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
 
