@@ -1,7 +1,7 @@
 /**
  * Proof that a language is data (docs/decisions/0016): in a scratch copy of the tree (node_modules
  * linked), add one language as one row of the registry (contracts/languages.ts) plus its locales/
- * folder (English's files, every text marked "[ko] " so the checks can tell it apart), edit nothing
+ * folder and content pages (English's files, every text marked "[ko] " so the checks can tell them apart), edit nothing
  * else, then:
  *   1. the type-check passes (every Record<Language, ...> and satisfies is filled by data);
  *   2. the server renders its emails in the new language;
@@ -65,6 +65,13 @@ const english = path.join(scratch, 'locales', 'en');
 mkdirSync(path.join(scratch, 'locales', CODE));
 for (const file of readdirSync(english)) {
   writeFileSync(path.join(scratch, 'locales', CODE, file), `${JSON.stringify(mark(JSON.parse(readFileSync(path.join(english, file), 'utf8'))), null, 2)}\n`);
+}
+
+// ...and its content pages (about, terms...: content/pages/<page>.<code>.md), English's, marked too.
+const pages = path.join(scratch, 'content', 'pages');
+for (const file of readdirSync(pages).filter((f) => f.endsWith('.en.md'))) {
+  const text = readFileSync(path.join(pages, file), 'utf8').replace(/^(#+ )/m, `$1${MARK}`);
+  writeFileSync(path.join(pages, file.replace(/\.en\.md$/, `.${CODE}.md`)), text);
 }
 
 step('type-check');
