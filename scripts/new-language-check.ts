@@ -122,5 +122,5 @@ if (!assets.some((f) => readFileSync(path.join(dist, '_astro', f), 'utf8').inclu
   fail(`no chunk holds the back-office's ${CODE} form label "${label}"`);
 if (!readFileSync(path.join(dist, 'lobby', 'launcher.js'), 'utf8').includes(MARK)) fail(`the lobby launcher has no ${CODE} strings`);
 
-step(`passed: ${CODE} added as one registry row plus locales/${CODE}/, nothing else edited`);
+step(`passed: ${CODE} added as one registry row plus locales/${CODE}/ and its content pages, nothing else edited`);
 if (!process.env.KEEP_SCRATCH) rmSync(scratch, { recursive: true, force: true });
