@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { body, LanguageSchema } from './common';
+import { body, LanguageSchema, languageTextsSchema } from './common';
 import { EmailSchema } from './auth';
 import { ADJUSTMENT_REASON_CODES, ADJUSTMENT_STATUSES, STAFF_PASSWORD_MAX, STAFF_PASSWORD_MIN, STAFF_ROLES } from './backoffice-constants';
 import { RaceFileSchema, RaceMetricSchema } from './lobby';
@@ -193,7 +193,7 @@ export const GameCodeParamsSchema = z.strictObject({ code: z.string().min(1).max
 export const GameUpdateSchema = body({
   enabled: z.boolean().optional(),
   demo: z.boolean().optional(),
-  titles: z.strictObject({ ja: z.string().trim().min(1).max(100), en: z.string().trim().min(1).max(100) }).optional(),
+  titles: languageTextsSchema(z.string().trim().min(1).max(100)).optional(),
   tags: z
     .array(z.string().regex(/^[A-Za-z0-9_]{1,30}$/))
     .max(10)
@@ -205,7 +205,7 @@ export const ContentGameSchema = z.object({
   enabled: z.boolean(),
   demo: z.boolean(),
   tags: z.array(z.string()),
-  titles: z.object({ ja: z.string(), en: z.string() }).nullable(),
+  titles: z.partialRecord(LanguageSchema, z.string()).nullable(),
   rtp: z.number(),
 });
 export const ContentGameListSchema = z.object({ games: z.array(ContentGameSchema) });

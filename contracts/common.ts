@@ -1,7 +1,20 @@
 import { z } from 'zod';
 import { LANGUAGES } from './constants';
+import { DEFAULT_LANGUAGE } from './languages';
 
 export const LanguageSchema = z.enum(LANGUAGES);
+/** A raffle's or race's translation: a language of the registry, or 'default' (what any other language shows). */
+export const TranslationLanguageSchema = z.enum([...LANGUAGES, 'default']);
+
+/**
+ * Content written per language (promotions, game titles): one entry per language code of the
+ * registry (contracts/languages.ts), the default language's required, a code not in the registry refused.
+ */
+export const languageTextsSchema = <T extends z.ZodType>(item: T) =>
+  z.partialRecord(LanguageSchema, item).refine((texts) => texts[DEFAULT_LANGUAGE] !== undefined, {
+    message: `the ${DEFAULT_LANGUAGE} text is required`,
+    path: [DEFAULT_LANGUAGE],
+  });
 
 /** A JSON object that rejects unknown fields: a client sending more than the contract is an error. */
 export const body = <T extends z.ZodRawShape>(shape: T) => z.strictObject(shape);

@@ -41,7 +41,7 @@ export function searchGames<G extends Searchable>(games: readonly G[], query: st
   const scored: Array<{ game: G; score: number; index: number }> = [];
   games.forEach((game, index) => {
     const known = GAME_TITLES[game.gameCode];
-    const names = [game.title, known?.ja, known?.en, TITLE_READINGS[game.gameCode]].filter((n): n is string => Boolean(n)).map(foldForSearch);
+    const names = [game.title, ...Object.values(known ?? {}), TITLE_READINGS[game.gameCode]].filter((n): n is string => Boolean(n)).map(foldForSearch);
     const best = Math.min(...names.map((n) => (n.startsWith(q) ? 0 : n.includes(q) ? 1 : 9)));
     if (best < 9) scored.push({ game, score: best, index });
   });

@@ -1,11 +1,11 @@
-import { contentFor, type Language, type ShippedLanguage } from './languages';
+import { contentFor, type Language, type LanguageTexts } from './languages';
 
 /** Game display titles, zod-free: the server's answers and the site's search (contracts/game-search.ts) use them. */
 /**
  * The built-in map of 30 game codes to display titles (spec section 3): used when a catalogue entry
  * has no title of its own; an unmapped code is shown as is.
  */
-export const GAME_TITLES: Record<string, Record<ShippedLanguage, string>> = {
+export const GAME_TITLES: Record<string, LanguageTexts<string>> = {
   'slot-sakura-fortune': { ja: '桜フォーチュン', en: 'Sakura Fortune' },
   'slot-dragon-pearl': { ja: '龍の真珠', en: 'Dragon Pearl' },
   'slot-neon-sevens': { ja: 'ネオンセブン', en: 'Neon Sevens' },
@@ -38,8 +38,8 @@ export const GAME_TITLES: Record<string, Record<ShippedLanguage, string>> = {
   'baccarat-vip': { ja: 'VIPバカラ', en: 'VIP Baccarat' },
 };
 
-/** A game's own titles (the catalogue's `titles`), one per shipped language. */
-export type GameTitles = Readonly<Record<ShippedLanguage, string>>;
+/** A game's own titles (the catalogue's `titles`), by language code of the registry. */
+export type GameTitles = LanguageTexts<string>;
 
 /** A game's display title: its own title in the language, else the built-in map's, else the raw code. */
 export function gameDisplayTitle(gameCode: string, language: Language, titles?: GameTitles | null): string {

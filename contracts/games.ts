@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GAME_KINDS } from './game-kinds';
 import { LanguageSchema } from './common';
 import { CLIENT_SEED_MAX, CLIENT_SEED_PATTERN } from './client-seed';
 import { gameDisplayTitle, type GameTitles } from './game-titles';
@@ -74,7 +75,7 @@ export const HOUSE_PLAY_PATH = '/house/play/';
 export const DEMO_START_BALANCE = 100_000;
 export const BET_HISTORY_PAGE_SIZE = 20;
 
-export const HouseGameKindSchema = z.enum(['slot', 'roulette', 'blackjack', 'baccarat']);
+export const HouseGameKindSchema = z.enum(GAME_KINDS);
 export type HouseGameKind = z.infer<typeof HouseGameKindSchema>;
 
 /** A playing card: rank A,2..10,J,Q,K and suit S(pades) H(earts) D(iamonds) C(lubs). */

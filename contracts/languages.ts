@@ -83,11 +83,20 @@ export const languageInfo = (lang: Language): LanguageInfo => byCode.get(lang) ?
 /** The shipped language whose hand-written content a language shows (itself, or the one a pseudo-locale is made from). */
 export const contentLanguage = (lang: Language): ShippedLanguage => (languageInfo(lang).pseudoOf ?? lang) as ShippedLanguage;
 /**
- * A language's entry of content written per shipped language ({ ja, en }: promotions, game titles):
- * a pseudo-locale gets its language's entry, pseudo-localised (contracts/pseudo-locale.ts).
+ * Content written per language (promotions, game titles, race and raffle texts): an entry per
+ * language code of the registry; only the default language's is required, the others fall back to it.
  */
-export function contentFor<T>(record: Readonly<Record<ShippedLanguage, T>>, lang: Language): T {
-  return asWrittenIn(record[contentLanguage(lang)], lang);
+export type LanguageTexts<T> = Readonly<Partial<Record<Language, T>>>;
+/**
+ * A language's entry of content written per language: its own, else (a pseudo-locale) its source
+ * language's pseudo-localised (contracts/pseudo-locale.ts), else the default language's.
+ */
+export function contentFor<T>(record: LanguageTexts<T>, lang: Language): T {
+  const own = record[lang];
+  if (own !== undefined) return own;
+  const source = record[contentLanguage(lang)];
+  if (source !== undefined) return asWrittenIn(source, lang);
+  return record[DEFAULT_LANGUAGE] as T;
 }
 /**
  * Content of a shipped language as a language shows it: itself, pseudo-localised for a pseudo-locale.
@@ -97,6 +106,9 @@ export function contentFor<T>(record: Readonly<Record<ShippedLanguage, T>>, lang
 export const asWrittenIn = <T>(value: T, lang: Language): T => (PSEUDO_LOCALE_ON && languageInfo(lang).pseudoOf ? pseudoTree(value) : value);
 /** The BCP-47 tag Intl gets for a language. */
 export const localeTag = (lang: Language): string => languageInfo(lang).tag;
+/** A language's name as written in another (Intl's): languageName('en', 'ja') === '英語' (back-office form labels). */
+export const languageName = (of: Language, lang: Language): string =>
+  new Intl.DisplayNames([localeTag(lang)], { type: 'language' }).of(localeTag(of).split('-')[0] ?? of) ?? languageInfo(of).name;
 /** Open Graph's locale form (ja_JP). */
 export const ogLocale = (lang: Language): string => localeTag(lang).replace('-', '_');
 /** Builds a record with one entry per language (templates, lookups). */

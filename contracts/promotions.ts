@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LanguageSchema } from './common';
+import { LanguageSchema, languageTextsSchema } from './common';
 
 /**
  * Promotions (content/promotions files, and the back-office since issue 27): one schema for the
@@ -25,8 +25,8 @@ export const PromotionFieldsSchema = z.strictObject({
   bonus: z.number().int().positive().max(1_000_000_000).nullable(),
   /** A path under public/ or an absolute URL. */
   image: z.string().min(1).max(500).optional(),
-  ja: PromotionTextSchema,
-  en: PromotionTextSchema,
+  /** Title, summary and body per language code of the registry (the default language's required). */
+  texts: languageTextsSchema(PromotionTextSchema),
 });
 
 const periodInOrder = (p: { startsAt: string; endsAt: string }) => Date.parse(p.startsAt) < Date.parse(p.endsAt);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { LanguageSchema } from './common';
-import { isLanguage, languageInfo, localizePath, toLanguage } from './languages';
+import { LanguageSchema, TranslationLanguageSchema } from './common';
+import { isLanguage, LANGUAGES, languageInfo, localizePath, toLanguage } from './languages';
 import { TournamentSchema, TournamentStatusSchema } from './tournaments';
 
 /**
@@ -108,7 +108,7 @@ export const RaffleDefinitionSchema = z
     translations: z
       .array(
         z.strictObject({
-          languageCode: z.enum(['ja', 'en', 'default']),
+          languageCode: TranslationLanguageSchema,
           languageDisplayName: z.string().max(50).optional(),
           title: z.string().min(1).max(200),
           description: z.string().max(4000).default(''),
@@ -116,7 +116,7 @@ export const RaffleDefinitionSchema = z
         }),
       )
       .min(1)
-      .max(3),
+      .max(LANGUAGES.length + 1),
   })
   .refine((d) => Date.parse(d.endDateUtc) > Date.parse(d.startDateUtc), { message: 'endDateUtc must be after startDateUtc', path: ['endDateUtc'] })
   .refine((d) => Date.parse(d.raffleDrawDate) >= Date.parse(d.endDateUtc), {

@@ -13,7 +13,7 @@ export const TournamentKindSchema = z.enum(TOURNAMENT_KINDS);
 
 const isoDate = z.iso.datetime({ offset: true });
 
-/** Tournament translation: languageCode is 'ja', 'en' or 'default'. */
+/** Tournament translation: languageCode is a language of the registry (contracts/languages.ts) or 'default'. */
 export const TournamentTranslationSchema = z.object({
   languageCode: z.string(),
   languageDisplayName: z.string(),

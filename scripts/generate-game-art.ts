@@ -11,7 +11,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { GAME_TITLES } from '../contracts/games';
-import { SHIPPED_LANGUAGES, type ShippedLanguage } from '../contracts/languages';
+import { LANGUAGES, languageInfo } from '../contracts/languages';
 import { loadCatalogue } from '../server/modules/games/catalogue';
 import { SLOT_THEMES, type Deco } from './game-art/slots';
 import { TABLE_THEMES } from './game-art/tables';
@@ -149,27 +149,31 @@ const catalogue = loadCatalogue();
 mkdirSync(artDir, { recursive: true });
 mkdirSync(backdropDir, { recursive: true });
 rmSync(symbolDir, { recursive: true, force: true });
-const names = Object.fromEntries(SHIPPED_LANGUAGES.map((lang) => [lang, {}])) as Record<ShippedLanguage, Record<string, Record<string, string>>>;
+/**
+ * The symbols' names are strings (locales/<language>/games.json `slotArt`, every language of the
+ * registry); a file's <title> is metadata in one language: the English name, as before.
+ */
+const symbolNames = (lang: string): Record<string, Record<string, string>> =>
+  JSON.parse(readFileSync(path.join(root, 'locales', lang, 'games.json'), 'utf8')).slotArt ?? {};
+const fileNames = symbolNames('en');
+let slots = 0;
 for (const entry of catalogue) {
   const title = entry.titles?.en ?? GAME_TITLES[entry.gameCode]?.en ?? entry.gameCode;
   if (!SLOT_THEMES[entry.gameCode] && !TABLE_THEMES[entry.gameCode]) throw new Error(`no art drawn for ${entry.gameCode}`);
   writeFileSync(path.join(artDir, `${entry.gameCode}.svg`), tile(entry.gameCode, title));
   writeFileSync(path.join(backdropDir, `${entry.gameCode}.svg`), backdrop(entry.gameCode));
   if (entry.definition.kind !== 'slot') continue;
+  slots++;
   const theme = SLOT_THEMES[entry.gameCode];
   const dir = path.join(symbolDir, entry.gameCode);
   mkdirSync(dir, { recursive: true });
   for (const symbol of entry.definition.symbols) {
     const art = theme.symbols[symbol.id];
     if (!art) throw new Error(`${entry.gameCode}: no drawing for symbol ${symbol.id}`);
-    writeFileSync(path.join(dir, `${symbol.id}.svg`), symbolFile(art.svg, art.en));
-    for (const lang of SHIPPED_LANGUAGES) (names[lang][entry.gameCode] ??= {})[symbol.id] = art[lang];
+    for (const lang of LANGUAGES.filter((code) => !languageInfo(code).pseudoOf)) {
+      if (!symbolNames(lang)[entry.gameCode]?.[symbol.id]) throw new Error(`locales/${lang}/games.json: no slotArt.${entry.gameCode}.${symbol.id}`);
+    }
+    writeFileSync(path.join(dir, `${symbol.id}.svg`), symbolFile(art.svg, fileNames[entry.gameCode]?.[symbol.id] ?? symbol.id));
   }
 }
-for (const lang of SHIPPED_LANGUAGES) {
-  const file = path.join(root, 'locales', lang, 'games.json');
-  const strings = JSON.parse(readFileSync(file, 'utf8'));
-  strings.slotArt = names[lang];
-  writeFileSync(file, `${JSON.stringify(strings, null, 2)}\n`);
-}
-console.log(`wrote ${catalogue.length} tiles and the symbols of ${Object.keys(names[SHIPPED_LANGUAGES[0]]).length} slots`);
+console.log(`wrote ${catalogue.length} tiles and the symbols of ${slots} slots`);

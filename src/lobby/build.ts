@@ -6,9 +6,19 @@
  */
 import { build, type BuildOptions } from 'esbuild';
 import type { AstroIntegration } from 'astro';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { SHIPPED_LANGUAGES } from '../../contracts/languages';
 
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
+
+/**
+ * The lobby's strings of every language of the registry with a locales/ folder (esbuild bundles
+ * without a glob, so the build hands them in: a new language needs no change here or in the launcher;
+ * a pseudo-locale's are made from its language's).
+ */
+const lobbyStrings = () =>
+  Object.fromEntries(SHIPPED_LANGUAGES.map((code) => [code, JSON.parse(readFileSync(here(`../../locales/${code}/tournaments.json`), 'utf8')).lobby]));
 
 // The registry's pseudo-locale flag (contracts/languages.ts) is fixed at build time, as in the site's scripts.
 const common: BuildOptions = {
@@ -18,7 +28,7 @@ const common: BuildOptions = {
   charset: 'utf8',
   logLevel: 'warning',
   target: 'es2020',
-  define: { 'process.env.PSEUDO_LOCALE': JSON.stringify(process.env.PSEUDO_LOCALE ?? '') },
+  define: { 'process.env.PSEUDO_LOCALE': JSON.stringify(process.env.PSEUDO_LOCALE ?? ''), LOBBY_STRINGS: JSON.stringify(lobbyStrings()) },
 };
 
 /** Writes lobby/launcher.js and lobby/launcher.css under `outDir`. */

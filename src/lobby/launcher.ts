@@ -9,9 +9,8 @@
  * No eval, no inline handlers, no inline styles: it runs under the site's Content-Security-Policy.
  */
 import type { Leaderboard, LobbyResponse, LobbyTournament } from '../../contracts/lobby';
-import en from '../../locales/en/tournaments.json';
-import ja from '../../locales/ja/tournaments.json';
-import { contentFor, dateFormat, numberFormat, toLanguage, type Language, type ShippedLanguage } from '../../contracts/languages';
+import type source from '../../locales/ja/tournaments.json';
+import { contentFor, dateFormat, numberFormat, toLanguage, type Language, type LanguageTexts } from '../../contracts/languages';
 
 type Lang = Language;
 
@@ -43,9 +42,9 @@ export interface GameLaunchMessage {
 }
 
 const scriptUrl = (document.currentScript as HTMLScriptElement | null)?.src || location.href;
-// esbuild bundles the lobby without a glob: one import a shipped language, checked against the registry
-// by the type; a pseudo-locale's strings are made from its language's.
-const dictionaries: Record<ShippedLanguage, typeof ja.lobby> = { ja: ja.lobby, en: en.lobby };
+/** The lobby strings of every language of the registry, handed in by the build (src/lobby/build.ts), typed by the source language's file. */
+declare const LOBBY_STRINGS: LanguageTexts<(typeof source)['lobby']>;
+const dictionaries = LOBBY_STRINGS;
 
 function translator(lang: Lang) {
   const strings = contentFor(dictionaries, lang);

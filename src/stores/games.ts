@@ -1,3 +1,4 @@
+import { GAME_KINDS } from '../../contracts/game-kinds';
 import { nanoquery, type FetcherValue } from '@nanostores/query';
 import type { Language } from '../../contracts/constants';
 import { DEMO_CURRENCY, GAMES_STALE_MS } from '../../contracts/constants';
@@ -92,7 +93,7 @@ export function gameImage(game: Pick<Game, 'imagePath' | 'gameCode' | 'gameType'
   return { src: localGameIcon(game.gameCode, game.gameType), local: true };
 }
 
-const ICON_KINDS = ['slot', 'roulette', 'blackjack', 'baccarat'] as const;
+const ICON_KINDS = GAME_KINDS;
 
 /** The bundled fallback icon by game code: the code names its kind (roulette-…, slot-…), else its gameType does. */
 export function localGameIcon(gameCode: string, gameType = ''): string {

@@ -23,8 +23,10 @@ describe(`back-office promotions (${db})`, () => {
     startsAt: new Date(Date.now() - 3600_000).toISOString(),
     endsAt: new Date(Date.now() + 7 * 86400_000).toISOString(),
     bonus: 1500,
-    ja: { title: '春のボーナス', summary: '1,500コインを受け取れます。', body: '期間中、1回だけ受け取れます。' },
-    en: { title: 'Spring bonus', summary: 'Claim 1,500 coins.', body: 'Once per account while it runs.' },
+    texts: {
+      ja: { title: '春のボーナス', summary: '1,500コインを受け取れます。', body: '期間中、1回だけ受け取れます。' },
+      en: { title: 'Spring bonus', summary: 'Claim 1,500 coins.', body: 'Once per account while it runs.' },
+    },
     ...over,
   });
   const counts = async () => ({
@@ -45,6 +47,7 @@ describe(`back-office promotions (${db})`, () => {
       ).n,
     ),
     rows: JSON.stringify(await t.testDb.db.selectFrom('promotions').selectAll().orderBy('slug').execute()),
+    texts: JSON.stringify(await t.testDb.db.selectFrom('promotion_texts').selectAll().orderBy('slug').orderBy('language_code').execute()),
   });
   const lastAudit = () => t.testDb.db.selectFrom('audit_log').selectAll().orderBy('seq', 'desc').limit(1).executeTakeFirstOrThrow();
   const playerList = async (lang: 'ja' | 'en') =>
@@ -92,8 +95,9 @@ describe(`back-office promotions (${db})`, () => {
       def({ endsAt: new Date(Date.now() - 7200_000).toISOString() }),
       def({ bonus: 0 }),
       def({ bonus: 1.5 }),
-      def({ ja: { title: '', summary: 'x', body: 'x' } }),
-      def({ en: undefined }),
+      def({ texts: { ...def().texts, ja: { title: '', summary: 'x', body: 'x' } } }),
+      def({ texts: { en: def().texts.en } }), // the default language's text is required
+      def({ texts: { ...def().texts, xx: def().texts.en } }), // not a language of the registry
       { ...def(), surprise: true },
       { ...def(), slug: taken.slug },
     ];
@@ -133,13 +137,18 @@ describe(`back-office promotions (${db})`, () => {
       method: 'POST',
       url: `/backoffice/promotions/${slug}`,
       headers: content.headers,
-      payload: { ...fields, bonus: 2000, ja: { ...fields.ja, title: '桜ボーナス' }, en: { ...fields.en, title: 'Cherry bonus' }, reason: 'new name' },
+      payload: {
+        ...fields,
+        bonus: 2000,
+        texts: { ja: { ...fields.texts.ja, title: '桜ボーナス' }, en: { ...fields.texts.en, title: 'Cherry bonus' } },
+        reason: 'new name',
+      },
     });
     expect(edit.statusCode, edit.body).toBe(200);
     const audit = await lastAudit();
     expect(audit).toMatchObject({ action: 'promotion.update', target: `promotion:${slug}`, reason: 'new name' });
-    expect(audit.before).toMatchObject({ bonus: 1500, ja: { title: '春のボーナス' } });
-    expect(audit.after).toMatchObject({ bonus: 2000, en: { title: 'Cherry bonus' } });
+    expect(audit.before).toMatchObject({ bonus: 1500, texts: { ja: { title: '春のボーナス' } } });
+    expect(audit.after).toMatchObject({ bonus: 2000, texts: { en: { title: 'Cherry bonus' } } });
     expect((await playerList('en')).find((x) => x.slug === slug)).toMatchObject({ title: 'Cherry bonus', bonus: 2000 });
     expect((await playerList('ja')).find((x) => x.slug === slug)).toMatchObject({ title: '桜ボーナス' });
 

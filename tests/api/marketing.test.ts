@@ -198,13 +198,13 @@ describe(`offer emails (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
 
     for (let day = 0; day <= running.length; day++) await run(new Date(at.getTime() + day * DAY));
     const subjects = mailsTo(p).map((m) => subjectOf(m.headers));
-    expect(subjects).toEqual([...running.map((promo) => `Coin Casino: ${promo.en.title}`), 'Your Coin Casino daily bonus is ready']);
+    expect(subjects).toEqual([...running.map((promo) => `Coin Casino: ${promo.texts.en!.title}`), 'Your Coin Casino daily bonus is ready']);
     const firstText = mailsTo(p)[0]!.text;
-    expect(firstText).toContain(running[0]!.en.summary);
+    expect(firstText).toContain(running[0]!.texts.en!.summary);
     expect(firstText).toContain(`https://casino.example/en/promotions/${running[0]!.slug}`);
 
     const claimerSubjects = mailsTo(claimer).map((m) => subjectOf(m.headers));
-    expect(claimerSubjects).not.toContain(`【コインカジノ】${withBonus.ja.title}`);
+    expect(claimerSubjects).not.toContain(`【コインカジノ】${withBonus.texts.ja!.title}`);
     expect(claimerSubjects).toContain('【コインカジノ】デイリーボーナスを受け取れます');
   });
 

@@ -5,6 +5,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
 import { newSignedInPlayer, siteHeaders } from './support/players';
 import { LANGS, localized, type Lang } from './support/site-routes';
+import { languageName } from '../../contracts/languages';
 
 /**
  * The back-office in a real browser, in both languages (issue 27, docs/decisions/0019): staff set up
@@ -170,12 +171,16 @@ for (const lang of LANGS) {
     const tag = slug.slice(-4);
     await page.getByLabel(text(lang, 'promotions.slug')).fill(slug);
     await page.getByLabel(text(lang, 'promotions.bonus')).fill('1200');
-    await page.getByLabel(text(lang, 'promotions.titleJa')).fill(`秋のボーナス ${tag}`);
-    await page.getByLabel(text(lang, 'promotions.titleEn')).fill(`Autumn bonus ${tag}`);
-    await page.getByLabel(text(lang, 'promotions.summaryJa')).fill('1,200コインを1回受け取れます。');
-    await page.getByLabel(text(lang, 'promotions.summaryEn')).fill('Claim 1,200 coins once.');
-    await page.getByLabel(text(lang, 'promotions.bodyJa')).fill('期間中、アカウントごとに1回受け取れます。\n\nコインはプレイマネーです。');
-    await page.getByLabel(text(lang, 'promotions.bodyEn')).fill('Once per account while it runs.\n\nCoins are play money.');
+    await page.getByLabel(text(lang, 'promotions.titleIn', { language: languageName('ja', lang) })).fill(`秋のボーナス ${tag}`);
+    await page.getByLabel(text(lang, 'promotions.titleIn', { language: languageName('en', lang) })).fill(`Autumn bonus ${tag}`);
+    await page.getByLabel(text(lang, 'promotions.summaryIn', { language: languageName('ja', lang) })).fill('1,200コインを1回受け取れます。');
+    await page.getByLabel(text(lang, 'promotions.summaryIn', { language: languageName('en', lang) })).fill('Claim 1,200 coins once.');
+    await page
+      .getByLabel(text(lang, 'promotions.bodyIn', { language: languageName('ja', lang) }))
+      .fill('期間中、アカウントごとに1回受け取れます。\n\nコインはプレイマネーです。');
+    await page
+      .getByLabel(text(lang, 'promotions.bodyIn', { language: languageName('en', lang) }))
+      .fill('Once per account while it runs.\n\nCoins are play money.');
     await page.getByRole('button', { name: text(lang, 'promotions.create') }).click();
     await expect(page.getByText(text(lang, 'promotions.created'))).toBeVisible();
     const row = page.getByTestId('bo-promotion-row').filter({ hasText: slug });
@@ -186,8 +191,8 @@ for (const lang of LANGS) {
     const titleNow = lang === 'ja' ? `秋のボーナス ${tag}` : `Autumn bonus ${tag}`;
     await row.getByRole('button', { name: `${text(lang, 'promotions.edit')}: ${titleNow}` }).click();
     const edit = row.getByRole('form');
-    await edit.getByLabel(text(lang, 'promotions.titleJa')).fill(`紅葉ボーナス ${tag}`);
-    await edit.getByLabel(text(lang, 'promotions.titleEn')).fill(`Maple bonus ${tag}`);
+    await edit.getByLabel(text(lang, 'promotions.titleIn', { language: languageName('ja', lang) })).fill(`紅葉ボーナス ${tag}`);
+    await edit.getByLabel(text(lang, 'promotions.titleIn', { language: languageName('en', lang) })).fill(`Maple bonus ${tag}`);
     await edit.getByLabel(text(lang, 'promotions.reason')).fill('e2e: new name');
     await axeClean(page);
     await edit.getByRole('button', { name: text(lang, 'content.save') }).click();
@@ -218,10 +223,16 @@ for (const lang of LANGS) {
     const tag = ref.slice(-4);
     await page.getByLabel(text(lang, 'races.ref')).fill(ref);
     await page.getByLabel(text(lang, 'races.metric')).selectOption('WAGERED');
-    await page.getByLabel(text(lang, 'races.titleJa')).fill(`春のレース ${tag}`);
-    await page.getByLabel(text(lang, 'races.titleEn')).fill(`Spring race ${tag}`);
-    await page.getByLabel(text(lang, 'races.descriptionJa')).first().fill('対象スロットで賭けたコインの合計で競います。');
-    await page.getByLabel(text(lang, 'races.descriptionEn')).first().fill('Most coins wagered on the race slots wins.');
+    await page.getByLabel(text(lang, 'races.titleIn', { language: languageName('ja', lang) })).fill(`春のレース ${tag}`);
+    await page.getByLabel(text(lang, 'races.titleIn', { language: languageName('en', lang) })).fill(`Spring race ${tag}`);
+    await page
+      .getByLabel(text(lang, 'races.descriptionIn', { language: languageName('ja', lang) }))
+      .first()
+      .fill('対象スロットで賭けたコインの合計で競います。');
+    await page
+      .getByLabel(text(lang, 'races.descriptionIn', { language: languageName('en', lang) }))
+      .first()
+      .fill('Most coins wagered on the race slots wins.');
     await page.getByLabel(text(lang, 'races.prize', { rank: 1 })).fill('7000');
     await page.getByRole('checkbox', { name: lang === 'ja' ? '桜フォーチュン' : 'Sakura Fortune' }).check();
     await page.getByRole('button', { name: text(lang, 'races.create') }).click();
@@ -233,8 +244,8 @@ for (const lang of LANGS) {
     // Edit the texts in both languages.
     await row.getByRole('button', { name: `${text(lang, 'races.edit')}: 春のレース ${tag}` }).click();
     const edit = row.getByRole('form');
-    await edit.getByLabel(text(lang, 'races.titleJa')).fill(`桜レース ${tag}`);
-    await edit.getByLabel(text(lang, 'races.titleEn')).fill(`Cherry race ${tag}`);
+    await edit.getByLabel(text(lang, 'races.titleIn', { language: languageName('ja', lang) })).fill(`桜レース ${tag}`);
+    await edit.getByLabel(text(lang, 'races.titleIn', { language: languageName('en', lang) })).fill(`Cherry race ${tag}`);
     await edit.getByLabel(text(lang, 'races.reason')).fill('e2e: new name');
     await axeClean(page);
     await screens(page, lang, 'content-race-edit');
@@ -259,8 +270,12 @@ for (const lang of LANGS) {
     const end = new Date(Date.now() + (lang === 'ja' ? 40 : 20) * 60_000);
     const local = (d: Date) => d.toISOString().slice(0, 16);
     await content.page.getByLabel(text(lang, 'content.ref'), { exact: true }).fill(ref);
-    await content.page.getByLabel(text(lang, 'content.titleJa'), { exact: true }).fill(lang === 'ja' ? title : `抽選 ${ref.slice(-4)}`);
-    await content.page.getByLabel(text(lang, 'content.titleEn'), { exact: true }).fill(lang === 'en' ? title : `Raffle ${ref.slice(-4)}`);
+    await content.page
+      .getByLabel(text(lang, 'content.titleIn', { language: languageName('ja', lang) }), { exact: true })
+      .fill(lang === 'ja' ? title : `抽選 ${ref.slice(-4)}`);
+    await content.page
+      .getByLabel(text(lang, 'content.titleIn', { language: languageName('en', lang) }), { exact: true })
+      .fill(lang === 'en' ? title : `Raffle ${ref.slice(-4)}`);
     await content.page.getByLabel(text(lang, 'content.end'), { exact: true }).fill(local(end));
     await content.page.getByLabel(text(lang, 'content.draw'), { exact: true }).fill(local(new Date(end.getTime() + 60_000)));
     await content.page.getByRole('button', { name: text(lang, 'content.create') }).click();

@@ -51,8 +51,8 @@ describe('content/promotions', () => {
     const promotions = loadPromotions();
     expect(promotions.length).toBeGreaterThanOrEqual(2);
     for (const p of promotions) {
-      expect(p.ja.title).toMatch(/[\u3040-\u30ff\u4e00-\u9faf]/);
-      expect(p.en.title).not.toBe(p.ja.title);
+      expect(p.texts.ja?.title).toMatch(/[\u3040-\u30ff\u4e00-\u9faf]/);
+      expect(p.texts.en?.title).not.toBe(p.texts.ja?.title);
     }
   });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { GAME_TITLES } from '../../contracts/game-titles';
 import { foldForSearch, searchGames } from '../../contracts/game-search';
 
-const catalogue = (lang: 'ja' | 'en') => Object.entries(GAME_TITLES).map(([gameCode, t]) => ({ gameCode, title: t[lang] }));
+const catalogue = (lang: 'ja' | 'en') => Object.entries(GAME_TITLES).map(([gameCode, t]) => ({ gameCode, title: t[lang] ?? gameCode }));
 
 describe('game search (issue #26)', () => {
   it('folds width and kana: ﾙｰﾚｯﾄ, ルーレット and るーれっと are one', () => {

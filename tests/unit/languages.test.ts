@@ -67,7 +67,18 @@ describe('the language registry (contracts/languages.ts)', () => {
         if (statSync(full).isDirectory()) return walk(full);
         return /\.(ts|tsx|astro|mjs)$/.test(name) ? [full] : [];
       });
-    const banned = [/[!=]== ?'(ja|en)'/, /'(ja|en)' ?[!=]==/, /['"](ja-JP|en-GB|en-US|ja_JP|en_US|en_GB)['"]/, /'ja' \| 'en'/, /['"`]\/en\//];
+    const banned = [
+      /[!=]== ?'(ja|en)'/,
+      /'(ja|en)' ?[!=]==/,
+      /['"](ja-JP|en-GB|en-US|ja_JP|en_US|en_GB)['"]/,
+      /'ja' \| 'en'/,
+      /['"`]\/en\//,
+      // Look-alikes: a path tested for a prefix, a ternary between two codes, codes listed in a zod enum, a field per language in a schema.
+      /startsWith\(['"`]\/(ja|en)\b/,
+      /\? ?'(ja|en)' ?: ?'(ja|en)'/,
+      /z\.enum\(\[[^\]]*['"](ja|en)['"]/,
+      /\b(ja|en): z\./,
+    ];
     for (const dir of ['src', 'server', 'scripts', 'bench', 'contracts']) {
       if (!existsSync(path.join(root, dir))) continue;
       for (const file of walk(path.join(root, dir))) {

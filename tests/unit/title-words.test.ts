@@ -21,7 +21,8 @@ describe('where a Japanese tile title may wrap (src/islands/games/titleWords.ts)
   });
 
   it('gives every built-in title words of at most 8 characters, which fit a tile at 320 px', () => {
-    for (const { ja, en } of Object.values(GAME_TITLES)) {
+    for (const titles of Object.values(GAME_TITLES)) {
+      const { ja = '', en = '' } = titles;
       const words = titleWords(ja);
       expect(words.join('')).toBe(ja);
       for (const word of words) expect(word.length, `${ja}: ${words.join(' / ')}`).toBeLessThanOrEqual(8);

@@ -1,6 +1,7 @@
 import type { GameTitles } from '../../../contracts/games';
 import type { DbOrTrx } from '../../db';
 import type { GameUpdateSchema } from '../../../contracts/backoffice';
+import { LANGUAGES } from '../../../contracts/languages';
 import { UsageError, type AdminCommand } from '../../admin-command';
 import { CatalogueEntrySchema, loadCatalogue } from './catalogue';
 import { readFileSync } from 'node:fs';
@@ -44,7 +45,7 @@ export const gamesCommands: Record<string, AdminCommand> = {
       for (const g of rows) {
         const titles = g.titles as GameTitles | null;
         out(
-          `${g.code.padEnd(26)} ${g.kind.padEnd(9)} ${g.is_enabled ? 'enabled ' : 'DISABLED'} demo:${g.is_demo_available ? 'on ' : 'off'} ${(g.tags as string[]).join(',').padEnd(14)} rtp ${(g.rtp * 100).toFixed(2)}% ${titles ? `${titles.en} / ${titles.ja}` : '(built-in title)'}`,
+          `${g.code.padEnd(26)} ${g.kind.padEnd(9)} ${g.is_enabled ? 'enabled ' : 'DISABLED'} demo:${g.is_demo_available ? 'on ' : 'off'} ${(g.tags as string[]).join(',').padEnd(14)} rtp ${(g.rtp * 100).toFixed(2)}% ${titles ? Object.values(titles).join(' / ') : '(built-in title)'}`,
         );
       }
       out(`${rows.length} games.`);
@@ -79,15 +80,15 @@ export const gamesCommands: Record<string, AdminCommand> = {
     },
   },
   'games:title': {
-    usage: 'games:title <code> <ja title> | <en title>   (or "-" to use the built-in title)',
-    description: 'Set the Japanese and English titles, separated by |.',
+    usage: `games:title <code> ${LANGUAGES.map((code) => `<${code} title>`).join(' | ')}   (or "-" to use the built-in title)`,
+    description: `Set the titles in the site's languages (${LANGUAGES.join(', ')}), in that order, separated by |.`,
     async run({ db, out }, [code, ...words]) {
       const text = words.join(' ').trim();
       if (!code || !text) throw new UsageError();
       if (text === '-') return setGame(db, code, { titles: null }, out);
-      const [ja, en] = text.split('|').map((s) => s.trim());
-      if (!ja || !en) throw new UsageError();
-      return setGame(db, code, { titles: JSON.stringify({ ja, en }) }, out);
+      const titles = text.split('|').map((s) => s.trim());
+      if (titles.length !== LANGUAGES.length || titles.some((t) => !t)) throw new UsageError();
+      return setGame(db, code, { titles: JSON.stringify(Object.fromEntries(LANGUAGES.map((lang, i) => [lang, titles[i]]))) }, out);
     },
   },
   'games:import': {

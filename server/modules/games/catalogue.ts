@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { languageTextsSchema } from '../../../contracts/common';
+import { GAME_KINDS } from '../../../contracts/game-kinds';
 import { GameDefinitionSchema } from '../../../contracts/games';
 
 /**
@@ -12,9 +14,9 @@ import { GameDefinitionSchema } from '../../../contracts/games';
 export const CatalogueEntrySchema = z.object({
   gameCode: z.string().regex(/^[a-z0-9][a-z0-9-]{1,63}$/),
   /** Own titles; null falls back to the built-in map (contracts/games.ts GAME_TITLES), then the code. */
-  titles: z.object({ ja: z.string(), en: z.string() }).nullable(),
+  titles: languageTextsSchema(z.string()).nullable(),
   tags: z.array(z.string().regex(/^[A-Z0-9_]+$/)),
-  gameType: z.enum(['slot', 'roulette', 'blackjack', 'baccarat']),
+  gameType: z.enum(GAME_KINDS),
   orientation: z.enum(['landscape', 'portrait']),
   isDemoAvailable: z.boolean(),
   isEnabled: z.boolean(),

@@ -86,8 +86,8 @@ function mailOf(config: Config, player: Candidate, offer: Offer, unsubscribeToke
     offer.kind === 'promotion'
       ? renderMail(language, 'promotion', {
           ...common,
-          title: contentFor(offer.promotion, language).title,
-          summary: contentFor(offer.promotion, language).summary,
+          title: contentFor(offer.promotion.texts, language).title,
+          summary: contentFor(offer.promotion.texts, language).summary,
           link: siteLink(config, language, `/promotions/${offer.promotion.slug}`),
         })
       : renderMail(language, 'dailyBonusReminder', {

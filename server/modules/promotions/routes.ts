@@ -37,7 +37,7 @@ export default async function promotionRoutes(app: FastifyInstance) {
         endsAt: p.endsAt,
         bonus: p.bonus,
         image: p.image ?? null,
-        ...contentFor(p, language),
+        ...contentFor(p.texts, language),
       })),
     };
   });

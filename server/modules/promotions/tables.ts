@@ -1,9 +1,6 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { Generated } from 'kysely';
 
-/** JSON columns: written as JSON text, read back parsed. */
-type Json<T> = ColumnType<T, string, string>;
-
-/** Promotions (see the 2026-11-27T16-00_promotions migration). */
+/** Promotions (the 2026-11-27T16-00_promotions migration; texts per language since 2026-11-28T11-00_promotion_texts). */
 export interface PromotionTables {
   promotions: {
     slug: string;
@@ -11,10 +8,16 @@ export interface PromotionTables {
     ends_at: Date;
     bonus: number | null;
     image: string | null;
-    ja: Json<{ title: string; summary: string; body: string }>;
-    en: Json<{ title: string; summary: string; body: string }>;
     published: Generated<boolean>;
     created_at: Generated<Date>;
     updated_at: Generated<Date>;
+  };
+  /** A promotion's title, summary and body in one language (a code of the registry). */
+  promotion_texts: {
+    slug: string;
+    language_code: string;
+    title: string;
+    summary: string;
+    body: string;
   };
 }

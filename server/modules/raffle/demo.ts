@@ -1,6 +1,6 @@
-import { contentFor, toLanguage, type ShippedLanguage } from '../../../contracts/languages';
+import { contentFor, type LanguageTexts, toLanguage } from '../../../contracts/languages';
 /** The drawn demo raffle's title in each language (demo data). */
-const DEMO_DRAWN_TITLE: Record<ShippedLanguage, string> = { ja: 'オープン記念抽選会', en: 'Opening Raffle' };
+const DEMO_DRAWN_TITLE: LanguageTexts<string> = { ja: 'オープン記念抽選会', en: 'Opening Raffle' };
 import type { RaffleDefinition } from '../../../contracts/raffle';
 import { RaffleDefinitionSchema } from '../../../contracts/raffle';
 import type { Db } from '../../db';

@@ -4,6 +4,7 @@ import type { Language } from '../../../contracts/constants';
 import type { ContentGameListSchema, ContentRaffleListSchema } from '../../../contracts/backoffice';
 import { PromotionsView } from './PromotionsAdmin';
 import { RacesView } from './Races';
+import { emptyTexts, LanguageTextFields, writtenTexts } from './LanguageTexts';
 import { bo, errorText, Field, fmtDate, Notice, Section, useBo, useLoad } from './shared';
 
 type Msg = { text: string; kind: 'ok' | 'error' } | null;
@@ -20,8 +21,7 @@ export function ContentView({ lang }: { lang: Language }) {
   const now = Date.now();
   const [form, setForm] = useState({
     ref: '',
-    titleJa: '',
-    titleEn: '',
+    texts: emptyTexts(['title'] as const),
     start: toInputValue(new Date(now - 60_000)),
     end: toInputValue(new Date(now + 7 * 86_400_000)),
     draw: toInputValue(new Date(now + 7 * 86_400_000 + 3_600_000)),
@@ -29,7 +29,10 @@ export function ContentView({ lang }: { lang: Language }) {
     prize: '10000',
     winners: '3',
   });
-  const set = (k: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) => setForm({ ...form, [k]: e.target.value });
+  const set = (k: Exclude<keyof typeof form, 'texts'>) => (e: React.ChangeEvent<HTMLInputElement>) => setForm({ ...form, [k]: e.target.value });
+  // A raffle needs one title; the first written (the default language's first) is what other languages show.
+  const written = writtenTexts(form.texts).filter(([, x]) => x.title !== '');
+  const anyTitle = written.length > 0;
 
   const create = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -45,9 +48,8 @@ export function ContentView({ lang }: { lang: Language }) {
           wagerPerEntry: Number(form.wagerPerEntry),
           prizes: [{ amount: Number(form.prize), count: Number(form.winners) }],
           translations: [
-            { languageCode: 'default', title: form.titleJa.trim() || form.titleEn.trim() },
-            ...(form.titleJa.trim() ? [{ languageCode: 'ja', title: form.titleJa.trim() }] : []),
-            ...(form.titleEn.trim() ? [{ languageCode: 'en', title: form.titleEn.trim() }] : []),
+            { languageCode: 'default', title: written[0]?.[1].title ?? '' },
+            ...written.map(([languageCode, x]) => ({ languageCode, title: x.title })),
           ],
         },
       });
@@ -96,12 +98,14 @@ export function ContentView({ lang }: { lang: Language }) {
               onChange={set('wagerPerEntry')}
             />
           </Field>
-          <Field label={t('content.titleJa')} id="bo-raffle-title-ja">
-            <input id="bo-raffle-title-ja" className="field" lang="ja" maxLength={200} value={form.titleJa} onChange={set('titleJa')} />
-          </Field>
-          <Field label={t('content.titleEn')} id="bo-raffle-title-en">
-            <input id="bo-raffle-title-en" className="field" lang="en" maxLength={200} value={form.titleEn} onChange={set('titleEn')} />
-          </Field>
+          <LanguageTextFields
+            id="bo-raffle"
+            lang={lang}
+            fields={[{ key: 'title', label: (language: string) => t('content.titleIn', { language }), maxLength: 200 }]}
+            texts={form.texts}
+            onChange={(texts) => setForm({ ...form, texts })}
+            required={() => !anyTitle}
+          />
           <Field label={t('content.start')} id="bo-raffle-start">
             <input id="bo-raffle-start" type="datetime-local" className="field" required value={form.start} onChange={set('start')} />
           </Field>

@@ -1,8 +1,9 @@
-import { contentFor } from '../../../contracts/languages';
+import { contentFor, LANGUAGES } from '../../../contracts/languages';
 import { useState } from 'react';
 import type { z } from 'zod';
 import type { Language } from '../../../contracts/constants';
 import type { ContentPromotionListSchema } from '../../../contracts/backoffice';
+import { emptyTexts, LanguageTextFields, type LanguageTexts, writtenTexts } from './LanguageTexts';
 import { bo, errorText, Field, fmtDate, fmtNum, Notice, Section, useBo, useLoad } from './shared';
 
 type Msg = { text: string; kind: 'ok' | 'error' } | null;
@@ -10,17 +11,15 @@ type Promotion = z.output<typeof ContentPromotionListSchema>['promotions'][numbe
 const toInputValue = (d: Date) => d.toISOString().slice(0, 16);
 const fromInput = (v: string) => new Date(`${v}:00Z`).toISOString();
 
+const TEXT_KEYS = ['title', 'summary', 'body'] as const;
+type Texts = LanguageTexts<(typeof TEXT_KEYS)[number]>;
+
 interface Form {
   slug: string;
   start: string;
   end: string;
   bonus: string;
-  titleJa: string;
-  summaryJa: string;
-  bodyJa: string;
-  titleEn: string;
-  summaryEn: string;
-  bodyEn: string;
+  texts: Texts;
   reason: string;
 }
 const emptyForm = (): Form => {
@@ -30,73 +29,68 @@ const emptyForm = (): Form => {
     start: toInputValue(new Date(now - 60_000)),
     end: toInputValue(new Date(now + 14 * 86_400_000)),
     bonus: '',
-    titleJa: '',
-    summaryJa: '',
-    bodyJa: '',
-    titleEn: '',
-    summaryEn: '',
-    bodyEn: '',
+    texts: emptyTexts(TEXT_KEYS),
     reason: '',
   };
 };
-const formOf = (p: Promotion): Form => ({
-  slug: p.slug,
-  start: toInputValue(new Date(p.startsAt)),
-  end: toInputValue(new Date(p.endsAt)),
-  bonus: p.bonus === null ? '' : String(p.bonus),
-  titleJa: p.ja.title,
-  summaryJa: p.ja.summary,
-  bodyJa: p.ja.body,
-  titleEn: p.en.title,
-  summaryEn: p.en.summary,
-  bodyEn: p.en.body,
-  reason: '',
-});
+const formOf = (p: Promotion): Form => {
+  const texts = emptyTexts(TEXT_KEYS);
+  for (const code of LANGUAGES) {
+    const own = p.texts[code];
+    if (own) texts[code] = { ...own };
+  }
+  return {
+    slug: p.slug,
+    start: toInputValue(new Date(p.startsAt)),
+    end: toInputValue(new Date(p.endsAt)),
+    bonus: p.bonus === null ? '' : String(p.bonus),
+    texts,
+    reason: '',
+  };
+};
 const fieldsOf = (f: Form, image?: string) => ({
   startsAt: fromInput(f.start),
   endsAt: fromInput(f.end),
   bonus: f.bonus.trim() === '' ? null : Number(f.bonus),
   ...(image ? { image } : {}),
-  ja: { title: f.titleJa, summary: f.summaryJa, body: f.bodyJa },
-  en: { title: f.titleEn, summary: f.summaryEn, body: f.bodyEn },
+  texts: Object.fromEntries(writtenTexts(f.texts)),
 });
 
-/** The fields of a promotion in both languages; `id` keeps the create and edit forms' labels apart. */
+/** The fields of a promotion, its texts in every language; `id` keeps the create and edit forms' labels apart. */
 function PromotionFields({
   t,
+  lang,
   id,
   form,
   set,
+  setTexts,
   edit,
 }: {
   t: ReturnType<typeof useBo>;
+  lang: Language;
   id: string;
   form: Form;
   set: (k: keyof Form) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
+  setTexts: (texts: Texts) => void;
   edit: boolean;
 }) {
-  const input = (k: keyof Form, label: string, props: React.InputHTMLAttributes<HTMLInputElement> = {}) => (
+  const input = (k: 'slug' | 'bonus' | 'start' | 'end' | 'reason', label: string, props: React.InputHTMLAttributes<HTMLInputElement> = {}) => (
     <Field label={label} id={`${id}-${k}`}>
       <input id={`${id}-${k}`} className="field" value={form[k]} onChange={set(k)} {...props} />
     </Field>
   );
-  const area = (k: keyof Form, label: string, lang: string, rows: number, maxLength: number) => (
-    <Field label={label} id={`${id}-${k}`}>
-      <textarea id={`${id}-${k}`} className="field" lang={lang} rows={rows} required maxLength={maxLength} value={form[k]} onChange={set(k)} />
-    </Field>
-  );
+  const fields = [
+    { key: 'title', label: (language: string) => t('promotions.titleIn', { language }), maxLength: 120 },
+    { key: 'summary', label: (language: string) => t('promotions.summaryIn', { language }), maxLength: 400, rows: 2 },
+    { key: 'body', label: (language: string) => t('promotions.bodyIn', { language }), maxLength: 10_000, rows: 4 },
+  ] as const;
   return (
     <>
       {!edit && input('slug', t('promotions.slug'), { required: true, pattern: '[a-z0-9]+(-[a-z0-9]+)*', maxLength: 80 })}
       {input('bonus', t('promotions.bonus'), { inputMode: 'numeric', pattern: '[0-9]*' })}
       {input('start', t('promotions.start'), { type: 'datetime-local', required: true })}
       {input('end', t('promotions.end'), { type: 'datetime-local', required: true })}
-      {input('titleJa', t('promotions.titleJa'), { required: true, maxLength: 120, lang: 'ja' })}
-      {input('titleEn', t('promotions.titleEn'), { required: true, maxLength: 120, lang: 'en' })}
-      {area('summaryJa', t('promotions.summaryJa'), 'ja', 2, 400)}
-      {area('summaryEn', t('promotions.summaryEn'), 'en', 2, 400)}
-      {area('bodyJa', t('promotions.bodyJa'), 'ja', 4, 10_000)}
-      {area('bodyEn', t('promotions.bodyEn'), 'en', 4, 10_000)}
+      <LanguageTextFields id={id} lang={lang} fields={fields} texts={form.texts} onChange={setTexts} />
       {edit && input('reason', t('promotions.reason'), { required: true, maxLength: 500 })}
     </>
   );
@@ -157,7 +151,7 @@ export function PromotionsView({ lang }: { lang: Language }) {
     <>
       <Section title={t('promotions.new')}>
         <form onSubmit={create} className="grid gap-x-4 sm:grid-cols-2">
-          <PromotionFields t={t} id="bo-promo" form={form} set={set} edit={false} />
+          <PromotionFields t={t} lang={lang} id="bo-promo" form={form} set={set} setTexts={(texts) => setForm({ ...form, texts })} edit={false} />
           <div className="sm:col-span-2">
             <button type="submit" className="btn-gold">
               {t('promotions.create')}
@@ -174,7 +168,7 @@ export function PromotionsView({ lang }: { lang: Language }) {
             <li key={p.slug} className="py-2" data-testid="bo-promotion-row">
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <span>
-                  <strong>{contentFor(p, lang).title}</strong> <span className="font-mono">({p.slug})</span> ·{' '}
+                  <strong>{contentFor(p.texts, lang).title}</strong> <span className="font-mono">({p.slug})</span> ·{' '}
                   {p.published ? t('promotions.published') : t('promotions.unpublished')} · {fmtDate(lang, p.startsAt)} → {fmtDate(lang, p.endsAt)}
                   {p.bonus !== null && <> · {t('promotions.bonusShort', { amount: fmtNum(lang, p.bonus) })}</>}
                 </span>
@@ -183,7 +177,7 @@ export function PromotionsView({ lang }: { lang: Language }) {
                     type="button"
                     className="btn-ghost px-3 py-1"
                     onClick={() => setEditing({ promotion: p, form: formOf(p) })}
-                    aria-label={`${t('promotions.edit')}: ${contentFor(p, lang).title}`}
+                    aria-label={`${t('promotions.edit')}: ${contentFor(p.texts, lang).title}`}
                   >
                     {t('promotions.edit')}
                   </button>
@@ -191,15 +185,23 @@ export function PromotionsView({ lang }: { lang: Language }) {
                     type="button"
                     className="btn-ghost px-3 py-1"
                     onClick={() => publish(p, !p.published)}
-                    aria-label={`${p.published ? t('promotions.unpublish') : t('promotions.publish')}: ${contentFor(p, lang).title}`}
+                    aria-label={`${p.published ? t('promotions.unpublish') : t('promotions.publish')}: ${contentFor(p.texts, lang).title}`}
                   >
                     {p.published ? t('promotions.unpublish') : t('promotions.publish')}
                   </button>
                 </span>
               </div>
               {editing?.promotion.slug === p.slug && (
-                <form onSubmit={save} className="mt-2 grid gap-x-4 sm:grid-cols-2" aria-label={`${t('promotions.edit')}: ${contentFor(p, lang).title}`}>
-                  <PromotionFields t={t} id={`bo-promo-edit-${p.slug}`} form={editing.form} set={setEdit} edit />
+                <form onSubmit={save} className="mt-2 grid gap-x-4 sm:grid-cols-2" aria-label={`${t('promotions.edit')}: ${contentFor(p.texts, lang).title}`}>
+                  <PromotionFields
+                    t={t}
+                    lang={lang}
+                    id={`bo-promo-edit-${p.slug}`}
+                    form={editing.form}
+                    set={setEdit}
+                    setTexts={(texts) => setEditing({ ...editing, form: { ...editing.form, texts } })}
+                    edit
+                  />
                   <div className="flex items-end gap-2 pb-3">
                     <button type="submit" className="btn-gold">
                       {t('content.save')}

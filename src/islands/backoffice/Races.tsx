@@ -1,35 +1,39 @@
 import { useState } from 'react';
 import type { z } from 'zod';
-import type { Language } from '../../../contracts/constants';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language, languageInfo } from '../../../contracts/languages';
 import { gameDisplayTitle } from '../../../contracts/game-titles';
 import type { ContentGameListSchema, ContentRaceListSchema } from '../../../contracts/backoffice';
+import { emptyTexts, LanguageTextFields, type LanguageTexts, writtenTexts } from './LanguageTexts';
 import { bo, errorText, Field, fmtDate, Notice, Section, useBo, useLoad } from './shared';
 
 type Msg = { text: string; kind: 'ok' | 'error' } | null;
 type Race = z.output<typeof ContentRaceListSchema>['races'][number];
-type Texts = { titleJa: string; titleEn: string; descriptionJa: string; descriptionEn: string };
+const TEXT_KEYS = ['title', 'description'] as const;
+type Texts = LanguageTexts<(typeof TEXT_KEYS)[number]>;
 const toInputValue = (d: Date) => d.toISOString().slice(0, 16);
 const fromInput = (v: string) => new Date(`${v}:00Z`).toISOString();
 const RANKS = [1, 2, 3] as const;
 
-/** A race's texts as the lobby reads them: its own language, else 'default' (Japanese, the site's default). */
-const translations = (x: Texts) => {
-  const ja = { languageDisplayName: '日本語', title: x.titleJa.trim(), description: x.descriptionJa.trim(), termsAndConditions: '' };
-  const en = { languageDisplayName: 'English', title: x.titleEn.trim(), description: x.descriptionEn.trim(), termsAndConditions: '' };
-  return [
-    { languageCode: 'default', ...ja },
-    { languageCode: 'ja', ...ja },
-    { languageCode: 'en', ...en },
-  ];
+/** A race's texts as the lobby reads them: its own language, else 'default' (the default language's). */
+const translations = (texts: Texts) => {
+  const written = writtenTexts(texts).map(([code, x]) => ({
+    languageCode: code as string,
+    languageDisplayName: languageInfo(code).name,
+    title: x.title,
+    description: x.description,
+    termsAndConditions: '',
+  }));
+  const fallback = written.find((w) => w.languageCode === DEFAULT_LANGUAGE);
+  return fallback ? [{ ...fallback, languageCode: 'default' }, ...written] : written;
 };
 const textsOf = (race: Race): Texts => {
-  const of = (code: string) => race.translations.find((t) => t.languageCode === code) ?? race.translations.find((t) => t.languageCode === 'default');
-  return {
-    titleJa: of('ja')?.title ?? '',
-    titleEn: of('en')?.title ?? '',
-    descriptionJa: of('ja')?.description ?? '',
-    descriptionEn: of('en')?.description ?? '',
-  };
+  const texts = emptyTexts(TEXT_KEYS);
+  const fallback = race.translations.find((t) => t.languageCode === 'default');
+  for (const code of LANGUAGES) {
+    const own = race.translations.find((t) => t.languageCode === code) ?? (code === DEFAULT_LANGUAGE ? fallback : undefined);
+    if (own) texts[code] = { title: own.title, description: own.description };
+  }
+  return texts;
 };
 
 /** Races (the same RaceFileSchema as `tournament:create`): create, edit their texts, cancel. */
@@ -42,10 +46,7 @@ export function RacesView({ lang, games }: { lang: Language; games: z.output<typ
   const [form, setForm] = useState({
     ref: '',
     metric: 'WAGERED',
-    titleJa: '',
-    titleEn: '',
-    descriptionJa: '',
-    descriptionEn: '',
+    texts: emptyTexts(TEXT_KEYS),
     start: toInputValue(new Date(now - 60_000)),
     end: toInputValue(new Date(now + 7 * 86_400_000)),
     prize1: '10000',
@@ -70,7 +71,7 @@ export function RacesView({ lang, games }: { lang: Language; games: z.output<typ
           endDateUtc: fromInput(form.end),
           prizes: RANKS.map((rank) => ({ rank, amount: Number(form[`prize${rank}`]) })).filter((p) => p.amount > 0),
           games: picked.map((gameCode) => ({ gameCode })),
-          translations: translations(form),
+          translations: translations(form.texts),
         },
       });
       setMessage({ text: t('races.created'), kind: 'ok' });
@@ -102,8 +103,10 @@ export function RacesView({ lang, games }: { lang: Language; games: z.output<typ
       setListMessage({ text: errorText(t, err), kind: 'error' });
     }
   };
-  const editText = (k: keyof Texts) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
-    editing && setEditing({ ...editing, texts: { ...editing.texts, [k]: e.target.value } });
+  const textFields = [
+    { key: 'title', label: (language: string) => t('races.titleIn', { language }), maxLength: 200 },
+    { key: 'description', label: (language: string) => t('races.descriptionIn', { language }), maxLength: 2000, rows: 2, optional: true },
+  ] as const;
 
   return (
     <>
@@ -118,34 +121,7 @@ export function RacesView({ lang, games }: { lang: Language; games: z.output<typ
               <option value="BEST_MULTIPLIER">{t('races.metrics.BEST_MULTIPLIER')}</option>
             </select>
           </Field>
-          <Field label={t('races.titleJa')} id="bo-race-title-ja">
-            <input id="bo-race-title-ja" className="field" lang="ja" required maxLength={200} value={form.titleJa} onChange={set('titleJa')} />
-          </Field>
-          <Field label={t('races.titleEn')} id="bo-race-title-en">
-            <input id="bo-race-title-en" className="field" lang="en" required maxLength={200} value={form.titleEn} onChange={set('titleEn')} />
-          </Field>
-          <Field label={t('races.descriptionJa')} id="bo-race-description-ja">
-            <textarea
-              id="bo-race-description-ja"
-              className="field"
-              lang="ja"
-              rows={2}
-              maxLength={2000}
-              value={form.descriptionJa}
-              onChange={set('descriptionJa')}
-            />
-          </Field>
-          <Field label={t('races.descriptionEn')} id="bo-race-description-en">
-            <textarea
-              id="bo-race-description-en"
-              className="field"
-              lang="en"
-              rows={2}
-              maxLength={2000}
-              value={form.descriptionEn}
-              onChange={set('descriptionEn')}
-            />
-          </Field>
+          <LanguageTextFields id="bo-race" lang={lang} fields={textFields} texts={form.texts} onChange={(texts) => setForm({ ...form, texts })} />
           <Field label={t('races.start')} id="bo-race-start">
             <input id="bo-race-start" type="datetime-local" className="field" required value={form.start} onChange={set('start')} />
           </Field>
@@ -217,48 +193,13 @@ export function RacesView({ lang, games }: { lang: Language; games: z.output<typ
               </div>
               {editing?.ref === r.ref && (
                 <form onSubmit={saveTexts} className="mt-2 grid gap-x-4 sm:grid-cols-2" aria-label={`${t('races.edit')}: ${r.title}`}>
-                  <Field label={t('races.titleJa')} id={`bo-race-edit-title-ja-${r.ref}`}>
-                    <input
-                      id={`bo-race-edit-title-ja-${r.ref}`}
-                      className="field"
-                      lang="ja"
-                      required
-                      maxLength={200}
-                      value={editing.texts.titleJa}
-                      onChange={editText('titleJa')}
-                    />
-                  </Field>
-                  <Field label={t('races.titleEn')} id={`bo-race-edit-title-en-${r.ref}`}>
-                    <input
-                      id={`bo-race-edit-title-en-${r.ref}`}
-                      className="field"
-                      lang="en"
-                      required
-                      maxLength={200}
-                      value={editing.texts.titleEn}
-                      onChange={editText('titleEn')}
-                    />
-                  </Field>
-                  <Field label={t('races.descriptionJa')} id={`bo-race-edit-description-ja-${r.ref}`}>
-                    <textarea
-                      id={`bo-race-edit-description-ja-${r.ref}`}
-                      className="field"
-                      lang="ja"
-                      rows={2}
-                      value={editing.texts.descriptionJa}
-                      onChange={editText('descriptionJa')}
-                    />
-                  </Field>
-                  <Field label={t('races.descriptionEn')} id={`bo-race-edit-description-en-${r.ref}`}>
-                    <textarea
-                      id={`bo-race-edit-description-en-${r.ref}`}
-                      className="field"
-                      lang="en"
-                      rows={2}
-                      value={editing.texts.descriptionEn}
-                      onChange={editText('descriptionEn')}
-                    />
-                  </Field>
+                  <LanguageTextFields
+                    id={`bo-race-edit-${r.ref}`}
+                    lang={lang}
+                    fields={textFields}
+                    texts={editing.texts}
+                    onChange={(texts) => setEditing({ ...editing, texts })}
+                  />
                   <Field label={t('races.reason')} id={`bo-race-edit-reason-${r.ref}`}>
                     <input
                       id={`bo-race-edit-reason-${r.ref}`}

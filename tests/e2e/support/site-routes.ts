@@ -1,4 +1,4 @@
-import { localizePath } from '../../../contracts/languages';
+import { contentFor, localizePath } from '../../../contracts/languages';
 import { readFileSync } from 'node:fs';
 import { loadPromotions } from '../../../content/promotions';
 
@@ -48,7 +48,7 @@ export const ROUTES: SiteRoute[] = [
   { path: '/transactions/raffle', title: page('raffleHistory.title'), layout: 'main', signedIn: true },
   { path: '/tournaments', title: page('tournaments.title'), layout: 'main' },
   { path: '/promotions/', title: page('promotions.title'), layout: 'main' },
-  ...loadPromotions().map((p): SiteRoute => ({ path: `/promotions/${p.slug}`, title: (lang) => p[lang].title, layout: 'main' })),
+  ...loadPromotions().map((p): SiteRoute => ({ path: `/promotions/${p.slug}`, title: (lang) => contentFor(p.texts, lang).title, layout: 'main' })),
   { path: '/app-about', title: page('about.title'), layout: 'inApp' },
   { path: '/app-terms', title: page('terms.title'), layout: 'inApp' },
   { path: '/app-privacy-policy', title: page('privacy.title'), layout: 'inApp' },
