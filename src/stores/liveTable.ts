@@ -86,7 +86,10 @@ export interface LiveTableView {
 export interface LiveDeps {
   call: <T>(path: string, options?: CallOptions) => Promise<T>;
   /** An EventSource constructor (the browser's). */
-  EventSource: new (url: string, init?: { withCredentials?: boolean }) => EventSourceLike;
+  EventSource: new (
+    url: string,
+    init?: { withCredentials?: boolean },
+  ) => EventSourceLike;
   now: () => number;
   uuid: () => string;
   storage: Pick<Storage, 'getItem' | 'setItem'> | null;
