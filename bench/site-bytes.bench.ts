@@ -36,6 +36,8 @@ export const JS_BUDGETS: Array<{ page: RegExp; label: string; bytes: number }> =
   { page: /^\/category\/[^/]+$/, label: 'category', bytes: 95 * 1024 },
   { page: /^\/game-launch$/, label: 'game launch', bytes: 95 * 1024 },
   { page: /^\/bet-history$/, label: 'bet history', bytes: 95 * 1024 },
+  // A shared live table's screen (its stream, board and stamps): the main pages' budget, like the game launch page.
+  { page: /^\/live\/[^/]+$/, label: 'live table', bytes: 95 * 1024 },
   { page: /^\/house\/play$/, label: 'house game frame', bytes: 85 * 1024 },
   // The header and popup host only (issue #24): within the main pages' budget.
   { page: /^\/(about|terms-of-use|privacy-policy|contact-us)$/, label: 'static page', bytes: 95 * 1024 },
