@@ -38,7 +38,7 @@ function rouletteCells(t: TFunction<'live'>): Cell[] {
   for (let n = 1; n <= 36; n++)
     cells.push({ spot: `straight-${n}`, text: String(n), color: pocketColor(n), h: [3 - ((n - 1) % 3), 1 + Math.ceil(n / 3), 1, 1] });
   for (let k = 1; k <= 3; k++) cells.push({ spot: `column-${k}`, text: '2:1', color: '', h: [4 - k, 14, 1, 1] });
-  for (let d = 1; d <= 3; d++) cells.push({ spot: `dozen-${d}`, text: t('table.spot.dozen', { value: d }), color: '', h: [4, 2 + 4 * (d - 1), 1, 4] });
+  for (let d = 1; d <= 3; d++) cells.push({ spot: `dozen-${d}`, text: `${12 * d - 11}-${12 * d}`, color: '', h: [4, 2 + 4 * (d - 1), 1, 4] });
   for (const [i, spot] of EVEN_MONEY.entries()) {
     cells.push({ spot, text: t(`table.spot.${spot}`), color: spot === 'red' ? 'red' : spot === 'black' ? 'black' : '', h: [5, 2 + 2 * i, 1, 2] });
   }
@@ -52,15 +52,19 @@ const upright = ([r, c, rs, cs]: Cell['h']): string => {
 };
 
 const colorClass = (color: string) =>
-  color === 'red' ? 'bg-red-700' : color === 'black' ? 'bg-neutral-900' : color === 'green' ? 'bg-green-700' : 'bg-green-900';
+  color === 'red' ? 'bg-red-700' : color === 'black' ? 'bg-neutral-900' : color === 'green' ? 'bg-green-800' : 'bg-green-900';
 
 /** The amounts on a spot: everyone's total below the label, the viewer's own as a gold chip in the corner. */
-function Amounts({ total, own, lang }: { total: number; own: number; lang: Language }) {
+function Amounts({ total, own, lang, large = false }: { total: number; own: number; lang: Language; large?: boolean }) {
   return (
     <>
       {total > 0 && (
-        <span aria-hidden="true" className="text-[10px] font-semibold leading-none text-gold-400 tabular-nums" data-testid="spot-total">
-          {compactCoins(total)}
+        <span
+          aria-hidden="true"
+          className={`font-semibold leading-none text-gold-400 tabular-nums ${large ? 'text-sm' : 'text-[10px]'}`}
+          data-testid="spot-total"
+        >
+          {large ? formatCoins(total, lang) : compactCoins(total)}
         </span>
       )}
       {own > 0 && (
@@ -107,8 +111,8 @@ export default function LiveBoard({ kind, lang, t, totals, own, winning, enabled
           >
             <span>{spotLabel(t, spot)}</span>
             <span className="text-xs font-normal text-cream/85">{spot === 'tie' ? `${tiePays}:1` : spot === 'banker' ? '0.95:1' : '1:1'}</span>
-            <span className="min-h-3">
-              <Amounts total={totals[spot] ?? 0} own={own[spot] ?? 0} lang={lang} />
+            <span className="min-h-5">
+              <Amounts total={totals[spot] ?? 0} own={own[spot] ?? 0} lang={lang} large />
             </span>
           </button>
         ))}
@@ -131,7 +135,7 @@ export default function LiveBoard({ kind, lang, t, totals, own, winning, enabled
               cell.spot.startsWith('straight-') ? `${cell.text}（${t(`table.color.${cell.color as 'red'}`)}）` : spotLabel(t, cell.spot),
             )}
             style={{ '--v': upright(cell.h), '--h': `${cell.h[0]} / ${cell.h[1]} / span ${cell.h[2]} / span ${cell.h[3]}` } as CSSProperties}
-            className={`relative flex min-h-10 flex-col items-center justify-center gap-0.5 rounded-sm border border-cream/30 px-0.5 text-xs font-bold leading-tight [grid-area:var(--v)] hover:brightness-125 aria-disabled:cursor-not-allowed sm:text-sm md:min-h-11 md:[grid-area:var(--h)] ${colorClass(cell.color)} ${winning.has(cell.spot) ? 'ring-4 ring-inset ring-gold-400' : ''}`}
+            className={`relative flex min-h-8 flex-col items-center justify-center gap-0.5 rounded-sm border border-cream/30 px-0.5 text-xs font-bold leading-tight [grid-area:var(--v)] hover:brightness-125 aria-disabled:cursor-not-allowed sm:text-sm md:min-h-11 md:[grid-area:var(--h)] ${colorClass(cell.color)} ${winning.has(cell.spot) ? 'ring-4 ring-inset ring-gold-400' : ''}`}
           >
             <span>{cell.text}</span>
             <Amounts total={totals[cell.spot] ?? 0} own={own[cell.spot] ?? 0} lang={lang} />

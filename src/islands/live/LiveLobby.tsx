@@ -50,14 +50,14 @@ export default function LiveLobby({ lang }: { lang: Language }) {
                 <h3 className="text-lg font-bold">{name}</h3>
                 <span className="flex shrink-0 items-center gap-1 rounded-full bg-red-700 px-2 py-0.5 text-xs font-black tracking-wide text-cream">
                   <span aria-hidden="true" className="h-1.5 w-1.5 rounded-full bg-cream motion-safe:animate-pulse" />
-                  LIVE
+                  {t('lobby.badge')}
                 </span>
               </div>
               <p className="mt-1 text-sm text-cream/80">{t(`tableLead.${def.id}` as `tableLead.roulette-live`)}</p>
               <div className="mt-3 flex min-h-7 flex-wrap items-center gap-x-3 gap-y-1 text-sm" aria-live="off">
                 {phase ? (
                   <>
-                    <span className={`rounded px-2 py-0.5 font-bold ${phase === 'betting' ? 'bg-green-700' : 'bg-brown-700'}`} data-testid="live-phase">
+                    <span className={`rounded px-2 py-0.5 font-bold ${phase === 'betting' ? 'bg-green-800' : 'bg-brown-700'}`} data-testid="live-phase">
                       {t(`phase.${phase}`)}
                     </span>
                     {phase !== 'waiting' && seconds !== null && (

@@ -159,13 +159,36 @@ export function BaccaratStage({
       </div>
       <div className="grid w-full grid-cols-2 gap-2">
         <Hand fan label={labels.player} total={player.length ? String(baccaratPoints(player)) : undefined}>
-          {drawing ? [0, 1].map((i) => <PlayingCard key={i} lang={lang} hidden />) : player.map((card, i) => <PlayingCard key={i} card={card} lang={lang} />)}
+          {drawing ? (
+            [0, 1].map((i) => <PlayingCard key={i} lang={lang} hidden />)
+          ) : player.length ? (
+            player.map((card, i) => <PlayingCard key={i} card={card} lang={lang} />)
+          ) : (
+            <Slots />
+          )}
         </Hand>
         <Hand fan label={labels.banker} total={banker.length ? String(baccaratPoints(banker)) : undefined}>
-          {drawing ? [0, 1].map((i) => <PlayingCard key={i} lang={lang} hidden />) : banker.map((card, i) => <PlayingCard key={i} card={card} lang={lang} />)}
+          {drawing ? (
+            [0, 1].map((i) => <PlayingCard key={i} lang={lang} hidden />)
+          ) : banker.length ? (
+            banker.map((card, i) => <PlayingCard key={i} card={card} lang={lang} />)
+          ) : (
+            <Slots />
+          )}
         </Hand>
       </div>
     </div>
+  );
+}
+
+/** Where a hand's two cards will lie, before the deal. */
+function Slots() {
+  return (
+    <>
+      {[0, 1].map((i) => (
+        <span key={i} aria-hidden="true" className="h-24 w-16 rounded-md border-2 border-dashed border-cream/25 short:h-16 short:w-11" />
+      ))}
+    </>
   );
 }
 

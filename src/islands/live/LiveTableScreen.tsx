@@ -85,7 +85,7 @@ export default function LiveTableScreen({ lang, tableId }: { lang: Language; tab
       {/* The table's bar: round, phase and countdown, who is here. */}
       <div className="flex flex-wrap items-center gap-x-4 gap-y-1 rounded-lg bg-brown-900 px-3 py-2">
         {round && <span className="text-sm text-cream/80">{t('table.round', { position: round.position })}</span>}
-        <span className={`rounded px-2 py-0.5 text-sm font-bold ${open ? 'bg-green-700' : 'bg-brown-700'}`} data-testid="live-phase">
+        <span className={`rounded px-2 py-0.5 text-sm font-bold ${open ? 'bg-green-800' : 'bg-brown-700'}`} data-testid="live-phase">
           {phaseText}
         </span>
         {phase !== 'waiting' && (
@@ -102,9 +102,9 @@ export default function LiveTableScreen({ lang, tableId }: { lang: Language; tab
         </div>
       </div>
 
-      <div className="grid gap-3 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
+      <div className="grid gap-3 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:grid-rows-[auto_1fr]">
         {/* The stage: the wheel or the shoe, stamps rising over it, the result. */}
-        <div className="relative flex flex-col items-center gap-2 overflow-hidden rounded-2xl bg-green-950 p-3 shadow-inner">
+        <div className="relative flex min-h-64 flex-col items-center justify-center gap-2 overflow-hidden rounded-2xl bg-green-950 p-3 shadow-inner lg:col-start-1 lg:row-start-1">
           {kind === 'roulette' ? (
             <LiveWheel round={round} label={round?.result && phase === 'result' ? resultText(t, round.result) : t('table.wheel')} />
           ) : (
@@ -128,7 +128,7 @@ export default function LiveTableScreen({ lang, tableId }: { lang: Language; tab
           <StampLayer stamps={view.stamps} t={t} />
         </div>
 
-        <div className="flex min-w-0 flex-col gap-3">
+        <div className="flex min-w-0 flex-col gap-3 lg:col-start-2 lg:row-span-2 lg:row-start-1">
           <LiveBoard
             kind={kind}
             lang={lang}
@@ -210,27 +210,27 @@ export default function LiveTableScreen({ lang, tableId }: { lang: Language; tab
             )}
           </section>
         </div>
-      </div>
 
-      <section aria-labelledby="live-history" className="rounded-lg bg-brown-900 p-2">
-        <h2 id="live-history" className="mb-1 text-sm font-bold text-gold-400">
-          {t('table.history')}
-        </h2>
-        <ol className="flex flex-wrap gap-1" data-testid="live-history">
-          {state.history.map((h, i) => (
-            <li key={h.roundId}>
-              <a
-                href={`${localizePath('/fairness/live', lang)}?round=${encodeURIComponent(h.roundId)}`}
-                className={`block min-w-8 rounded px-1.5 text-center text-sm font-bold leading-7 text-cream no-underline hover:brightness-125 ${resultChipClass(h.result)} ${i === 0 ? 'ring-2 ring-gold-400' : ''}`}
-                data-round={h.roundId}
-              >
-                <span aria-hidden="true">{resultShort(t, h.result)}</span>
-                <span className="sr-only">{t('table.verifyRound', { result: resultText(t, h.result) })}</span>
-              </a>
-            </li>
-          ))}
-        </ol>
-      </section>
+        <section aria-labelledby="live-history" className="self-start rounded-lg bg-brown-900 p-2 lg:col-start-1 lg:row-start-2">
+          <h2 id="live-history" className="mb-1 text-sm font-bold text-gold-400">
+            {t('table.history')}
+          </h2>
+          <ol className="flex flex-wrap gap-1" data-testid="live-history">
+            {state.history.map((h, i) => (
+              <li key={h.roundId}>
+                <a
+                  href={`${localizePath('/fairness/live', lang)}?round=${encodeURIComponent(h.roundId)}`}
+                  className={`block min-w-8 rounded px-1.5 text-center text-sm font-bold leading-7 text-cream no-underline hover:brightness-125 ${resultChipClass(h.result)} ${i === 0 ? 'ring-2 ring-gold-400' : ''}`}
+                  data-round={h.roundId}
+                >
+                  <span aria-hidden="true">{resultShort(t, h.result)}</span>
+                  <span className="sr-only">{t('table.verifyRound', { result: resultText(t, h.result) })}</span>
+                </a>
+              </li>
+            ))}
+          </ol>
+        </section>
+      </div>
     </div>
   );
 }
@@ -281,7 +281,7 @@ function StampPicker({
     <section aria-labelledby="live-stamp-picker" className="rounded-lg bg-brown-900 p-2" data-testid="live-stamp-picker">
       <div className="mb-1 flex items-center justify-between gap-2">
         <h2 id="live-stamp-picker" className="text-sm font-bold text-gold-400">
-          {t('stamps.picker')}
+          {signedIn ? t('stamps.picker') : t('stamps.title')}
         </h2>
         <label className="flex cursor-pointer items-center gap-2 text-sm">
           <input

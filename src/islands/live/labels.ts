@@ -39,7 +39,7 @@ export function resultText(t: TFunction<'live'>, result: LiveResult): string {
 
 /** The classes of a result's chip in a strip: the pocket's colour, or the side's. */
 export function resultChipClass(result: LiveResult): string {
-  if (result.kind === 'roulette') return result.color === 'red' ? 'bg-red-700' : result.color === 'black' ? 'bg-neutral-900' : 'bg-green-700';
+  if (result.kind === 'roulette') return result.color === 'red' ? 'bg-red-700' : result.color === 'black' ? 'bg-neutral-900' : 'bg-green-800';
   return result.outcome === 'player' ? 'bg-blue-800' : result.outcome === 'banker' ? 'bg-red-800' : 'bg-green-800';
 }
 
