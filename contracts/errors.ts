@@ -54,6 +54,8 @@ export const errorStatus = {
   OWN_ADJUSTMENT: 403,
   /** The adjustment was approved or rejected already. */
   ADJUSTMENT_NOT_PENDING: 409,
+  /** A live table's bet after its round's betting closed, by the server's clock (docs/decisions/0025). */
+  BETTING_CLOSED: 409,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

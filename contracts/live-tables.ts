@@ -38,7 +38,15 @@ export interface LiveTableDef {
 }
 
 const rouletteLimits = { minBet: 10, maxBet: 5000, betUnit: 10, maxRoundTotal: 20000, chips: [10, 50, 100, 500, 1000] } as const;
-const rouletteRules: RouletteDefinition = { kind: 'roulette', variant: 'european', minBet: 10, maxBet: 5000, betUnit: 10, chips: [10, 50, 100, 500, 1000], maxTotalBet: 20000 };
+const rouletteRules: RouletteDefinition = {
+  kind: 'roulette',
+  variant: 'european',
+  minBet: 10,
+  maxBet: 5000,
+  betUnit: 10,
+  chips: [10, 50, 100, 500, 1000],
+  maxTotalBet: 20000,
+};
 const baccaratLimits = { minBet: 20, maxBet: 5000, betUnit: 20, maxRoundTotal: 10000, chips: [20, 100, 500, 1000] } as const;
 const baccaratRules: BaccaratDefinition = { kind: 'baccarat', decks: 8, tiePays: 8, minBet: 20, maxBet: 5000, betUnit: 20, chips: [20, 100, 500, 1000] };
 
@@ -276,6 +284,9 @@ export function applyLiveEvent(state: LiveTableState, event: LiveEvent): LiveTab
     case 'presence':
       return { ...state, watchers: event.watchers };
     case 'settled':
+      // A refunded round ends without a result.
+      if (!event.refunded || state.round?.roundId !== event.roundId) return state;
+      return { ...state, round: { ...state.round, phase: 'result' } };
     case 'stamp':
       return state;
   }

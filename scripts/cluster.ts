@@ -10,7 +10,9 @@
  * services the back-office uses). Then: the raffle drawn once and the race paid once, each prize once in
  * the wallet journal; sessions honoured on every instance, an account locked after LOCKOUT_THRESHOLD
  * failures spread over the three, reset emails delivered once each (requests recorded before the answer,
- * an instance killed right after answering), coins neither lost nor doubled. Exit 1 on any breach.
+ * an instance killed right after answering), coins neither lost nor doubled; the live tables' bets at
+ * every table while the instance holding their clocks is killed (scripts/live-load.ts), each bet
+ * debited once and paid or refunded at most once, never both. Exit 1 on any breach.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -37,6 +39,7 @@ import {
   verify,
   type Player,
 } from './load-kit';
+import { liveClusterPhase } from './live-load';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
@@ -255,6 +258,9 @@ async function main(): Promise<boolean> {
     // longer than the SMTP timeouts; here the SMTP server is local and answers at once).
     OUTBOX_LEASE_MS: '8000',
     SHUTDOWN_DRAIN_MS: '0',
+    // The live tables at the end-to-end pace (a round in 6.5 s), so a short run sees several.
+    LIVE_FAST: 'true',
+    LIVE_STREAM_PREFIX: `cluster-${name}`,
   };
   const servers = PORTS.api.map((port, i) => new ApiProcess(`api-${i + 1}`, port, { ...env, METRICS_PORT: String(PORTS.metrics[i]) }));
   const frontend = { url: `http://127.0.0.1:${PORTS.haproxy}` } as ApiProcess;
@@ -357,6 +363,9 @@ async function main(): Promise<boolean> {
       return row ? since(new Date(row.updated_at).getTime()) : 'never';
     };
     const timeline = `raffle drawn at ${at(tournaments.raffle)}, race paid at ${at(tournaments.race)} (${api2Down}; load ${seconds} s)`;
+
+    // The live tables: bets at every table while the instance holding their clocks is killed.
+    await liveClusterPhase({ servers, viaHaproxy, db, bettors: short ? 6 : 12, seconds: Math.max(15, Math.min(seconds, 40)), breaches, lines });
 
     // Reset emails through the outbox: every player asks once, and api-3 is killed as soon as the
     // answers are in. Each request is in the database before its answer; the token and the mail are

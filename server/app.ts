@@ -25,6 +25,7 @@ import { apiModules } from './modules';
 import { createOutbox } from './modules/outbox/setup';
 import { recordMessageFailed, recordMessageSent, runJob } from './metrics';
 import type { Outbox } from './modules/outbox/service';
+import { createLive, type Live } from './modules/live';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -34,6 +35,8 @@ declare module 'fastify' {
     lifecycle: { draining: boolean };
     /** Emails and SMS: enqueue in the causing transaction, then `deliver` (docs/decisions/0015). */
     outbox: Outbox;
+    /** The shared live tables: this server's watchers, the stream between servers, the clocks (docs/decisions/0025). */
+    live: Live;
   }
   interface FastifyRequest {
     /** The channel code from the CHANNEL header, checked against configuration. */
@@ -153,6 +156,11 @@ export async function buildApp({ config, db, logger, logStream }: AppDeps): Prom
     await outbox.stop();
     outbox.close();
   });
+  // The live tables follow their streams once the app is ready; their watchers' streams end before the server closes.
+  const live = createLive(config, db, app.log);
+  app.decorate('live', live);
+  app.addHook('onReady', async () => live.start());
+  app.addHook('preClose', async () => live.stop());
   app.decorateRequest('channel', '');
   app.decorateRequest('channelFlags', null as unknown as ChannelConfig);
   app.setValidatorCompiler(validatorCompiler);
@@ -218,7 +226,8 @@ export async function buildApp({ config, db, logger, logStream }: AppDeps): Prom
           request.channelFlags = { maintenence: false, captcha: true, bearer: false };
           return done();
         }
-        const channel = request.headers[CHANNEL_HEADER];
+        // EventSource sends no headers of its own: a stream names its channel in the query.
+        const channel = request.headers[CHANNEL_HEADER] ?? (sub.endsWith('/stream') ? (request.query as { channel?: unknown }).channel : undefined);
         const flags = typeof channel === 'string' ? channelOf(config, channel) : undefined;
         if (!flags) throw new AppError('CHANNEL_REQUIRED', 'A known CHANNEL header is required');
         request.channel = channel as string;

@@ -69,6 +69,18 @@ export const ConfigSchema = z.object({
   MARKETING_SEND_HOUR: z.coerce.number().int().min(0).max(23).optional(),
   SPORTSBOOK_URL: z.string().url().optional(),
   SEED_DEMO: bool.default(true),
+  /** Run the shared live tables' clocks on this server (docs/decisions/0025); tests drive them by hand. */
+  LIVE_CLOCK: bool.default(true),
+  /** Shorter rounds at every live table (betting 4 s, draw 1.5 s, pause 1 s): end-to-end tests and demos. */
+  LIVE_FAST: bool.default(false),
+  /** Open live-table streams per client address and per signed-in account. */
+  LIVE_STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
+  LIVE_STREAMS_PER_ACCOUNT: z.coerce.number().int().min(1).default(8),
+  /** The Redis keys of the tables' streams and presence begin with this (one deployment per prefix). */
+  LIVE_STREAM_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9:_-]{1,40}$/)
+    .default('live'),
   /** Whether X-Forwarded-For/-Proto are believed: `true` (any proxy) or a comma-separated list of proxy addresses/CIDRs. */
   TRUST_PROXY: z
     .string()
@@ -185,8 +197,12 @@ export function configWarnings(config: Config): string[] {
   if (isProduction(config) && !config.DATABASE_URL) {
     warnings.push(`ALLOW_EMBEDDED_DB=true: a single-node install on the embedded database in ${config.DATA_DIR} (one process; no second instance)`);
   }
+  // Without Redis the live tables' events reach only this instance's watchers (docs/decisions/0025).
+  const liveAlone = config.DATABASE_URL ? '; the live tables work on one instance only (their events reach only its own watchers)' : '';
   if (isProduction(config) && !config.REDIS_URL) {
-    warnings.push('REDIS_URL is unset: rate limits are per process, so N instances allow N times the limits');
+    warnings.push(`REDIS_URL is unset: rate limits are per process, so N instances allow N times the limits${liveAlone}`);
+  } else if (liveAlone && !config.REDIS_URL) {
+    warnings.push(`REDIS_URL is unset${liveAlone}`);
   }
   return warnings;
 }

@@ -17,6 +17,7 @@ import type { FavouriteTables } from '../modules/favourites/tables';
 import type { AuditTables } from '../modules/audit/tables';
 import type { BackofficeTables } from '../modules/backoffice/tables';
 import type { PromotionTables } from '../modules/promotions/tables';
+import type { LiveTables } from '../modules/live/tables';
 
 /**
  * The database as Kysely sees it. Each domain declares its tables in its own module
@@ -53,4 +54,5 @@ export interface Database
     RetentionTables,
     AuditTables,
     BackofficeTables,
-    PromotionTables {}
+    PromotionTables,
+    LiveTables {}

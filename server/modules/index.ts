@@ -16,6 +16,7 @@ import notificationRoutes from './notifications/routes';
 import favouriteRoutes from './favourites/routes';
 import retentionJob from './retention/routes';
 import backofficeRoutes from './backoffice/routes';
+import { liveRoutes } from './live';
 
 /** Every API module, registered under API_BASE in this order. One line per domain. */
 export const apiModules: Array<(app: FastifyInstance) => Promise<void>> = [
@@ -36,4 +37,5 @@ export const apiModules: Array<(app: FastifyInstance) => Promise<void>> = [
   favouriteRoutes,
   retentionJob,
   backofficeRoutes,
+  liveRoutes,
 ];

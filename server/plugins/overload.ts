@@ -1,4 +1,11 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+
+declare module 'fastify' {
+  interface FastifyReply {
+    /** A long-lived answer (a live table's stream) gives its in-flight place back once it is under way. */
+    leaveInFlight(): void;
+  }
+}
 import underPressure from '@fastify/under-pressure';
 import type { ApiErrorBody } from '../../contracts/errors';
 import type { Config } from '../config';
@@ -43,6 +50,9 @@ export async function registerOverload(app: FastifyInstance, config: Config) {
     if (!admitted.delete(raw)) return;
     inFlight--;
   };
+  app.decorateReply('leaveInFlight', function (this: FastifyReply) {
+    release(this.raw);
+  });
   app.addHook('onRequest', (request, reply, done) => {
     if (inFlight >= config.MAX_REQUESTS_IN_FLIGHT) {
       request.log.warn({ inFlight }, 'overloaded: request refused');

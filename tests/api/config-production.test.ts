@@ -61,7 +61,11 @@ describe('production configuration', () => {
   });
 
   it('warns when REDIS_URL is unset in production, and whenever DEV_TOOLS is on', () => {
-    expect(configWarnings(loadConfig({ ...prod, REDIS_URL: undefined }))).toEqual([expect.stringMatching(/^REDIS_URL is unset: rate limits are per process/)]);
+    expect(configWarnings(loadConfig({ ...prod, REDIS_URL: undefined }))).toEqual([
+      expect.stringMatching(/^REDIS_URL is unset: rate limits are per process.*the live tables work on one instance only/),
+    ]);
+    // On PostgreSQL without Redis, outside production too: the live tables say they serve one instance.
+    expect(configWarnings(loadConfig({ DATABASE_URL: 'postgres://db.example/casino' }))).toEqual([expect.stringMatching(/^REDIS_URL is unset; the live tables work on one instance only/)]);
     expect(configWarnings(loadConfig({ DEV_TOOLS: 'true' }))).toEqual([expect.stringMatching(/^DEV_TOOLS is on/)]);
     expect(configWarnings(loadConfig({ DEV_TOOLS: '1', NODE_ENV: 'test' }))).toEqual([expect.stringMatching(/^DEV_TOOLS is on/)]);
   });

@@ -21,7 +21,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
   // Development aids (dev outbox, captcha answers) are on, as the tests read them; not in production.
   // In production the test's own database stands in for DATABASE_URL (ALLOW_EMBEDDED_DB), and the site is https.
   const devTools = env.NODE_ENV === 'production' ? { ALLOW_EMBEDDED_DB: 'true', PUBLIC_SITE_URL: 'https://coincasino.example' } : { DEV_TOOLS: 'true' };
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SITE_DIR: './no-site', SEED_DEMO: 'false', ...devTools, ...env });
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SITE_DIR: './no-site', SEED_DEMO: 'false', LIVE_CLOCK: 'false', ...devTools, ...env });
   const app = await buildApp({ config, db: testDb.db, logStream: options.logStream });
   await app.ready();
   const api: TestApp['api'] = (options) =>
