@@ -177,8 +177,10 @@ export function createLiveTable(tableId: string, overrides: Partial<LiveDeps> = 
   let stopped = true;
   let reconnectTimer: unknown = null;
   let reconnectDelay = RECONNECT_MS;
-  /** A snapshot after the stream was cut: the player's own bets are read again with it. */
+  /** The stream was cut: once open again, the player's own bets and the clock are read again. */
   let healing = false;
+  /** The id of the last event applied: a stream opened again by the store asks from there (the browser's own reconnects send it as Last-Event-ID). */
+  let lastEventId: string | null = null;
   /** The request id of the pending bet: kept while the same chips are sent again after a failure. */
   let requestId: string | null = null;
   let stampKey = 0;
@@ -225,12 +227,6 @@ export function createLiveTable(tableId: string, overrides: Partial<LiveDeps> = 
       onRound(before.round, state.round);
     }
     switch (event.type) {
-      case 'snapshot':
-        if (healing) {
-          healing = false;
-          void loadSnapshot().catch(() => {});
-        }
-        break;
       case 'closed':
         // Chips not sent when betting closed stay off the table.
         if (state.round?.roundId === event.roundId) {
@@ -269,7 +265,8 @@ export function createLiveTable(tableId: string, overrides: Partial<LiveDeps> = 
   function openStream() {
     if (stopped) return;
     source?.close();
-    const es = new deps.EventSource(apiUrl(`/live/tables/${encodeURIComponent(tableId)}/stream`, { channel: siteConfig.channel }), {
+    const query = { channel: siteConfig.channel, lastEventId: lastEventId ?? undefined };
+    const es = new deps.EventSource(apiUrl(`/live/tables/${encodeURIComponent(tableId)}/stream`, query), {
       withCredentials: true,
     });
     source = es;
@@ -277,6 +274,10 @@ export function createLiveTable(tableId: string, overrides: Partial<LiveDeps> = 
       if (source !== es) return;
       reconnectDelay = RECONNECT_MS;
       patch({ connection: 'open' });
+      if (healing) {
+        healing = false;
+        void loadSnapshot().catch(() => {});
+      }
     };
     es.onmessage = (message: MessageEvent) => {
       if (source !== es) return;
@@ -286,6 +287,7 @@ export function createLiveTable(tableId: string, overrides: Partial<LiveDeps> = 
       } catch {
         return;
       }
+      if (message.lastEventId) lastEventId = message.lastEventId;
       if ($live.get().connection !== 'open') patch({ connection: 'open' });
       handle(event);
     };

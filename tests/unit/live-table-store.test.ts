@@ -27,8 +27,9 @@ class FakeSource implements EventSourceLike {
     this.readyState = 1;
     this.onopen?.call(this, new Event('open'));
   }
+  lastId = 0;
   send(event: LiveEvent) {
-    this.onmessage?.call(this, { data: JSON.stringify(event) } as MessageEvent);
+    this.onmessage?.call(this, { data: JSON.stringify(event), lastEventId: String(++this.lastId) } as MessageEvent);
   }
   /** The network drops: the browser retries itself (CONNECTING) or gives up (CLOSED). */
   cut(gaveUp = false) {
@@ -238,6 +239,7 @@ describe('the live table store', () => {
     const table = createLiveTable('roulette-live', h.deps);
     await table.start();
     FakeSource.all[0].open();
+    FakeSource.all[0].send({ type: 'presence', watchers: 4 });
     FakeSource.all[0].cut();
     expect(table.$live.get().connection).toBe('reconnecting');
     // The browser reconnects itself while CONNECTING: no second stream.
@@ -246,6 +248,8 @@ describe('the live table store', () => {
     FakeSource.all[0].cut(true);
     h.advance(1_000);
     expect(FakeSource.all).toHaveLength(2);
+    // The new stream asks for what followed the last event applied.
+    expect(FakeSource.all[1].url).toBe('/api/live/tables/roulette-live/stream?channel=WEB&lastEventId=1');
     const snapshots = h.calls.length;
     FakeSource.all[1].open();
     FakeSource.all[1].send({ type: 'snapshot', state: tableState({ watchers: 9 }) });
