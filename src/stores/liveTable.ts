@@ -118,6 +118,8 @@ const MAX_RISING = 8;
 const RECONNECT_MS = 1000;
 const RECONNECT_MAX_MS = 8000;
 export const MUTE_KEY = 'liveStampsMuted';
+/** Chips are sent this long after the last one is put down. */
+export const AUTO_SEND_MS = 350;
 
 const browserDeps = (): LiveDeps => ({
   call: (path, options) => apiCall(path, options) as never,
@@ -181,8 +183,8 @@ export function createLiveTable(tableId: string, overrides: Partial<LiveDeps> = 
   let healing = false;
   /** The id of the last event applied: a stream opened again by the store asks from there (the browser's own reconnects send it as Last-Event-ID). */
   let lastEventId: string | null = null;
-  /** The request id of the pending bet: kept while the same chips are sent again after a failure. */
-  let requestId: string | null = null;
+  /** The chips last sent and their request id: kept while the same chips are sent again after a failure. */
+  let batch: { key: string; requestId: string } | null = null;
   let stampKey = 0;
   const stampTimers = new Set<unknown>();
 
@@ -214,7 +216,7 @@ export function createLiveTable(tableId: string, overrides: Partial<LiveDeps> = 
   /** A new round clears the last round's chips, bets and result. */
   function onRound(previous: LiveRoundState | null, next: LiveRoundState | null) {
     if (!next || previous?.roundId === next.roundId) return;
-    requestId = null;
+    batch = null;
     const { mine } = $live.get();
     patch({ pending: {}, mine: mine?.roundId === next.roundId ? mine : null, myResult: null, error: null });
   }
@@ -230,7 +232,7 @@ export function createLiveTable(tableId: string, overrides: Partial<LiveDeps> = 
       case 'closed':
         // Chips not sent when betting closed stay off the table.
         if (state.round?.roundId === event.roundId) {
-          requestId = null;
+          batch = null;
           patch({ pending: {} });
         }
         break;
@@ -338,6 +340,8 @@ export function createLiveTable(tableId: string, overrides: Partial<LiveDeps> = 
     source = null;
     if (reconnectTimer !== null) deps.clearTimeout(reconnectTimer);
     reconnectTimer = null;
+    if (sendTimer !== null) deps.clearTimeout(sendTimer);
+    sendTimer = null;
     for (const timer of stampTimers) deps.clearTimeout(timer);
     stampTimers.clear();
   }
@@ -348,10 +352,19 @@ export function createLiveTable(tableId: string, overrides: Partial<LiveDeps> = 
     if ($live.get().limits.chips.includes(chip)) patch({ chip });
   };
 
-  /** Puts the chosen chip on a spot (not sent until `placeBets`). */
+  /** Chips go out this long after the last one is put down (a few quick clicks travel as one bet). */
+  let sendTimer: unknown = null;
+  const scheduleSend = () => {
+    if (sendTimer !== null) deps.clearTimeout(sendTimer);
+    sendTimer = deps.setTimeout(() => {
+      sendTimer = null;
+      void placeBets();
+    }, AUTO_SEND_MS);
+  };
+
+  /** Puts the chosen chip on a spot; the chips on the table are sent AUTO_SEND_MS after the last one. */
   function addChip(spot: string) {
-    const { chip, pending, mine, limits, kind, placing } = $live.get();
-    if (placing) return;
+    const { chip, pending, mine, limits, kind } = $live.get();
     if (!bettingOpen()) {
       patch({ error: 'errors:BETTING_CLOSED' });
       return;
@@ -366,36 +379,42 @@ export function createLiveTable(tableId: string, overrides: Partial<LiveDeps> = 
       patch({ error: 'live:errors.opposing' });
       return;
     }
-    requestId = null;
     patch({ pending: { ...pending, [spot]: (pending[spot] ?? 0) + chip }, error: null });
+    scheduleSend();
   }
 
+  /** Takes the chips not sent yet off the table. */
   function clearPending() {
     if ($live.get().placing) return;
-    requestId = null;
+    batch = null;
     patch({ pending: {}, error: null });
   }
 
-  /** Sends the chips on the table as one bet; a failure keeps them (and the request id) for a retry. */
+  /**
+   * Sends the chips on the table as one bet. The same chips sent again after a lost answer keep their
+   * request id, so the server takes them once; chips put down while a bet travels go out after it.
+   */
   async function placeBets() {
     const { pending, placing } = $live.get();
     const round = currentRound();
     const bets = Object.entries(pending).map(([spot, amount]) => ({ spot, amount }));
     if (placing || bets.length === 0 || !round) return;
     if (!bettingOpen()) {
-      requestId = null;
+      batch = null;
       patch({ pending: {}, error: 'errors:BETTING_CLOSED' });
       return;
     }
-    requestId ??= deps.uuid();
+    const key = `${round.roundId}|${JSON.stringify(bets)}`;
+    if (batch?.key !== key) batch = { key, requestId: deps.uuid() };
+    const { requestId } = batch;
     patch({ placing: true, error: null });
     try {
       const answer = await deps.call<z.output<typeof LiveBetResponseSchema>>(`/live/tables/${encodeURIComponent(tableId)}/bets`, {
         method: 'POST',
         body: { roundId: round.roundId, requestId, bets },
       });
-      requestId = null;
-      // The chips placed since the bet left stay pending.
+      batch = null;
+      // The chips put down since the bet left stay on the table, and go next.
       const now = $live.get().pending;
       const rest = Object.fromEntries(
         Object.entries(now).flatMap(([spot, amount]) => {
@@ -403,12 +422,13 @@ export function createLiveTable(tableId: string, overrides: Partial<LiveDeps> = 
           return left > 0 ? [[spot, left]] : [];
         }),
       );
-      patch({ placing: false, mine: answer.mine, pending: rest });
+      patch({ placing: false, mine: answer.mine.roundId === currentRound()?.roundId ? answer.mine : $live.get().mine, pending: rest });
       deps.showBalance(answer.balance);
+      if (Object.keys(rest).length > 0) scheduleSend();
     } catch (error) {
       const code = error instanceof ApiError ? error.code : 'TECHNICAL_ERROR';
       // Refused for good: a new id next time. A lost answer (no status): the same id, so a retry is not a second bet.
-      if (!(error instanceof ApiError) || error.status !== 0) requestId = null;
+      if (error instanceof ApiError && error.status !== 0) batch = null;
       patch({ placing: false, error: betErrorKey(code, error), ...(code === 'BETTING_CLOSED' ? { pending: {} } : {}) });
     }
   }

@@ -4,6 +4,7 @@ import { ApiError, type CallOptions } from '../../src/lib/api';
 import {
   clockOffset,
   createLiveLobby,
+  AUTO_SEND_MS,
   createLiveTable,
   MUTE_KEY,
   phaseEndsAt,
@@ -167,6 +168,29 @@ describe('the live table store', () => {
     expect(table.$live.get().pending).toEqual({});
     expect(table.$live.get().mine?.total).toBe(100);
     expect(h.balances).toEqual([900]);
+  });
+
+  it('sends the chips put down in quick succession as one bet, shortly after the last', async () => {
+    const h = harness({
+      answer: (path, o) =>
+        path.endsWith('/bets')
+          ? { betId: 'b', replayed: false, balance: 880, mine: { roundId: ROUND().roundId, spots: { red: 20 }, total: 20 }, body: o?.body }
+          : undefined,
+    });
+    const table = createLiveTable('roulette-live', h.deps);
+    await table.start();
+    table.addChip('red');
+    h.advance(AUTO_SEND_MS - 50);
+    table.addChip('red');
+    h.advance(AUTO_SEND_MS - 1);
+    expect(h.calls.filter((c) => c.path.endsWith('/bets'))).toHaveLength(0);
+    h.advance(1);
+    await Promise.resolve();
+    const bets = h.calls.filter((c) => c.path.endsWith('/bets'));
+    expect(bets.map((c) => (c.options?.body as { bets: unknown }).bets)).toEqual([[{ spot: 'red', amount: 20 }]]);
+    await Promise.resolve();
+    expect(table.$live.get().mine?.total).toBe(20);
+    expect(table.$live.get().pending).toEqual({});
   });
 
   it('refuses opposing spots, the limits and chips after the close; a refusal by the server gives a new id', async () => {

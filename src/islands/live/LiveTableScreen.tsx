@@ -136,7 +136,7 @@ export default function LiveTableScreen({ lang, tableId }: { lang: Language; tab
             totals={state.totals}
             own={own}
             winning={winning}
-            enabled={signedIn && open && !view.placing}
+            enabled={signedIn && open}
             onSpot={table.addChip}
             tiePays={(def.rules as BaccaratDefinition).tiePays ?? 8}
           />
@@ -153,24 +153,19 @@ export default function LiveTableScreen({ lang, tableId }: { lang: Language; tab
               </p>
               <div className="flex flex-wrap items-center justify-center gap-2">
                 <ChipPicker lang={lang} chips={[...limits.chips]} value={chip} onChange={table.selectChip} />
-                <div className="flex gap-1.5">
-                  <button type="button" className="btn-ghost px-3" onClick={table.clearPending} disabled={pendingTotal === 0 || view.placing}>
-                    {t('table.clear')}
+                {pendingTotal > 0 && view.error && !view.placing && (
+                  <button type="button" className="btn-gold" onClick={() => void table.placeBets()} disabled={!open} data-testid="live-place">
+                    {t('table.sendAgain')}
                   </button>
-                  <button
-                    type="button"
-                    className="btn-gold min-w-28"
-                    onClick={() => void table.placeBets()}
-                    disabled={pendingTotal === 0 || view.placing || !open}
-                    aria-busy={view.placing}
-                    data-testid="live-place"
-                  >
-                    {view.placing ? t('table.placing') : t('table.place')}
-                  </button>
-                </div>
+                )}
               </div>
-              <p className="text-center text-sm" aria-live="polite" data-testid="live-my-bets">
-                {pendingTotal > 0 && <span className="me-3 text-gold-400">{t('table.pending', { amount: formatCoins(pendingTotal, lang) })}</span>}
+              <p className="text-center text-xs text-cream/70">{t('table.autoNote')}</p>
+              <p className="min-h-5 text-center text-sm" aria-live="polite" data-testid="live-my-bets" data-placed={mine?.total ?? 0}>
+                {pendingTotal > 0 && (
+                  <span className="me-3 text-gold-400">
+                    {view.placing ? t('table.placing') : t('table.pending', { amount: formatCoins(pendingTotal, lang) })}
+                  </span>
+                )}
                 {mine && mine.total > 0 && <span>{t('table.placedTotal', { amount: formatCoins(mine.total, lang) })}</span>}
               </p>
               <ErrorLine lang={lang} messageKey={view.error} compact />
