@@ -187,7 +187,7 @@ describe('the live table store', () => {
     h.advance(1);
     await Promise.resolve();
     const bets = h.calls.filter((c) => c.path.endsWith('/bets'));
-    expect(bets.map((c) => (c.options?.body as { bets: unknown }).bets)).toEqual([[{ spot: 'red', amount: 20 }]]);
+    expect(bets.map((c) => (c.options?.body as { bets?: unknown } | undefined)?.bets)).toEqual([[{ spot: 'red', amount: 20 }]]);
     await Promise.resolve();
     expect(table.$live.get().mine?.total).toBe(20);
     expect(table.$live.get().pending).toEqual({});
