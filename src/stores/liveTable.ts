@@ -506,7 +506,8 @@ export function createLiveLobby(overrides: Partial<Pick<LiveDeps, 'call' | 'now'
     if (stopped) return;
     const { tables, offset } = $lobby.get();
     const serverNow = deps.now() + offset;
-    const ends = (tables ?? []).flatMap((t) => (t.phaseEndsAt !== null && t.phaseEndsAt > serverNow ? [t.phaseEndsAt - serverNow + 300] : []));
+    // A phase already over by the server's clock (its next one not out yet when read) is asked again soon.
+    const ends = (tables ?? []).flatMap((t) => (t.phaseEndsAt !== null ? [t.phaseEndsAt - serverNow + 300] : []));
     const wait = Math.min(REFRESH_MS, ...ends);
     timer = deps.setTimeout(() => void load(), Math.max(500, wait));
   }
