@@ -290,7 +290,7 @@ function StampPicker({
         </label>
       </div>
       {signedIn && (
-        <ul className="grid grid-cols-6 gap-1 sm:grid-cols-9">
+        <ul className="grid grid-cols-5 gap-1 sm:grid-cols-9">
           {STAMPS.map((stamp) => (
             <li key={stamp}>
               <button
@@ -303,7 +303,7 @@ function StampPicker({
                 className="flex w-full flex-col items-center rounded-md p-0.5 hover:bg-brown-700 disabled:opacity-50"
               >
                 <StampArt stamp={stamp} className="h-9 w-9" />
-                <span aria-hidden="true" className="w-full truncate text-center text-[10px] leading-tight text-cream/90">
+                <span aria-hidden="true" className="min-h-6 w-full text-center text-[10px] leading-tight break-keep text-cream/90">
                   {t(`stamps.words.${stamp}`)}
                 </span>
               </button>
