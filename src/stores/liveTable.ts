@@ -1,5 +1,5 @@
 import { map } from 'nanostores';
-import type { LiveBetResponseSchema, LiveSnapshotSchema, LiveTablesSchema } from '../../contracts/live';
+import type { LiveBetResponseSchema, LiveSnapshotSchema } from '../../contracts/live';
 import {
   emptyTableState,
   applyLiveEvent,
@@ -20,6 +20,9 @@ import { ApiError, apiCall, apiUrl, type CallOptions } from '../lib/api';
 import { siteConfig } from '../lib/config';
 import { roundErrorKeyOf } from './roundErrors';
 import { showBalance, refreshBalance } from './wallet';
+import { clockOffset } from './liveLobby';
+
+export { clockOffset, secondsLeft, createLiveLobby } from './liveLobby';
 
 /**
  * A shared live table on the site (docs/decisions/0025): the table's state from its event stream
@@ -33,8 +36,6 @@ import { showBalance, refreshBalance } from './wallet';
 
 export type Snapshot = z.output<typeof LiveSnapshotSchema>;
 export type MyBets = NonNullable<Snapshot['mine']>;
-export type TablesList = z.output<typeof LiveTablesSchema>;
-export type TableSummary = TablesList['tables'][number];
 
 /** What the stream does: connecting the first time, open, or cut and healing. */
 export type Connection = 'connecting' | 'open' | 'reconnecting';
@@ -139,17 +140,8 @@ export function phaseEndsAt(round: LiveRoundState | null): number | null {
   return round.phase === 'betting' ? round.closesAt : round.phase === 'drawing' ? round.resultAt : round.nextAt;
 }
 
-/** Whole seconds left until `endsAt` (server ms) at device time `now` with the clock offset; never below 0. */
-export function secondsLeft(endsAt: number | null, now: number, offset: number): number {
-  if (endsAt === null) return 0;
-  return Math.max(0, Math.ceil((endsAt - (now + offset)) / 1000));
-}
-
 /** The sum of a record of amounts. */
 export const sumOf = (spots: Record<string, number>) => Object.values(spots).reduce((s, a) => s + a, 0);
-
-/** The offset of the server's clock from a request's round trip: serverTime against the trip's middle. */
-export const clockOffset = (serverTime: number, sentAt: number, receivedAt: number) => Math.round(serverTime - (sentAt + receivedAt) / 2);
 
 export function createLiveTable(tableId: string, overrides: Partial<LiveDeps> = {}) {
   const deps: LiveDeps = { ...browserDeps(), ...overrides };
@@ -476,53 +468,4 @@ export function betErrorKey(code: string, error: unknown): string {
       return key.includes(':') ? key : `games:${key}`;
     }
   }
-}
-
-/* ---------- The Live Casino page ---------- */
-
-/** The tables on the Live Casino page with their clock offset; read again as each phase ends. */
-export function createLiveLobby(overrides: Partial<Pick<LiveDeps, 'call' | 'now' | 'setTimeout' | 'clearTimeout'>> = {}) {
-  const deps = { ...browserDeps(), ...overrides };
-  const $lobby = map<{ tables: TableSummary[] | null; offset: number; failed: boolean }>({ tables: null, offset: 0, failed: false });
-  let timer: unknown = null;
-  let stopped = true;
-  /** Read again at least this often (watchers move without a phase ending). */
-  const REFRESH_MS = 10_000;
-
-  async function load() {
-    if (stopped) return;
-    const sentAt = deps.now();
-    try {
-      const answer = await deps.call<TablesList>('/live/tables', { isQuery: true });
-      $lobby.set({ tables: answer.tables, offset: clockOffset(answer.serverTime, sentAt, deps.now()), failed: false });
-    } catch {
-      $lobby.set({ ...$lobby.get(), failed: $lobby.get().tables === null });
-    }
-    schedule();
-  }
-
-  /** The next read: just after the soonest phase ends, or REFRESH_MS from now. */
-  function schedule() {
-    if (stopped) return;
-    const { tables, offset } = $lobby.get();
-    const serverNow = deps.now() + offset;
-    // A phase already over by the server's clock (its next one not out yet when read) is asked again soon.
-    const ends = (tables ?? []).flatMap((t) => (t.phaseEndsAt !== null ? [t.phaseEndsAt - serverNow + 300] : []));
-    const wait = Math.min(REFRESH_MS, ...ends);
-    timer = deps.setTimeout(() => void load(), Math.max(500, wait));
-  }
-
-  return {
-    $lobby,
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      void load();
-    },
-    stop() {
-      stopped = true;
-      if (timer !== null) deps.clearTimeout(timer);
-      timer = null;
-    },
-  };
 }

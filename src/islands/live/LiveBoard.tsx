@@ -132,7 +132,7 @@ export default function LiveBoard({ kind, lang, t, totals, own, winning, enabled
             data-total={totals[cell.spot] ?? 0}
             aria-label={name(
               cell.spot,
-              cell.spot.startsWith('straight-') ? `${cell.text}（${t(`table.color.${cell.color as 'red'}`)}）` : spotLabel(t, cell.spot),
+              cell.spot.startsWith('straight-') ? `${cell.text}（${t(`results.color.${cell.color as 'red'}`)}）` : spotLabel(t, cell.spot),
             )}
             style={{ '--v': upright(cell.h), '--h': `${cell.h[0]} / ${cell.h[1]} / span ${cell.h[2]} / span ${cell.h[3]}` } as CSSProperties}
             className={`relative flex min-h-8 flex-col items-center justify-center gap-0.5 rounded-sm border border-cream/30 px-0.5 text-xs font-bold leading-tight [grid-area:var(--v)] hover:brightness-125 aria-disabled:cursor-not-allowed sm:text-sm md:min-h-11 md:[grid-area:var(--h)] ${colorClass(cell.color)} ${winning.has(cell.spot) ? 'ring-4 ring-inset ring-gold-400' : ''}`}

@@ -1,18 +1,18 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Language } from '../../../contracts/constants';
-import { LIVE_TABLES } from '../../../contracts/live-tables';
 import { localizePath } from '../../lib/routes';
 import { useT } from '../../lib/useT';
-import { createLiveLobby, secondsLeft } from '../../stores/liveTable';
+import { createLiveLobby, secondsLeft } from '../../stores/liveLobby';
 import { resultChipClass, resultShort, resultText, useNow } from './labels';
+import 'virtual:strings?live.lobby,live.phase,live.results,live.status,live.tableLead,live.tables';
 
 /**
  * The shared tables at the top of the Live Casino page: each table's phase and countdown, how many
  * watch, its last results and the way in. The build renders the tables' names and links; the
  * server's figures fill in once read (src/stores/liveTable.ts createLiveLobby).
  */
-export default function LiveLobby({ lang }: { lang: Language }) {
+export default function LiveLobby({ lang, tables: defs }: { lang: Language; tables: Array<{ id: string }> }) {
   const t = useT(lang, 'live');
   const [lobby] = useState(() => createLiveLobby());
   useEffect(() => {
@@ -34,7 +34,7 @@ export default function LiveLobby({ lang }: { lang: Language }) {
         </p>
       )}
       <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-        {LIVE_TABLES.map((def) => {
+        {defs.map((def) => {
           const live = tables?.find((x) => x.id === def.id);
           const name = t(`tables.${def.id}` as `tables.roulette-live`);
           const seconds = live ? secondsLeft(live.phaseEndsAt, now, offset) : null;
@@ -62,11 +62,11 @@ export default function LiveLobby({ lang }: { lang: Language }) {
                     </span>
                     {phase !== 'waiting' && seconds !== null && (
                       <span className="font-mono tabular-nums text-gold-400" data-testid="live-countdown">
-                        {t('countdown', { seconds })}
+                        {t('status.countdown', { seconds })}
                       </span>
                     )}
                     <span className="text-cream/80" data-testid="live-watchers">
-                      {t('watchers', { count: live?.watchers ?? 0 })}
+                      {t('status.watchers', { count: live?.watchers ?? 0 })}
                     </span>
                   </>
                 ) : (

@@ -90,12 +90,12 @@ export default function LiveTableScreen({ lang, tableId }: { lang: Language; tab
         </span>
         {phase !== 'waiting' && (
           <span className="font-mono text-lg font-black tabular-nums text-gold-400" data-testid="live-countdown">
-            {t('countdown', { seconds })}
+            {t('status.countdown', { seconds })}
           </span>
         )}
         <span className="ms-auto flex gap-3 text-sm text-cream/85">
-          <span data-testid="live-watchers">{t('watchers', { count: state.watchers })}</span>
-          <span data-testid="live-players">{t('players', { count: state.players })}</span>
+          <span data-testid="live-watchers">{t('status.watchers', { count: state.watchers })}</span>
+          <span data-testid="live-players">{t('status.players', { count: state.players })}</span>
         </span>
         <div className="h-1 w-full overflow-hidden rounded bg-brown-700" aria-hidden="true">
           <div className="h-full bg-gold-500 transition-[width] duration-200" style={{ width: `${progress * 100}%` }} />

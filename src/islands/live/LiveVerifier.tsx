@@ -4,6 +4,7 @@ import type { Language } from '../../../contracts/constants';
 import { useT } from '../../lib/useT';
 import { createLiveVerifier, type Problem } from '../../stores/liveVerify';
 import { resultText } from './labels';
+import 'virtual:strings?live.results,live.tables,live.verify';
 
 /**
  * /fairness/live: a live round checked in this browser (src/stores/liveVerify.ts). The round id

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { LiveResult } from '../../../contracts/live-tables';
 import type { TFunction } from '../../lib/i18n';
-import 'virtual:strings?live';
 
 /** A spot's name in the viewer's language: 赤, 第 2 ダズン, スプリット 1-2, プレイヤー. */
 export function spotLabel(t: TFunction<'live'>, spot: string): string {
@@ -33,8 +32,8 @@ export function spotLabel(t: TFunction<'live'>, spot: string): string {
 
 /** A result in words: 17（赤）, プレイヤーの勝ち. */
 export function resultText(t: TFunction<'live'>, result: LiveResult): string {
-  if (result.kind === 'roulette') return t('table.result.roulette', { number: result.number, color: t(`table.color.${result.color}`) });
-  return t(`table.result.${result.outcome}`);
+  if (result.kind === 'roulette') return t('results.result.roulette', { number: result.number, color: t(`results.color.${result.color}`) });
+  return t(`results.result.${result.outcome}`);
 }
 
 /** The classes of a result's chip in a strip: the pocket's colour, or the side's. */
@@ -45,7 +44,7 @@ export function resultChipClass(result: LiveResult): string {
 
 /** What a strip's chip shows: the number, or P / B / T. */
 export const resultShort = (t: TFunction<'live'>, result: LiveResult) =>
-  result.kind === 'roulette' ? String(result.number) : t(`table.resultShort.${result.outcome}`);
+  result.kind === 'roulette' ? String(result.number) : t(`results.resultShort.${result.outcome}`);
 
 /** The device's time, again every `ms` while mounted (the countdowns read the server's clock from it). */
 export function useNow(ms = 250): number {
