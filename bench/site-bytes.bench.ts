@@ -36,6 +36,11 @@ export const JS_BUDGETS: Array<{ page: RegExp; label: string; bytes: number }> =
   { page: /^\/category\/[^/]+$/, label: 'category', bytes: 95 * 1024 },
   { page: /^\/game-launch$/, label: 'game launch', bytes: 95 * 1024 },
   { page: /^\/bet-history$/, label: 'bet history', bytes: 95 * 1024 },
+  // A shared live table's screen: measured at about 113 KiB on its first build (the screen's own chunk
+  // ~10 KiB: board, wheel, cards, the 18 stamps' art; the house frame's strings and card engines ~8 KiB).
+  // Held here so it cannot grow; bringing it to the main pages' 95 KiB (stamps' art and the board
+  // loaded after the first paint) is still to do.
+  { page: /^\/live\/[^/]+$/, label: 'live table', bytes: 115 * 1024 },
   { page: /^\/house\/play$/, label: 'house game frame', bytes: 85 * 1024 },
   // The header and popup host only (issue #24): within the main pages' budget.
   { page: /^\/(about|terms-of-use|privacy-policy|contact-us)$/, label: 'static page', bytes: 95 * 1024 },
