@@ -111,8 +111,12 @@ const PRESENCE_FRESH_MS = 6000;
 export function redisBroker(url: string, instanceId: string, prefix = 'live'): LiveBroker {
   const streamKey = (tableId: string) => `${prefix}:{${tableId}}:events`;
   const presenceKey = (tableId: string) => `${prefix}:{${tableId}}:presence`;
-  const commands = new Redis(url, { maxRetriesPerRequest: 2, connectTimeout: 2000, lazyConnect: false });
+  // Commands fail at once while Redis is away (no offline queue): a table's clock must not wait on it.
+  const commands = new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 2000, enableOfflineQueue: false, commandTimeout: 2000 });
   const reader = new Redis(url, { maxRetriesPerRequest: null, connectTimeout: 2000 });
+  // An outage is logged by the callers; these handlers keep ioredis from reporting every retry as unhandled.
+  commands.on('error', () => undefined);
+  reader.on('error', () => undefined);
   let closed = false;
   let followed: readonly string[] = [];
   return {
@@ -123,17 +127,34 @@ export function redisBroker(url: string, instanceId: string, prefix = 'live'): L
     },
     async follow(tableIds, deliver) {
       followed = tableIds;
-      const lastIds = new Map<string, string>();
-      for (const t of tableIds) {
-        const [latest] = await commands.xrevrange(streamKey(t), '+', '-', 'COUNT', 1);
-        lastIds.set(t, latest?.[0] ?? '0-0');
+      const keys = tableIds.map(streamKey);
+      // Where each table's stream stands now; unknown while Redis is away (the loop asks again).
+      const lastIds = async () => {
+        const ids = new Map<string, string>();
+        for (const t of tableIds) {
+          const [latest] = await commands.xrevrange(streamKey(t), '+', '-', 'COUNT', 1);
+          ids.set(t, latest?.[0] ?? '0-0');
+        }
+        return ids;
+      };
+      // At start, a moment for the connection (commands fail at once until it is up), not more:
+      // an instance starts with Redis away too.
+      if (commands.status !== 'ready') {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, 2000);
+          commands.once('ready', () => {
+            clearTimeout(timer);
+            resolve();
+          });
+        });
       }
-      const cursor = new Map(lastIds);
+      let cursor = await lastIds().catch(() => null);
+      const started = new Map(cursor ?? tableIds.map((t) => [t, '0-0']));
       const loop = async () => {
         while (!closed) {
           try {
-            const keys = tableIds.map(streamKey);
-            const answer = (await reader.xread('BLOCK', 5000, 'STREAMS', ...keys, ...tableIds.map((t) => cursor.get(t)!))) as Array<
+            cursor ??= await lastIds();
+            const answer = (await reader.xread('BLOCK', 5000, 'STREAMS', ...keys, ...tableIds.map((t) => cursor!.get(t)!))) as Array<
               [string, Array<[string, string[]]>]
             > | null;
             for (const [key, entries] of answer ?? []) {
@@ -143,16 +164,15 @@ export function redisBroker(url: string, instanceId: string, prefix = 'live'): L
                 deliver(tableId, { id, event: JSON.parse(fields[1]) as LiveEvent });
               }
             }
-          } catch (error) {
+          } catch {
             if (closed) return;
             // Redis away: try again shortly; watchers resume from their last id once it is back.
             await new Promise((r) => setTimeout(r, 500));
-            void error;
           }
         }
       };
       void loop();
-      return lastIds;
+      return started;
     },
     async since(tableId, afterId) {
       if (!parseId(afterId)) return null;

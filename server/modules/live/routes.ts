@@ -122,8 +122,14 @@ export default async function liveRoutes(app: FastifyInstance) {
     { schema: { params: LiveTableParamsSchema, body: LiveStampRequestSchema, response: { 200: OkSchema } } },
     async (request) => {
       const account = requireAccount(request);
-      if (!(await live.broker.tryStamp(account.id))) throw new AppError('TOO_MANY_REQUESTS', 'One stamp every 2 seconds');
-      await live.broker.append(request.params.tableId, { type: 'stamp', stamp: request.body.stamp, name: account.displayName, at: Date.now() });
+      // Redis away: nothing was sent, the client may try again.
+      const unavailable = () => {
+        throw new AppError('SERVICE_UNAVAILABLE', 'Stamps are unavailable for a moment');
+      };
+      if (!(await live.broker.tryStamp(account.id).catch(unavailable))) throw new AppError('TOO_MANY_REQUESTS', 'One stamp every 2 seconds');
+      await live.broker
+        .append(request.params.tableId, { type: 'stamp', stamp: request.body.stamp, name: account.displayName, at: Date.now() })
+        .catch(unavailable);
       return { ok: true as const };
     },
   );

@@ -48,6 +48,8 @@ export interface StepCounts {
 export class LiveRunner {
   readonly tables: LiveTableDef[];
   private readonly held = new Map<string, Held>();
+  /** Tables with an event the broker did not take: their watchers need a snapshot. */
+  private readonly unpublished = new Set<string>();
   private timer: NodeJS.Timeout | null = null;
   private busy = false;
   readonly counts: StepCounts = { opened: 0, settled: 0, refunded: 0, takenOver: 0 };
@@ -150,8 +152,26 @@ export class LiveRunner {
     this.held.clear();
   }
 
-  private publish(tableId: string, event: LiveEvent) {
-    return this.broker.append(tableId, event);
+  /**
+   * Appends an event to the table's stream. The round's state is in the database already: an event
+   * the broker could not take (Redis away) is logged, and the table's watchers get a snapshot of it
+   * once the broker takes events again (heal).
+   */
+  private async publish(tableId: string, event: LiveEvent): Promise<void> {
+    try {
+      await this.broker.append(tableId, event);
+    } catch (error) {
+      if (!this.unpublished.has(tableId)) this.log.warn({ err: error, table: tableId }, 'live table event not published: its watchers get a snapshot later');
+      this.unpublished.add(tableId);
+    }
+  }
+
+  /** After events were lost: the table's state from the database, as a snapshot, once the broker takes it. */
+  private async heal(tableId: string): Promise<void> {
+    if (!this.unpublished.has(tableId)) return;
+    const state = await loadTableState(this.db, tableId);
+    this.unpublished.delete(tableId);
+    await this.publish(tableId, { type: 'snapshot', state: { ...state, watchers: this.hub.state(tableId).state.watchers } });
   }
 
   /** One step of a table's clock, when this instance holds its lease; what it did. */
@@ -160,6 +180,7 @@ export class LiveRunner {
     if (!(await this.lease(tableId, now))) return 'none';
     const table = this.tables.find((t) => t.id === tableId)!;
     const held = this.held.get(tableId)!;
+    await this.heal(tableId);
     const round = held.round;
     if (!round || round.status === 'settled' || round.status === 'refunded') {
       if (round && now < round.next_at.getTime()) return this.presence(tableId, held, now);
@@ -205,7 +226,7 @@ export class LiveRunner {
   private async presence(tableId: string, held: Held, now: number): Promise<'idle'> {
     if (now - held.presenceAt < PRESENCE_EVERY_MS) return 'idle';
     held.presenceAt = now;
-    const watchers = await this.broker.presence(tableId);
+    const watchers = await this.broker.presence(tableId).catch(() => this.hub.state(tableId).state.watchers);
     if (watchers !== this.hub.state(tableId).state.watchers) await this.publish(tableId, { type: 'presence', watchers });
     return 'idle';
   }
