@@ -365,6 +365,8 @@ for (const lang of ['ja', 'en'] as const) {
   const path = (p: string) => localizePath(p, lang);
 
   test(`axe (${lang}): category grid, every game client and the fairness page`, async ({ page }) => {
+    // Six pages scanned (the Live Casino page with its shared tables among them): about 55 s on a loaded CI machine.
+    test.setTimeout(150_000);
     await page.context().setExtraHTTPHeaders({ 'x-forwarded-for': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` });
     await page.goto(path('/category/live'));
     await expect(page.getByTestId('game-tile').first()).toBeVisible();
