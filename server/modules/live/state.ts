@@ -11,23 +11,12 @@ import {
 } from '../../../contracts/live-tables';
 import type { LiveRoundRecord } from '../../../contracts/live';
 import type { DbOrTrx } from '../../db';
+import type { LiveTables } from './tables';
 
 /** What the database says of a table: its rounds, bets, chains (docs/decisions/0025). */
 
-export type RoundRow = {
-  id: string;
-  table_id: string;
-  chain_id: number;
-  position: number;
-  seed_hash: string;
-  seed: string | null;
-  status: 'betting' | 'drawing' | 'settled' | 'refunded';
-  opens_at: Date;
-  closes_at: Date;
-  result_at: Date;
-  next_at: Date;
-  result: unknown;
-};
+/** A round as read here: its row but the time it settled (live_rounds in ./tables.ts). */
+export type RoundRow = Omit<LiveTables['live_rounds'], 'settled_at'>;
 
 const ROUND_COLUMNS = [
   'id',
