@@ -3,7 +3,7 @@
  *
  * Chaos run, bounded and on loopback only:
  * 1. PostgreSQL (CHAOS_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres; a fresh
- *    database is created and dropped): two API processes (`tsx server/server.ts`, different PORTs)
+ *    database is created and dropped): two API processes (`node --import tsx server/server.ts`, different PORTs)
  *    under mixed load from players (spins, table rounds, blackjack decisions, bonus claims,
  *    sign-ins, balance reads) while the harness SIGKILLs and restarts processes and terminates
  *    database backends. Clients retry an unanswered action with the same `requestId`.

@@ -12,7 +12,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  */
 const PORT = 4703;
 const base = `http://127.0.0.1:${PORT}/api`;
-const tsx = path.resolve('node_modules/.bin/tsx');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'ops-admin-'));
 const env = (extra: Record<string, string> = {}) => ({
   ...process.env,
@@ -32,7 +31,7 @@ const env = (extra: Record<string, string> = {}) => ({
 
 function run(script: string, args: string[], extra: Record<string, string> = {}): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve) => {
-    const child = spawn(tsx, [script, ...args], { env: env(extra) });
+    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { env: env(extra) });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (out += d));
@@ -61,7 +60,7 @@ describe('admin commands and the embedded database (PGlite in a DATA_DIR)', () =
   let serverLog = '';
 
   beforeAll(async () => {
-    server = spawn(tsx, ['server/server.ts'], { env: env() });
+    server = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], { env: env() });
     server.stdout!.on('data', (d) => (serverLog += d));
     server.stderr!.on('data', (d) => (serverLog += d));
     await untilUp(server, () => serverLog);
