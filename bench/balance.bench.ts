@@ -6,7 +6,19 @@ import { setReadCaching } from '../server/lib/read-cache';
 import { httpWindow, pool, printableUrl, type Window } from './http-load';
 import { scratchDatabase } from './scratch-db';
 import { measureCpu, noCpu, perOperation } from './cpu';
-import { alternate, barText, judgedBar, pairedRatio, rateOf, ratioProblem } from './verdict';
+import {
+  alternate,
+  barText,
+  budgetText,
+  countQueries,
+  judgedBar,
+  noQueries,
+  pairedRatio,
+  type QueryCount,
+  queryBudgetProblem,
+  rateOf,
+  ratioProblem,
+} from './verdict';
 import { benchConfig, benchPlayer } from './bench-app';
 
 /** Issue #14's targets, for the warm side; the cold side's floors are decision 0023's. */
@@ -28,12 +40,21 @@ const CI_FLOORS = {
   cold: { PostgreSQL: 0.05, PGlite: 0.007 },
 } as const;
 const bar = (kind: 'PGlite' | 'PostgreSQL', side: 'cold' | 'warm') => judgedBar(TARGETS[side][kind], CI_FLOORS[side][kind]);
+/**
+ * Statements per request, judged by every run on both databases: a warm request sends none (its
+ * session and balance are kept), a cold one two (the session's read and the balance's), each with
+ * half a statement of margin. One round trip more per request crosses it on either side; on the warm
+ * side a rate floor would need the cache lost altogether.
+ */
+const QUERY_BUDGETS = { warm: 0.5, cold: 2.5 } as const;
 
 interface Measured {
   lines: string[];
   ratio: { cold: number; warm: number };
   /** Requests made by the cold, warm and bare sides. */
   counts: number[];
+  /** Statements of each side, and of the bare side's windows (the server idle: its background). */
+  queries: { cold: QueryCount; warm: QueryCount; idle: QueryCount };
 }
 
 async function measure(kind: 'PGlite' | 'PostgreSQL', databaseUrl: string | undefined): Promise<Measured> {
@@ -66,15 +87,16 @@ async function measure(kind: 'PGlite' | 'PostgreSQL', databaseUrl: string | unde
     const warmCpu = noCpu();
     const coldCpu = noCpu();
     const windowSeconds = seconds / windows;
+    const queries = { cold: noQueries(), warm: noQueries(), idle: noQueries() };
     await alternate(windows, [
-      async () => bareWindows.push(await bareWindow(windowSeconds)),
-      async () => warmWindows.push(await measureCpu(databaseUrl ? db : undefined, warmCpu, () => appWindow(windowSeconds))),
+      async () => bareWindows.push(await countQueries(queries.idle, () => bareWindow(windowSeconds))),
+      async () => warmWindows.push(await measureCpu(databaseUrl ? db : undefined, warmCpu, () => countQueries(queries.warm, () => appWindow(windowSeconds)))),
       // Cold: nothing is kept, every request reads its session and balance, as a page load after a
       // while away does (a cache miss per request).
       async () => {
         setReadCaching(false);
         try {
-          coldWindows.push(await measureCpu(databaseUrl ? db : undefined, coldCpu, () => appWindow(windowSeconds)));
+          coldWindows.push(await measureCpu(databaseUrl ? db : undefined, coldCpu, () => countQueries(queries.cold, () => appWindow(windowSeconds))));
         } finally {
           setReadCaching(true);
         }
@@ -92,6 +114,7 @@ async function measure(kind: 'PGlite' | 'PostgreSQL', databaseUrl: string | unde
     return {
       ratio,
       counts: [cold.count, warm.count, b.count],
+      queries,
       lines: [
         `GET /balance vs a bare Fastify route, ${concurrency} keep-alive connections each, ${windows} rounds of one ${(seconds / windows).toFixed(1)} s window per side, the order reversed every other round, ${kind}${databaseUrl ? ` (${printableUrl(databaseUrl)})` : ''}`,
         `  bare Fastify route       : ${b.rate.toFixed(0)} /s  p50 ${b.p50.toFixed(2)} ms  p99 ${b.p99.toFixed(2)} ms`,
@@ -101,6 +124,8 @@ async function measure(kind: 'PGlite' | 'PostgreSQL', databaseUrl: string | unde
         `                             ${perOperation(warmCpu, warm.count, 'request')}`,
         `  ratio, cold (page load)  : ${ratio.cold.toFixed(3)} ${verdict('cold')} (${spread('cold')})`,
         `  ratio, warm              : ${ratio.warm.toFixed(3)} ${verdict('warm')} (${spread('warm')})`,
+        `  statements, cold         : ${budgetText(queries.cold, queries.idle, QUERY_BUDGETS.cold)}`,
+        `  statements, warm         : ${budgetText(queries.warm, queries.idle, QUERY_BUDGETS.warm)}`,
       ],
     };
   } finally {
@@ -117,6 +142,8 @@ export async function run(): Promise<void> {
     for (const side of ['cold', 'warm'] as const) {
       const problem = ratioProblem(`${kind} (${side})`, result.ratio[side], bar(kind, side), result.counts);
       if (problem) failures.push(problem);
+      const overBudget = queryBudgetProblem(`${kind} (${side}) statements per request`, result.queries[side], result.queries.idle, QUERY_BUDGETS[side]);
+      if (overBudget) failures.push(overBudget);
     }
   };
   report('PGlite', await measure('PGlite', undefined));

@@ -27,7 +27,8 @@
  * BENCH_GAMES_PARTS (default "spins,history,rtp"; under --short "spins,history", bench/rtp.bench.ts
  * simulating every game against its exact maths) runs only some of the three parts.
  */
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
@@ -45,7 +46,7 @@ import { setRoundBatching } from '../server/modules/house/one-statement';
 import { httpWindow, percentile, pool, printableUrl, REQUEST_ID, type Window } from './http-load';
 import { scratchDatabase } from './scratch-db';
 import { measureCpu, noCpu, perOperation } from './cpu';
-import { alternate, barText, judgedBar, pairedRatio, rateOf, ratioProblem } from './verdict';
+import { alternate, barText, budgetText, countQueries, judgedBar, noQueries, pairedRatio, queryBudgetProblem, rateOf, ratioProblem } from './verdict';
 import { BENCH_WAGERED_BEFORE, benchConfig, benchGameSession } from './bench-app';
 
 const SPIN_TARGET = 0.5;
@@ -57,6 +58,7 @@ const SPIN_TARGET = 0.5;
  * in session 13 (decision 0020, "Spins on a later machine").
  */
 const SPIN_JUDGED_AT = judgedBar(SPIN_TARGET, 0.4);
+const QUERIES_PER_SPIN = 0.5;
 const median = (xs: number[]) => percentile(Float64Array.from(xs), 0.5);
 const HISTORY_TARGET = 2;
 
@@ -77,15 +79,19 @@ const pgbenchArgs = (clients: number, threads: number, seconds: number) => [
  * One pgbench window on a database `pgbench -i` made: its transactions, the duration it reports
  * (tps = count / seconds, connection time excluded) and every transaction's latency from its log.
  */
-function pgbenchWindow(url: string, clients: number, threads: number, seconds: number): Window {
+async function pgbenchWindow(url: string, clients: number, threads: number, seconds: number): Promise<Window> {
   const logDir = mkdtempSync(path.join(tmpdir(), 'cc-pgbench-'));
   try {
     let out: string;
     try {
-      out = execFileSync('pgbench', [...pgbenchArgs(clients, threads, seconds), '-l', `--log-prefix=${path.join(logDir, 'tx')}`, url], {
-        encoding: 'utf8',
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
+      // Not execFileSync: the servers' own background (clocks, pollers) runs meanwhile, and is counted as the idle statements.
+      ({ stdout: out } = await promisify(execFile)(
+        'pgbench',
+        [...pgbenchArgs(clients, threads, seconds), '-l', `--log-prefix=${path.join(logDir, 'tx')}`, url],
+        {
+          encoding: 'utf8',
+        },
+      ));
     } catch (error) {
       const stderr = String((error as { stderr?: string }).stderr ?? '');
       if (stderr.includes('too many clients')) {
@@ -180,6 +186,9 @@ export async function run(): Promise<void> {
         const offWindows: Window[] = [];
         const spinCpu = noCpu();
         const offCpu = noCpu();
+        const spinQueries = noQueries();
+        const offQueries = noQueries();
+        const idleQueries = noQueries();
         const pgbenchWindows: Window[] = [];
         const offPgbenchWindows: Window[] = [];
         try {
@@ -188,18 +197,24 @@ export async function run(): Promise<void> {
           await spinWindow(2);
           await offWindow(2);
           await pgbenchRoom();
-          pgbenchWindow(pgb.url, concurrency, threads, 2);
+          await pgbenchWindow(pgb.url, concurrency, threads, 2);
           // Statistics for the tables the warm-up filled, as a live database has them (autovacuum)
           // and as \`pgbench -i\` gives its own tables: plans are made for tables of their real size.
           await sql`analyze`.execute(db);
           const pgbenchSide = (into: Window[]) => async () => {
             await pgbenchRoom();
-            into.push(pgbenchWindow(pgb.url, concurrency, threads, seconds));
+            into.push(await countQueries(idleQueries, () => pgbenchWindow(pgb.url, concurrency, threads, seconds)));
           };
           // The judged pair first, alone: a window of the group-commit-off server leaves the database
           // busy (a commit a round) and would slow whichever side came after it.
-          await alternate(rounds, [async () => spinWindows.push(await measureCpu(db, spinCpu, () => spinWindow(seconds))), pgbenchSide(pgbenchWindows)]);
-          await alternate(offRounds, [async () => offWindows.push(await measureCpu(offDb, offCpu, () => offWindow(seconds))), pgbenchSide(offPgbenchWindows)]);
+          await alternate(rounds, [
+            async () => spinWindows.push(await measureCpu(db, spinCpu, () => countQueries(spinQueries, () => spinWindow(seconds)))),
+            pgbenchSide(pgbenchWindows),
+          ]);
+          await alternate(offRounds, [
+            async () => offWindows.push(await measureCpu(offDb, offCpu, () => countQueries(offQueries, () => offWindow(seconds)))),
+            pgbenchSide(offPgbenchWindows),
+          ]);
         } finally {
           await pgb.drop();
         }
@@ -222,6 +237,7 @@ export async function run(): Promise<void> {
           `                          POST ${api}/house/play, slot-neon-sevens bet 10, a fresh requestId per spin, ${concurrency} keep-alive connections over ${threads} threads; up to 32 rounds a statement, 4 statements at once; players at level 10 (${BENCH_WAGERED_BEFORE.toLocaleString('en')} coins wagered before)`,
         );
         console.log(`                          ${perOperation(spinCpu, spins.count, 'spin')}`);
+        console.log(`                          ${budgetText(spinQueries, idleQueries, QUERIES_PER_SPIN)}`);
         console.log(
           `  spins, one a statement: ${off.rate.toFixed(0)} /s  p50 ${off.p50.toFixed(1)} ms  p99 ${off.p99.toFixed(1)} ms  (windows: ${each(offWindows)} /s)`,
         );
@@ -229,6 +245,7 @@ export async function run(): Promise<void> {
           `                          POST ${offApi}/house/play, the same, another ${concurrency} players; group commit off: 1 round a statement, 16 statements at once`,
         );
         console.log(`                          ${perOperation(offCpu, off.count, 'spin')}`);
+        console.log(`                          ${budgetText(offQueries, idleQueries, QUERIES_PER_SPIN)} (group commit off: over the budget, as it must be)`);
         console.log(
           `  pgbench simple-update:  ${tps.rate.toFixed(0)} TPS  p50 ${tps.p50.toFixed(1)} ms  p99 ${tps.p99.toFixed(1)} ms  (windows: ${each(pgbenchWindows)} TPS; one commit a transaction)`,
         );
@@ -244,6 +261,8 @@ export async function run(): Promise<void> {
         // Not judged against a target, but a side that made no request, or a ratio that is no number, fails.
         const offProblem = ratioProblem('spins/s (one a statement) over pgbench TPS', offRatio, 0, [off.count, offTps.count]);
         if (offProblem) problems.push(offProblem);
+        const overBudget = queryBudgetProblem('statements per spin', spinQueries, idleQueries, QUERIES_PER_SPIN);
+        if (overBudget) problems.push(overBudget);
       } finally {
         await offApp.close();
         await offDb.destroy();

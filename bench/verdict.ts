@@ -1,3 +1,4 @@
+import { queriesRun } from '../server/metrics';
 /**
  * A bench target check that cannot pass by accident (issue #28): a side that made no request, or a
  * ratio that is not a finite number (0/0 is NaN, x/0 is Infinity, and NaN < target is false), fails
@@ -56,3 +57,48 @@ export const barText = (target: number, bar: number): string =>
   bar === target ? `target >= ${target}` : `target >= ${target}, judged by the full bench; the short one judges >= ${bar}`;
 
 export const rateOf = (w: { count: number; seconds: number }) => w.count / w.seconds;
+
+/** Statements sent, operations done and seconds spent over a bench's windows (countQueries adds to it). */
+export interface QueryCount {
+  queries: number;
+  operations: number;
+  seconds: number;
+}
+export const noQueries = (): QueryCount => ({ queries: 0, operations: 0, seconds: 0 });
+
+/**
+ * Runs a window and adds to `total` the statements the process sent meanwhile (server/metrics.ts
+ * queriesRun: every handle, begin and commit included), the window's operations and its seconds.
+ */
+export async function countQueries<T extends { count: number; seconds: number }>(total: QueryCount, window: () => Promise<T>): Promise<T> {
+  const before = queriesRun();
+  const result = await window();
+  total.queries += queriesRun() - before;
+  total.operations += result.count;
+  total.seconds += result.seconds;
+  return result;
+}
+
+/**
+ * Statements per operation of the measured side, less the server's own background (its clocks,
+ * pollers and leases: a few to tens of statements a second) at the rate counted over `idle`, the
+ * windows of the other side, when the server takes no request.
+ */
+export const queriesPerOperation = (c: QueryCount, idle: QueryCount): number => (c.queries - (idle.queries / idle.seconds) * c.seconds) / c.operations;
+
+/**
+ * A work verdict, where a rate cannot tell: statements per operation at most `budget`. The count
+ * does not move with the machine's load, so a budget half a statement over what the code sends
+ * fails on one statement (one round trip) more per operation, which a throughput floor misses.
+ */
+export function queryBudgetProblem(name: string, c: QueryCount, idle: QueryCount, budget: number): string | null {
+  if (!(c.operations > 0) || !(idle.seconds > 0)) return `${name}: nothing was counted`;
+  const per = queriesPerOperation(c, idle);
+  return per <= budget ? null : `${name}: ${per.toFixed(2)} statements per operation (budget ${budget})`;
+}
+
+export const budgetText = (c: QueryCount, idle: QueryCount, budget: number): string => {
+  const per = queriesPerOperation(c, idle);
+  const background = `${(idle.queries / idle.seconds).toFixed(1)}/s of background taken off`;
+  return `${per.toFixed(2)} statements per operation over ${c.operations.toLocaleString('en')} (${background}; budget <= ${budget}) ${per <= budget ? 'OK' : 'OVER BUDGET'}`;
+};

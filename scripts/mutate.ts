@@ -6,6 +6,7 @@
  *
  *   npm run mutate                     every mutation
  *   npm run mutate -- --short          the short list .ci/run runs
+ *   npm run mutate -- --benches        the bench verdicts against the regressions they name (minutes each)
  *   npm run mutate -- staff-totp-any-code audit-verify-skips-link   the ones named
  *   npm run mutate -- --list           the list, nothing run
  *   npm run mutate -- --no-baseline    without the unbroken runs (where these tests have just passed)
@@ -38,6 +39,7 @@ function selected(): Mutation[] {
     if (unknown.length > 0) throw new Error(`unknown mutation(s): ${unknown.join(', ')}`);
     return MUTATIONS.filter((m) => names.includes(m.name));
   }
+  if (args.includes('--benches')) return MUTATIONS.filter((m) => m.bench);
   return args.includes('--short') ? MUTATIONS.filter((m) => m.short) : MUTATIONS;
 }
 
@@ -57,7 +59,10 @@ function scratchCopy(): string {
   return dir;
 }
 
-const baselineKey = (m: Mutation) => `${m.tests.join(' ')}${m.filter ? ` -t '${m.filter}'` : ''}${m.postgres ? ' on PostgreSQL' : ''}`;
+const baselineKey = (m: Mutation) =>
+  m.bench
+    ? `bench ${m.bench.name} ${JSON.stringify(m.bench.env ?? {})}`
+    : `${m.tests.join(' ')}${m.filter ? ` -t '${m.filter}'` : ''}${m.postgres ? ' on PostgreSQL' : ''}`;
 
 async function postgresReachable(): Promise<boolean> {
   const client = new pg.Client({ connectionString: postgresUrl, connectionTimeoutMillis: 5000 });
@@ -76,8 +81,10 @@ async function postgresReachable(): Promise<boolean> {
 function runTests(dir: string, m: Mutation, quiet: boolean): Promise<{ passed: boolean; output: string; seconds: number }> {
   const started = Date.now();
   const projects = [...new Set(m.tests.map((t) => (t.startsWith('tests/unit/') ? 'unit' : 'api')))];
-  const argv = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--bail=1', ...(m.filter ? ['-t', m.filter] : []), ...m.tests];
-  const env: NodeJS.ProcessEnv = { ...process.env, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true', NO_COLOR: '1' };
+  const argv = m.bench
+    ? ['tsx', 'bench/run.ts', '--short', m.bench.name]
+    : ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--bail=1', ...(m.filter ? ['-t', m.filter] : []), ...m.tests];
+  const env: NodeJS.ProcessEnv = { ...process.env, ...m.bench?.env, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true', NO_COLOR: '1' };
   delete env.FORCE_COLOR;
   if (m.postgres) env.TEST_DATABASE_URL = postgresUrl;
   else delete env.TEST_DATABASE_URL;
@@ -95,6 +102,7 @@ function runTests(dir: string, m: Mutation, quiet: boolean): Promise<{ passed: b
 
 /** The first failing test's name in vitest's output (what caught the break). */
 const firstFailure = (output: string) =>
+  /--- \S+: FAILED: (.+)$/m.exec(output)?.[1]?.slice(0, 300) ??
   (/(?:FAIL|×)\s+(.+?)(?:\s+\d+ms)?$/m.exec(stripVTControlCharacters(output))?.[1]?.trim() ?? 'a test failed').replace(/^api |^unit /, '').slice(0, 200);
 
 function applyEdits(dir: string, m: Mutation): Map<string, string> {
@@ -116,7 +124,10 @@ function applyEdits(dir: string, m: Mutation): Map<string, string> {
 
 async function main() {
   if (args.includes('--list')) {
-    for (const m of MUTATIONS) console.log(`${m.short ? '*' : ' '} ${m.name.padEnd(34)} ${m.claim}\n${' '.repeat(37)}guarded by ${m.tests.join(', ')}`);
+    for (const m of MUTATIONS)
+      console.log(
+        `${m.short ? '*' : ' '} ${m.name.padEnd(34)} ${m.claim}\n${' '.repeat(37)}guarded by ${m.bench ? `npm run bench -- --short ${m.bench.name}` : m.tests.join(', ')}`,
+      );
     console.log('(* in the short list .ci/run runs)');
     return;
   }

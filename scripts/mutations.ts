@@ -17,6 +17,11 @@ export interface Mutation {
   edits: Edit[];
   /** Test files that claim to guard it (run alone, in the scratch copy). */
   tests: string[];
+  /**
+   * Or a bench whose verdict claims to catch it: `npm run bench -- --short <name>` in the scratch
+   * copy, with `env` (to run only the bench's part that judges it).
+   */
+  bench?: { name: string; env?: Record<string, string> };
   /** Only the tests whose names match this (vitest -t): a file's other tests guard other claims. */
   filter?: string;
   /** Runs its tests on PostgreSQL (MUTATE_POSTGRES_URL): the guard only exists with two real connections. */
@@ -350,5 +355,68 @@ export const MUTATIONS: Mutation[] = [
     ],
     tests: ['tests/api/live-stream.test.ts'],
     filter: 'does not read',
+  },
+  // ---- Bench verdicts: each CI floor or budget against the regression it names ---------------------
+  {
+    name: 'bench-signin-extra-query',
+    claim: 'the sign-in bench fails on one statement more per sign-in',
+    edits: [
+      {
+        file: AUTH,
+        find: '  const { token } = await createSession(db, account.id);\n  return { token, displayName',
+        replace:
+          "  await db.selectFrom('accounts').select('id').where('id', '=', account.id).execute();\n  const { token } = await createSession(db, account.id);\n  return { token, displayName",
+      },
+    ],
+    tests: [],
+    bench: { name: 'signin' },
+  },
+  {
+    name: 'bench-signin-extra-hash',
+    claim: 'the sign-in bench fails on one argon2id verify more per sign-in',
+    edits: [
+      {
+        file: AUTH,
+        find: '  if (!(await verifyPassword(account.password_hash, password))) {\n    // An expired lock',
+        replace:
+          '  await verifyPassword(account.password_hash, password);\n  if (!(await verifyPassword(account.password_hash, password))) {\n    // An expired lock',
+      },
+    ],
+    tests: [],
+    bench: { name: 'signin' },
+  },
+  {
+    name: 'bench-balance-extra-round-trip',
+    claim: 'the /balance bench fails on one round trip to the database more per request',
+    edits: [
+      {
+        file: 'server/modules/wallet/routes.ts',
+        find: "    reply.header('cache-control', 'no-store');\n    return balanceWithBonusStatus(",
+        replace:
+          "    reply.header('cache-control', 'no-store');\n    await app.db.selectFrom('accounts').select('id').where('id', '=', account.id).execute();\n    return balanceWithBonusStatus(",
+      },
+    ],
+    tests: [],
+    bench: { name: 'balance' },
+  },
+  {
+    name: 'bench-group-commit-lost',
+    claim: 'the spins bench fails when rounds are no longer written many to a statement',
+    edits: [{ file: 'server/modules/house/one-statement.ts', find: 'const ROUNDS_PER_STATEMENT = 32;', replace: 'const ROUNDS_PER_STATEMENT = 1;' }],
+    tests: [],
+    bench: { name: 'games', env: { BENCH_GAMES_PARTS: 'spins' } },
+  },
+  {
+    name: 'bench-leaderboard-readers-idle',
+    claim: 'the leaderboard bench fails when its lobbies do not read',
+    edits: [
+      {
+        file: 'bench/leaderboard.bench.ts',
+        find: "    socket.on('connect', () => setTimeout(send, (pollMs * i) / readers));",
+        replace: "    socket.on('connect', () => { socket.end(); resolve(); });",
+      },
+    ],
+    tests: [],
+    bench: { name: 'leaderboard' },
   },
 ];

@@ -110,9 +110,15 @@ const queryDuration = new Histogram({
   registers,
 });
 
+let queriesSoFar = 0;
+
 export function recordQuery(seconds: number): void {
   queryDuration.observe(seconds);
+  queriesSoFar++;
 }
+
+/** Statements this process has sent to its databases (every handle, transaction begin and commit included): what a bench divides by its operations. */
+export const queriesRun = (): number => queriesSoFar;
 
 // ---- Group commit --------------------------------------------------------------------------------
 
