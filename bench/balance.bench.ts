@@ -9,7 +9,7 @@ import { measureCpu, noCpu, perOperation } from './cpu';
 import { alternate, barText, judgedBar, pairedRatio, rateOf, ratioProblem } from './verdict';
 import { benchConfig, benchPlayer } from './bench-app';
 
-/** Issue #14's targets, for the warm side; the cold side's floors are decision 0023's. */
+/** The targets of docs/decisions/0013-session-and-balance-caches.md, for the warm side; the cold side's floors are decision 0023's. */
 const TARGETS = {
   warm: { PostgreSQL: 0.3, PGlite: 0.05 },
   cold: { PostgreSQL: 0.05, PGlite: 0.01 },

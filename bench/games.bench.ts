@@ -152,7 +152,7 @@ export async function run(): Promise<void> {
 
     // ---- 1. spins per second through the API, next to pgbench ----
     if (parts.has('spins')) {
-      // Like with like (issue #28): pgbench commits each transaction; the API's group commit writes up
+      // Like with like (docs/decisions/0020-numbers-anyone-can-check.md): pgbench commits each transaction; the API's group commit writes up
       // to 32 rounds in one statement. So the API is measured twice, on two servers on the same
       // database: as it runs (group commit) and with one round a statement (group commit off), each
       // ratio printed. The target is the running server's; the other is printed and must have run.
