@@ -70,8 +70,7 @@ export function scriptComments(text: string, fileName = 'file.tsx', base = 0, ba
   return [...seen.values()].sort((a, b) => a.line - b.line);
 }
 
-const regexComments = (text: string, pattern: RegExp): Comment[] =>
-  [...text.matchAll(pattern)].map((m) => ({ line: lineAt(text, m.index ?? 0), text: m[0] }));
+const regexComments = (text: string, pattern: RegExp): Comment[] => [...text.matchAll(pattern)].map((m) => ({ line: lineAt(text, m.index ?? 0), text: m[0] }));
 
 /** Comments of a file by its kind: TypeScript/JavaScript, Astro (frontmatter, scripts, HTML and JSX comments), CSS, or `#` lines of a shell or YAML file. */
 export function commentsOf(file: string, text: string): Comment[] {
@@ -145,7 +144,8 @@ function walk(root: string, dir: string): string[] {
 }
 
 const isDoc = (f: string) => f === 'README.md' || (f.startsWith('docs/') && f.endsWith('.md'));
-const isCode = (f: string) => (CODE_DIRS.some((d) => f.startsWith(`${d}/`)) || !f.includes('/')) && (CODE_EXT.test(f) || f.startsWith('.ci/') || f.startsWith('deploy/'));
+const isCode = (f: string) =>
+  (CODE_DIRS.some((d) => f.startsWith(`${d}/`)) || !f.includes('/')) && (CODE_EXT.test(f) || f.startsWith('.ci/') || f.startsWith('deploy/'));
 /** Files whose own content is about paths and issue numbers: the checker's fixtures. */
 const EXEMPT = (f: string) => f.startsWith('tests/fixtures/docs-check/');
 
@@ -224,7 +224,11 @@ export function checkMigrations(root: string): Problem[] {
     const file = `${MIGRATIONS_DIR}/${name}`;
     if (!(name in current)) problems.push({ file, line: 1, message: `landed migration is gone (listed in ${MANIFEST}): a landed migration is never removed` });
     else if (current[name] !== hash)
-      problems.push({ file, line: 1, message: `landed migration was edited (its sha256 differs from ${MANIFEST}): undo the edit and add a new migration instead` });
+      problems.push({
+        file,
+        line: 1,
+        message: `landed migration was edited (its sha256 differs from ${MANIFEST}): undo the edit and add a new migration instead`,
+      });
   }
   for (const name of Object.keys(current)) {
     if (!(name in manifest))
