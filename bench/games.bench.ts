@@ -53,8 +53,8 @@ const SPIN_TARGET = 0.5;
  * The spins' target is judged by the full `npm run bench`. The CI version (--short) judges a floor
  * under it that a real regression crosses (group commit lost: 0.08; a round trip more per round),
  * where the target sat within its rounds' spread of the median on some machines: 0.51, 0.49 and
- * 0.50 in session 12 (the last at a commit that had landed with 0.62 on another machine), 0.53-0.59
- * in session 13 (decision 0020, "Spins on a later machine").
+ * 0.50 on one machine (the last at a commit that had landed with 0.62 on another machine), 0.53-0.59
+ * on a third (decision 0020, "Spins on a later machine").
  */
 const SPIN_JUDGED_AT = judgedBar(SPIN_TARGET, 0.4);
 const median = (xs: number[]) => percentile(Float64Array.from(xs), 0.5);
