@@ -1,6 +1,7 @@
 /**
  * Docs that stay true, checked by `npm run check` (`npm run check:docs`):
- * - a repository path named in a code comment or in a Markdown doc (README.md, docs/) must exist.
+ * - a repository path named in a code comment or in a Markdown doc (README.md, docs/, a folder's
+ *   README.md) must exist.
  *   "A path" is narrow on purpose: a token starting with a top folder of the repository (`server/`,
  *   `src/`, `contracts/`, `scripts/`, `tests/`, `bench/`, `docs/`, `locales/`, `deploy/`, `content/`,
  *   `public/`) that ends in a file extension or a slash; one with a placeholder or a glob (`<name>`,
@@ -143,7 +144,7 @@ function walk(root: string, dir: string): string[] {
   return out;
 }
 
-const isDoc = (f: string) => f === 'README.md' || (f.startsWith('docs/') && f.endsWith('.md'));
+const isDoc = (f: string) => f === 'README.md' || f.endsWith('/README.md') || (f.startsWith('docs/') && f.endsWith('.md'));
 const isCode = (f: string) =>
   (CODE_DIRS.some((d) => f.startsWith(`${d}/`)) || !f.includes('/')) && (CODE_EXT.test(f) || f.startsWith('.ci/') || f.startsWith('deploy/'));
 /** Files whose own content is about paths and issue numbers: the checker's fixtures. */
