@@ -4,7 +4,8 @@
  *   README.md) must exist.
  *   "A path" is narrow on purpose: a token starting with a top folder of the repository (`server/`,
  *   `src/`, `contracts/`, `scripts/`, `tests/`, `bench/`, `docs/`, `locales/`, `deploy/`, `content/`,
- *   `public/`) that ends in a file extension or a slash; one with a placeholder or a glob (`<name>`,
+ *   `public/`) that ends in a file extension or a slash, or a decision record by its number
+ *   (`docs/decisions/0018`: some `docs/decisions/0018-*.md`); one with a placeholder or a glob (`<name>`,
  *   `*`, `{a,b}`, `...` outside a `[...param]` route folder) is skipped;
  * - a landed migration is never edited: `server/db/migrations/landed.json` holds the sha256 of every
  *   migration's content; a listed file whose content changed or that is gone fails, and so does a
@@ -97,6 +98,16 @@ export function commentsOf(file: string, text: string): Comment[] {
 
 const PATH_TOKEN = new RegExp(`(?<![\\w./@~-])(?:\\./)?((?:${ROOTS.join('|')})/[\\w.\\-/\\[\\]<>*{},@$]*)`, 'g');
 
+/** A decision record named by its number alone (`docs/decisions/0018`): one `docs/decisions/0018-*.md` must exist. */
+const DECISION_NUMBER = /^docs\/decisions\/\d{4}$/;
+
+const pathExists = (root: string, named: string) => {
+  if (!DECISION_NUMBER.test(named)) return existsSync(path.join(root, named));
+  const dir = path.join(root, 'docs/decisions');
+  const prefix = `${named.slice('docs/decisions/'.length)}-`;
+  return existsSync(dir) && readdirSync(dir).some((name) => name.startsWith(prefix) && name.endsWith('.md'));
+};
+
 /** Repository paths named in a text: tokens under a top folder ending in an extension or a slash, without placeholders or globs. */
 export function pathsIn(text: string): Array<{ path: string; index: number }> {
   const out: Array<{ path: string; index: number }> = [];
@@ -109,7 +120,7 @@ export function pathsIn(text: string): Array<{ path: string; index: number }> {
     if (token.includes('//')) continue;
     const last = token.split('/').pop() ?? '';
     const isFolder = token.endsWith('/');
-    if (!isFolder && !/\.[A-Za-z0-9]+$/.test(last)) continue;
+    if (!isFolder && !/\.[A-Za-z0-9]+$/.test(last) && !DECISION_NUMBER.test(token)) continue;
     out.push({ path: token, index: m.index ?? 0 });
   }
   return out;
@@ -171,7 +182,7 @@ export function checkPaths(root: string, files: string[]): Problem[] {
     const pieces: Comment[] = isDoc(file) ? [{ line: 1, text }] : commentsOf(file, text);
     for (const piece of pieces) {
       for (const found of pathsIn(piece.text)) {
-        if (existsSync(path.join(root, found.path))) continue;
+        if (pathExists(root, found.path)) continue;
         missing.push({ file, path: found.path, line: piece.line + lineAt(piece.text, found.index) - 1, message: `names ${found.path}, which does not exist` });
       }
     }

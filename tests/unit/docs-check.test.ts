@@ -50,6 +50,11 @@ describe('docs-check', () => {
     expect(run().paths).toEqual([{ file: 'server/app.ts', line: 4, message: 'names server/gone.ts, which does not exist' }]);
   });
 
+  it('(a) fails on a decision record named by a number no record has', () => {
+    write('server/app.ts', '// Why: docs/decisions/0001, and docs/decisions/0002.\nexport const app = 1;\n');
+    expect(run().paths).toEqual([{ file: 'server/app.ts', line: 1, message: 'names docs/decisions/0002, which does not exist' }]);
+  });
+
   it('(a) fails on a path named in a Markdown doc that does not exist', () => {
     write('docs/decisions/0001-x.md', '# 0001\n\nThe reason lives in src/lib/nowhere.ts and tests/unit/\n');
     write('README.md', '# Readme\n\nLayout: `contracts/missing/`.\n');
@@ -64,7 +69,8 @@ describe('docs-check', () => {
   it('(a) reads paths narrowly: placeholders, globs and folders without a slash are skipped, punctuation is not part of a path', () => {
     const named = (text: string) => pathsIn(text).map((p) => p.path);
     expect(named('see server/app.ts, then src/pages/[...lang]/index.astro.')).toEqual(['server/app.ts', 'src/pages/[...lang]/index.astro']);
-    expect(named('server/modules/<name>/ tests/**/*.test.ts locales/{ja,en}/x.json server/.../x.ts docs/decisions/0018')).toEqual([]);
+    expect(named('server/modules/<name>/ tests/**/*.test.ts locales/{ja,en}/x.json server/.../x.ts server/db docs/decisions')).toEqual([]);
+    expect(named('(docs/decisions/0018), docs/decisions/00189')).toEqual(['docs/decisions/0018']);
     expect(named('https://example.com/src/app.ts ../shared/docs/x.md node_modules/x/src/y.ts')).toEqual([]);
     expect(named('(server/db/)')).toEqual(['server/db/']);
   });
