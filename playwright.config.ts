@@ -11,7 +11,7 @@ export default defineConfig({
   fullyParallel: true,
   workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 2,
   // Under CI (set from outside: `CI=true bash .ci/run`) one retry, and a test that passes only on it fails the run
-  // (failOnFlakyTests, issue #28): the retry is there to record what the flake did (trace,
+  // (failOnFlakyTests): the retry is there to record what the flake did (trace,
   // screenshot), never to hide it. test.only fails the run under CI.
   retries: ['true', '1'].includes((process.env.CI ?? '').toLowerCase()) ? 1 : 0,
   failOnFlakyTests: ['true', '1'].includes((process.env.CI ?? '').toLowerCase()),

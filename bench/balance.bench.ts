@@ -21,7 +21,7 @@ import {
 } from './verdict';
 import { benchConfig, benchPlayer } from './bench-app';
 
-/** Issue #14's targets, for the warm side; the cold side's floors are decision 0023's. */
+/** The targets of docs/decisions/0013-session-and-balance-caches.md, for the warm side; the cold side's floors are decision 0023's. */
 const TARGETS = {
   warm: { PostgreSQL: 0.3, PGlite: 0.05 },
   cold: { PostgreSQL: 0.05, PGlite: 0.01 },
@@ -30,7 +30,7 @@ const TARGETS = {
 /**
  * What the CI version (--short) judges: every side, against a floor where a side's median fell on
  * either side of its target from run to run on some machines (decision 0023, "In CI"): warm on
- * PostgreSQL 0.27-0.34 against 0.3 in session 12 (0.47 in session 13), PGlite cold 0.012-0.016
+ * PostgreSQL 0.27-0.34 against 0.3 in the first CI runs (0.47 in a later one), PGlite cold 0.012-0.016
  * against 0.01 (0.018). Each floor still fails on what it guards against: a warm request that
  * reads the database again falls to the cold side's 0.08-0.13, and a page load on PGlite that does
  * twice its work falls under 0.007. The full `npm run bench` judges every side against its target.

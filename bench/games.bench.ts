@@ -54,8 +54,8 @@ const SPIN_TARGET = 0.5;
  * The spins' target is judged by the full `npm run bench`. The CI version (--short) judges a floor
  * under it that a real regression crosses (group commit lost: 0.08; a round trip more per round),
  * where the target sat within its rounds' spread of the median on some machines: 0.51, 0.49 and
- * 0.50 in session 12 (the last at a commit that had landed with 0.62 on another machine), 0.53-0.59
- * in session 13 (decision 0020, "Spins on a later machine").
+ * 0.50 on one machine (the last at a commit that had landed with 0.62 on another machine), 0.53-0.59
+ * on a third (decision 0020, "Spins on a later machine").
  */
 const SPIN_JUDGED_AT = judgedBar(SPIN_TARGET, 0.4);
 const QUERIES_PER_SPIN = 0.5;
@@ -158,7 +158,7 @@ export async function run(): Promise<void> {
 
     // ---- 1. spins per second through the API, next to pgbench ----
     if (parts.has('spins')) {
-      // Like with like (issue #28): pgbench commits each transaction; the API's group commit writes up
+      // Like with like (docs/decisions/0020-numbers-anyone-can-check.md): pgbench commits each transaction; the API's group commit writes up
       // to 32 rounds in one statement. So the API is measured twice, on two servers on the same
       // database: as it runs (group commit) and with one round a statement (group commit off), each
       // ratio printed. The target is the running server's; the other is printed and must have run.

@@ -1,5 +1,5 @@
 /**
- * Leaderboard bench (issue #13), on PostgreSQL (a fresh database on BENCH_PG_URL, default
+ * Leaderboard bench (docs/decisions/0007-tournaments-lobby.md), on PostgreSQL (a fresh database on BENCH_PG_URL, default
  * postgres://postgres@127.0.0.1:5432/postgres, dropped at the end):
  *  1. The uncached leaderboard query of a running race over LB_BETS (default 200,000) earlier bets
  *     of LB_ACCOUNTS (default 2,000) players plus the spins below: median of 20 (it runs at most

@@ -9,7 +9,7 @@
  * modules import are (`strings-<lang>...js`, scripts/locale-strings.ts): each island awaits its own
  * before it renders. A chunk holding zod fails the run: the browser checks with plain code.
  *
- * Budgets (issues #14 and #24, gzip, all the JavaScript a page loads up front, inline scripts
+ * Budgets (gzip, all the JavaScript a page loads up front, inline scripts
  * included): home, category, game launch, bet history and the web static pages (about, terms,
  * privacy, contact: the header and popup host) 95 KiB; the house game frame 85 KiB (ofetch and the
  * language registry, docs/decisions/0012); in-app pages nothing but the inline script. What only a
@@ -42,7 +42,7 @@ export const JS_BUDGETS: Array<{ page: RegExp; label: string; bytes: number }> =
   // loaded after the first paint) is still to do.
   { page: /^\/live\/[^/]+$/, label: 'live table', bytes: 115 * 1024 },
   { page: /^\/house\/play$/, label: 'house game frame', bytes: 85 * 1024 },
-  // The header and popup host only (issue #24): within the main pages' budget.
+  // The header and popup host only: within the main pages' budget.
   { page: /^\/(about|terms-of-use|privacy-policy|contact-us)$/, label: 'static page', bytes: 95 * 1024 },
 ];
 
@@ -190,7 +190,7 @@ export async function run(): Promise<void> {
         else if (row.layout === 'main') problems.push(`${lang} ${page}: uses the main layout (expected StaticLayout)`);
       }
     }
-    // Web static pages carry the header and popup host (issue #24): only in-app pages stay island-free.
+    // Web static pages carry the header and popup host: only in-app pages stay island-free.
     for (const r of rows.filter((row) => row.layout === 'in-app')) {
       if (r.jsFiles > 0 || r.islands > 0) problems.push(`${r.lang} ${r.page}: ships ${r.jsFiles} JS module(s) and ${r.islands} island(s)`);
       if (r.inlineJsGz > INLINE_SCRIPT_BUDGET_GZ) problems.push(`${r.lang} ${r.page}: inline script ${r.inlineJsGz} B gzip > ${INLINE_SCRIPT_BUDGET_GZ} B`);

@@ -1,6 +1,6 @@
 import { queriesRun } from '../server/metrics';
 /**
- * A bench target check that cannot pass by accident (issue #28): a side that made no request, or a
+ * A bench target check that cannot pass by accident (docs/decisions/0020-numbers-anyone-can-check.md): a side that made no request, or a
  * ratio that is not a finite number (0/0 is NaN, x/0 is Infinity, and NaN < target is false), fails
  * instead of slipping past a `ratio < target` test.
  */

@@ -11,7 +11,7 @@ import { TransactionTypeSchema } from './wallet';
 export * from './backoffice-constants';
 
 /**
- * The back-office API under /api/backoffice (issue 27, docs/decisions/0019): staff sign-in with
+ * The back-office API under /api/backoffice (docs/decisions/0019): staff sign-in with
  * TOTP, players, four-eyes adjustments, content, dashboard, audit log, staff management.
  */
 const isoDate = z.iso.datetime({ offset: true });

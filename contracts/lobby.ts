@@ -3,7 +3,7 @@ import { LanguageSchema } from './common';
 import { TournamentSchema, TournamentTranslationSchema } from './tournaments';
 
 /**
- * The tournaments lobby (issue #13): `GET {API_BASE}/tournaments?languageCode=` and the operator's
+ * The tournaments lobby (docs/decisions/0007-tournaments-lobby.md): `GET {API_BASE}/tournaments?languageCode=` and the operator's
  * race file (`npm run admin -- tournament:create <file.json>`). Read by the lobby launcher script
  * (src/lobby/) and by the server.
  */

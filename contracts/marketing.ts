@@ -3,7 +3,7 @@ import { body } from './common';
 import { UNSUBSCRIBE_TOKEN_PATTERN } from './fields';
 
 /**
- * Marketing email (issue #16, docs/decisions/0011): a player's choice to receive offers (daily bonus
+ * Marketing email (docs/decisions/0011): a player's choice to receive offers (daily bonus
  * reminders, promotions) by email, off until they turn it on, and the unsubscribe link in each one.
  */
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { VIP_TIER_CODES } from './progression-config';
 
 /**
- * Progression on the wire (issue #26, docs/decisions/0018): levels and VIP tiers, daily missions,
+ * Progression on the wire (docs/decisions/0018): levels and VIP tiers, daily missions,
  * the login streak, favourites and recently played, notifications.
  */
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LanguageSchema, languageTextsSchema } from './common';
 
 /**
- * Promotions (content/promotions files, and the back-office since issue 27): one schema for the
+ * Promotions (content/promotions files, and the back-office: docs/decisions/0019-back-office.md): one schema for the
  * shipped files, the back-office's forms and the player API.
  */
 export const PromotionTextSchema = z.strictObject({

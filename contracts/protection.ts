@@ -3,7 +3,7 @@ import { body } from './common';
 import { BREAK_DAYS, EXCLUSION_PERIODS, REALITY_CHECK_MINUTES, type ExclusionPeriod } from './constants';
 
 /**
- * Player protection (issue #16): play controls, breaks and self-exclusion on the wire.
+ * Player protection (docs/decisions/0008-player-protection.md): play controls, breaks and self-exclusion on the wire.
  * Lowering a limit takes effect at once; raising or removing one waits LIMIT_RAISE_DELAY_MS.
  */
 

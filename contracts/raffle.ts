@@ -30,7 +30,7 @@ export const RaffleHistoryEntrySchema = z.object({
   raffleDrawDate: isoDate,
   /** The public record page of the draw (null until drawn). */
   raffleDrawResult: z.string().nullable(),
-  /** The coins this player won in the draw; 0 when not won (issue #26: the history says won or not won). */
+  /** The coins this player won in the draw; 0 when not won (the history says won or not won). */
   prize: z.number().int().nonnegative(),
 });
 export type RaffleHistoryEntry = z.infer<typeof RaffleHistoryEntrySchema>;

@@ -7,7 +7,7 @@
  * - layout: the main layout's islands (header, tab bar, toasts, popup host, maintenance banner) and
  *   what they import statically (the group takes a module's imports with it), on every main-layout
  *   page but not in the game frame. Not every store: one that only a popup, the settings page or a
- *   game uses stays with them (issue #24: the account forms' store and its API calls, the offer
+ *   game uses stays with them (the account forms' store and its API calls, the offer
  *   emails and play controls were on every page when the group took all of src/stores).
  * - house: the game frame's store and the parts its games share (one file instead of two).
  * Only modules a page loads up front ($initial) are grouped: popups and games stay lazy.

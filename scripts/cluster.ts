@@ -1,7 +1,7 @@
 /**
  * npm run cluster [-- --short] [--seconds=N] [--players=N]
  *
- * Scale-out, shown (issue 23, docs/operations.md): haproxy (Debian's package, installed when missing)
+ * Scale-out, shown (docs/operations.md): haproxy (Debian's package, installed when missing)
  * with deploy/haproxy.cfg in front of three API instances on one fresh PostgreSQL database and Redis,
  * all on 127.0.0.1 (ports 4720-4727), and a local SMTP server. `npm run migrate` runs first, on its own.
  * Players go through haproxy (round robin: each player's calls spread over the three) with a bounded

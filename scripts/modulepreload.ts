@@ -6,7 +6,7 @@
  * of a strings chunk in the page's language, awaited at the top of a module. Where the build puts
  * several of those modules into one chunk, their awaits run one after another: without the links a
  * page made one round trip per strings chunk, in a row, before its islands could render (measured on
- * the game launch page: four, each 150 ms on Lighthouse's phone; issue #14, docs/decisions/0012).
+ * the game launch page: four, each 150 ms on Lighthouse's phone, docs/decisions/0012).
  * Only the strings: preloading every module of the page too was tried and made the first paint later
  * (React's 60 KiB then competes with the stylesheet).
  *

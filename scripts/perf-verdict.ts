@@ -1,5 +1,5 @@
 /**
- * The parts of `npm run perf`'s verdict that must not pass by accident (issue #28), pure so a unit
+ * The parts of `npm run perf`'s verdict that must not pass by accident (docs/decisions/0020-numbers-anyone-can-check.md), pure so a unit
  * test can hold them (tests/unit/perf-verdict.test.ts): PERF_ONLY naming a page that does not exist
  * (a typo measured nothing and printed "OK"), and a Lighthouse run whose result lacks a category it
  * was asked to audit, or scored it null (a budget compared with `undefined` is never breached).

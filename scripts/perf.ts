@@ -3,11 +3,11 @@
  * Debian's Chromium: home, a category, a game launch page, the house game frame, bet history
  * (signed in), about and app-about, in both languages, for a visitor and for a signed-in player
  * (made through the real API with DEV_TOOLS, as the e2e journeys do). Prints one row per run and
- * exits non-zero on any breach of the budget (issue #14):
+ * exits non-zero on any breach of the budget (docs/decisions/0012-lean-pages.md):
  *   performance >= 95; accessibility, best practices and SEO 100; CLS < 0.05;
  *   JavaScript (gzip, every script the page loaded, inline ones included): for a visitor home,
- *   category, game launch and static pages (about: the site's header since issue #24) 95 KiB (issue
- *   #24, as bench/site-bytes); for a player, who also loads what only a player sees once the session
+ *   category, game launch and static pages (about: the site's header) 95 KiB (as
+ *   bench/site-bytes); for a player, who also loads what only a player sees once the session
  *   is known (docs/decisions/0022), home, category and game launch 104 KiB, bet history 108 KiB,
  *   about 100 KiB; the house game frame 85 KiB (ofetch and the language registry,
  *   docs/decisions/0012) (without the game's own module, which it loads once the play session has

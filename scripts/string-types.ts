@@ -5,7 +5,7 @@
  * (`key_one`, `key_other`) are the key `key`, counted with `count`.
  *
  * `npm run check` runs it before tsc; `--check` only reports whether the file is current (exit 1 if
- * not). tests/unit/string-types.test.ts checks the committed file is current and that tsc fails on a
+ * not). tests/unit/string-types.test.ts checks the written file is current and that tsc fails on a
  * fixture with an unknown key and an unknown placeholder.
  */
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';

@@ -101,7 +101,7 @@ export const ConfigSchema = z.object({
     .int()
     .min(1024)
     .default(64 * 1024),
-  // Accounts (issue 3): per-IP rate limits (requests per RATE_LIMIT_WINDOW_MS) and sign-in lockout.
+  // Accounts: per-IP rate limits (requests per RATE_LIMIT_WINDOW_MS) and sign-in lockout.
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
   SIGNIN_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   SIGNUP_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
@@ -117,22 +117,22 @@ export const ConfigSchema = z.object({
     .int()
     .min(1000)
     .default(15 * 60_000),
-  // Phone verification (issue 4): hold signed-in players in the verification popup until verified,
+  // Phone verification: hold signed-in players in the verification popup until verified,
   // and daily caps on codes sent (rolling 24 h) against SMS pumping.
   PHONE_VERIFICATION_REQUIRED: bool.default(true),
   SMS_DAILY_LIMIT_PER_NUMBER: z.coerce.number().int().min(1).default(5),
   SMS_DAILY_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
-  // Overload (issue 11): refuse new requests with 503 instead of queueing them without bound.
+  // Overload (docs/decisions/0004-database-faults-and-overload.md): refuse new requests with 503 instead of queueing them without bound.
   MAX_REQUESTS_IN_FLIGHT: z.coerce.number().int().min(1).default(1000),
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
-  // Operations (issue 23).
+  // Operations (docs/decisions/0014-operable-process.md).
   /** After SIGTERM: /health/ready answers 503 and requests are still served this long, then the server closes. */
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(10_000),
   /** Prometheus text at GET /metrics on its own listener; 0 turns it off. */
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
   /** Where the metrics listener binds: loopback unless the scraper is elsewhere. */
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
-  // The durable outbox (issue 23, docs/decisions/0015): how often each server's worker looks for due
+  // The durable outbox (docs/decisions/0015): how often each server's worker looks for due
   // emails and SMS, the first retry's wait (doubling each time up to OUTBOX_RETRY_MAX_MS), the
   // attempts before a dead letter, and how long a claim holds a message (longer than the SMTP timeouts).
   OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(2_000),
@@ -148,7 +148,7 @@ export const ConfigSchema = z.object({
     .int()
     .min(1000)
     .default(5 * 60_000),
-  // Retention (issue 23): a daily job (exactly once across servers, from RETENTION_HOUR UTC) deletes
+  // Retention (docs/decisions/0015-outbox-retention-backups-cluster.md): a daily job (exactly once across servers, from RETENTION_HOUR UTC) deletes
   // what is no longer needed, this many days after it expired (or was made, for page views). The
   // wallet journal, game rounds and provider transactions are kept.
   RETENTION_HOUR: z.coerce.number().int().min(0).max(23).default(3),

@@ -57,7 +57,7 @@ export interface CallOptions {
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
-/** A call with no answer after this long ends in the technical error (issue #24). */
+/** A call with no answer after this long ends in the technical error. */
 export const API_TIMEOUT_MS = 15_000;
 /** A failed query is asked again once, after this long (spec section 8: queries retry at most once). */
 const RETRY_DELAY_MS = 500;

@@ -1,5 +1,5 @@
 /**
- * The tournaments lobby launcher (issue #13): a framework-free script that renders the lobby into
+ * The tournaments lobby launcher (docs/decisions/0007-tournaments-lobby.md): a framework-free script that renders the lobby into
  * the host element it is given and keeps the leaderboards live by polling (decision 0007). Its
  * contract, as a third-party provider would publish it, is docs/lobby-launcher.md.
  *

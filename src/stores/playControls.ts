@@ -5,7 +5,7 @@ import { ApiError, apiCall } from '../lib/api';
 import { createForm } from './formSubmit';
 
 /**
- * Settings, "Play safely" (issue #16) without its section: the reality check, daily limits (a raise
+ * Settings, "Play safely" (docs/decisions/0008-player-protection.md) without its section: the reality check, daily limits (a raise
  * shows as pending for 24 hours), a break and self-exclusion, each a call to /play-controls whose
  * answer replaces what is shown. Every change goes through one form of the shared submit helper.
  */

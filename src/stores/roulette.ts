@@ -4,7 +4,7 @@ import { rouletteOpposingBet } from '../../contracts/house/roulette';
 import { roundErrorKeyOf } from './roundErrors';
 
 /**
- * Roulette's round, as a state machine the view only draws (issue 24: logic in stores):
+ * Roulette's round, as a state machine the view only draws (logic in stores):
  *
  *   betting --spin()--> requesting --answer--> spinning --landed()--> settled --place()/rebet()--> betting
  *                            \--failure--> betting (with the error)

@@ -5,7 +5,7 @@ import { apiCall } from '../lib/api';
 /**
  * The site's reads of played rounds, kept apart from the game frame's store (gamesHouse.ts): the bet
  * history page and the fairness verifier load these two calls without the frame's store, its games'
- * shared parts and their strings (issue #24).
+ * shared parts and their strings.
  */
 
 /** A round's verification record; anyone holding the round id may check it (game titles in `lang`). */

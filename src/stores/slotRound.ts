@@ -4,7 +4,7 @@ import type { ShownRound } from './roulette';
 
 /**
  * A slot round as the player sees it, from the Spin press to the last coin of the count-up: the
- * state machine the slot island renders (issue #24: out of the component, testable without a
+ * state machine the slot island renders (out of the component, testable without a
  * browser). The round itself is the server's (`play` answers it whole); this only shows it:
  *
  *   idle ─spin→ spinning (reels run, then stop one by one, left to right)

@@ -6,7 +6,7 @@ import { highLimits, waitForOutbox } from './auth-helpers';
 
 const db = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 
-/** The language a signed-in player switches to is stored on the account, and every SMS and email to it is in that language (issue 15). */
+/** The language a signed-in player switches to is stored on the account, and every SMS and email to it is in that language (docs/decisions/0009-screens-that-fit.md). */
 describe(`POST /account/language (${db})`, () => {
   let t: TestApp;
   beforeAll(async () => {

@@ -8,7 +8,7 @@ import { createTestPlayer } from '../support/players';
 
 const db = onPostgres ? 'PostgreSQL' : 'PGlite';
 
-/** `npm run admin` commands write their audit row in the transaction of their change (issue 27, server/admin.ts). */
+/** `npm run admin` commands write their audit row in the transaction of their change (server/admin.ts). */
 describe(`admin commands and their audit rows (${db})`, () => {
   let t: TestApp;
   const admin = async (...argv: string[]) => {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * `npm run admin` against a running server on the embedded database (issue 23): the command runs
+ * `npm run admin` against a running server on the embedded database (docs/decisions/0014-operable-process.md): the command runs
  * inside the server (live at once) or refuses; a second process never opens the server's DATA_DIR.
  * Real processes: the server and the admin command as an operator starts them. Embedded database
  * only (the subject), so the same on both test runs.

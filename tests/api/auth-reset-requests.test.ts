@@ -12,7 +12,7 @@ const dbName = onPostgres ? 'PostgreSQL' : 'PGlite';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * Reset requests are recorded before /forgot-password answers (issue 23): an answered request is never
+ * Reset requests are recorded before /forgot-password answers (docs/decisions/0014-operable-process.md): an answered request is never
  * lost to a crash, each one becomes its token and mail exactly once whichever server's worker takes it,
  * and an unknown email makes nothing. The app's own worker polls hourly here: the tests drive it.
  */

@@ -11,7 +11,7 @@ const db = onPostgres ? 'PostgreSQL' : 'PGlite';
 type Game = { gameCode: string; wagered: number; won: number; measuredRtp: number | null; declaredRtp: number | null };
 
 /**
- * The dashboard's per-game figures (issue 27) come from the wallet journal: stakes less refunds,
+ * The dashboard's per-game figures (docs/decisions/0019-back-office.md) come from the wallet journal: stakes less refunds,
  * and wins, per game. On the demo data (`npm start` seeds it) they used to be empty, as the demo
  * players' bets have no house-round record.
  */

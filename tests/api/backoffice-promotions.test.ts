@@ -9,7 +9,7 @@ import { createTestStaff, type TestStaff } from '../support/staff';
 const db = onPostgres ? 'PostgreSQL' : 'PGlite';
 
 /**
- * Promotions from the back-office (issue 27): the shipped files are imported at start; content staff
+ * Promotions from the back-office (docs/decisions/0019-back-office.md): the shipped files are imported at start; content staff
  * create, edit, unpublish and publish promotions with the same schema; players see the published
  * ones (GET /promotions) and claim their bonus; each change writes its audit row in the same
  * transaction; bad input is refused with a catalogue code and changes nothing. (Who may call each

@@ -9,7 +9,7 @@ import { createTestStaff, type TestStaff } from '../support/staff';
 const db = onPostgres ? 'PostgreSQL' : 'PGlite';
 
 /**
- * Races from the back-office (issue 27): content staff create, edit the texts of and cancel leaderboard
+ * Races from the back-office (docs/decisions/0019-back-office.md): content staff create, edit the texts of and cancel leaderboard
  * races with the same contract as `tournament:create`; the race shows in the player's lobby; every
  * change writes its audit row in the same transaction; bad input is refused with a catalogue code and
  * changes nothing. (Who may call each route is in backoffice.test.ts's role matrix.)

@@ -3,7 +3,7 @@ import { seedGames } from '../../server/modules/games/service';
 import { createTestApp, type TestApp } from '../support/app';
 import { highLimits, signupBody } from './auth-helpers';
 
-/** Issue #11, security: channel lookup by own property only. On the database the suite runs on. */
+/** Security (docs/decisions/0005-sessions-csrf-and-security-headers.md): channel lookup by own property only. On the database the suite runs on. */
 const db = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 
 const count = async (t: TestApp, table: 'accounts' | 'page_views' | 'play_sessions' | 'house_rounds' | 'wallet_journal') =>

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { configWarnings, loadConfig } from '../../server/config';
 
-/** Production configuration rules (issue 23): refuse with one line naming the variable; warn where it runs anyway. */
+/** Production configuration rules (docs/decisions/0014-operable-process.md): refuse with one line naming the variable; warn where it runs anyway. */
 const prod = {
   NODE_ENV: 'production',
   DATABASE_URL: 'postgres://casino:secret@10.0.0.5:5432/casino',

@@ -4,7 +4,7 @@ import { loadConfig } from '../../server/config';
 import { createTestApp } from '../support/app';
 import { createTestDb } from '../support/db';
 
-/** Issue #11, security: development aids only with DEV_TOOLS=true. On the database the suite runs on. */
+/** Security (docs/decisions/0005-sessions-csrf-and-security-headers.md): development aids only with DEV_TOOLS=true. On the database the suite runs on. */
 const db = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 
 describe(`security: development aids only with DEV_TOOLS=true (${db})`, () => {

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app';
 
-/** Liveness, readiness and the drain on SIGTERM (issue 23). */
+/** Liveness, readiness and the drain on SIGTERM (docs/decisions/0014-operable-process.md). */
 describe(`health probes (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
   let t: TestApp;
   const lines: string[] = [];

@@ -7,7 +7,7 @@ import { createTestApp } from '../support/app';
 import { createTestDb } from '../support/db';
 import { bearer, highLimits, sessionToken, signIn, signupBody } from './auth-helpers';
 
-/** Issue #11, security: logs carry no secrets. On the database the suite runs on. */
+/** Security (docs/decisions/0005-sessions-csrf-and-security-headers.md): logs carry no secrets. On the database the suite runs on. */
 const db = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 
 describe(`security: logs carry no secrets (${db})`, () => {

@@ -20,7 +20,7 @@ const DAY = 24 * 60 * 60 * 1000;
 const LATER = new Date('2030-05-20T09:00:00.000Z');
 
 /**
- * Offer emails (issue #16, docs/decisions/0011) over a real local SMTP server: only to players who
+ * Offer emails (docs/decisions/0011) over a real local SMTP server: only to players who
  * opted in, in their language, once a day, never while protection applies, with a working
  * unsubscribe link.
  */

@@ -23,7 +23,7 @@ function samplesOf(text: string) {
 }
 
 /**
- * GET /metrics on its own listener (issue 23), parsed by a Prometheus text parser: every named
+ * GET /metrics on its own listener (docs/decisions/0014-operable-process.md), parsed by a Prometheus text parser: every named
  * series is there, and the ones real requests touch move.
  */
 describe(`metrics (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {

@@ -15,7 +15,7 @@ import { refusal } from '../support/refusal';
 const dbName = onPostgres ? 'PostgreSQL' : 'PGlite';
 
 /**
- * The money path, as a hostile client or a faulty network would try it (issue #10): refunds once
+ * The money path, as a hostile client or a faulty network would try it (docs/decisions/0003-money-path.md): refunds once
  * whatever the rollback's id, order rules, atomicity under an injected fault, one round per client
  * request id, no batch stalled by a wallet locked elsewhere, and play ending with its sign-in.
  */

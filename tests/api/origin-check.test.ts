@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../support/app';
 import { createTestPlayer, type TestPlayer } from '../support/players';
 import { bearer, highLimits } from './auth-helpers';
 
-/** Issue #11, security: Origin check for calls with the session cookie. On the database the suite runs on. */
+/** Security (docs/decisions/0005-sessions-csrf-and-security-headers.md): Origin check for calls with the session cookie. On the database the suite runs on. */
 const db = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 const SITE = 'http://localhost:4321';
 

@@ -13,7 +13,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const options: OutboxOptions = { pollMs: 3_600_000, retryBaseMs: 50, retryMaxMs: 200, maxAttempts: 3, leaseMs: 60_000, batch: 5 };
 
 /**
- * The durable outbox (issue 23, docs/decisions/0015) against a real local SMTP server: mail survives
+ * The durable outbox (docs/decisions/0015) against a real local SMTP server: mail survives
  * the server being down, two workers never send a message twice, undeliverable mail ends listed as a
  * dead letter. The app's own worker is not polling here (OUTBOX_POLL_MS is an hour): the tests drive it.
  */

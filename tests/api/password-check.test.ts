@@ -4,7 +4,7 @@ import { highLimits } from './auth-helpers';
 
 const db = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 
-/** Step 1 of sign-up checks the password with the server's own rules before the captcha (issue 15). */
+/** Step 1 of sign-up checks the password with the server's own rules before the captcha (docs/decisions/0009-screens-that-fit.md). */
 describe(`POST /password-check (${db})`, () => {
   let t: TestApp;
   beforeAll(async () => {

@@ -17,7 +17,7 @@ const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 
 /**
- * Progression (issue #26): XP from the journal, level rewards once, VIP tiers, daily missions, the
+ * Progression (docs/decisions/0018-progression.md): XP from the journal, level rewards once, VIP tiers, daily missions, the
  * login streak across days (Asia/Tokyo), favourites and recently played, and nothing offered or paid
  * during a break.
  */

@@ -29,7 +29,7 @@ const T0 = new Date('2030-03-10T12:00:00.000Z');
 const at = (offsetMs: number) => clock.setAt(new Date(T0.getTime() + offsetMs));
 const iso = (offsetMs: number) => new Date(T0.getTime() + offsetMs).toISOString();
 
-/** Player protection (issue #16): play controls, their rules on the clock's edges, and what they refuse. */
+/** Player protection (docs/decisions/0008-player-protection.md): play controls, their rules on the clock's edges, and what they refuse. */
 describe(`player protection (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
   let t: TestApp;
   const db = () => t.testDb.db;

@@ -19,7 +19,7 @@ const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 
 /**
- * Raffles (issue #12): tickets from real-coin wagers in the window (demo and refunded bets left
+ * Raffles (docs/decisions/0006-raffle-draws.md): tickets from real-coin wagers in the window (demo and refunded bets left
  * out), the standing and history calls, and draws that happen exactly once and that anyone can
  * recompute from the public record. Each test stands at its own day (the one clock), so only its
  * own raffle is current there.

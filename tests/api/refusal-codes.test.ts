@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../support/app';
 
 const db = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 
-/** Every refusal carries a catalogue code (issue 23), with the status the catalogue gives it. */
+/** Every refusal carries a catalogue code (docs/decisions/0014-operable-process.md), with the status the catalogue gives it. */
 describe(`refusals carry catalogue codes (${db})`, () => {
   let t: TestApp;
   beforeAll(async () => {

@@ -6,7 +6,7 @@ import { createTestDb, type TestDb } from '../support/db';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-/** Request ids (issue 23): a UUID or the caller's sane x-request-id, in the header, the logs and 5xx bodies. */
+/** Request ids (docs/decisions/0014-operable-process.md): a UUID or the caller's sane x-request-id, in the header, the logs and 5xx bodies. */
 describe(`request ids (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
   let app: FastifyInstance;
   let testDb: TestDb;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../support/app';
 
-/** Issue #11, security: /reset-password is rate limited like forgot-password. On the database the suite runs on. */
+/** Security (docs/decisions/0005-sessions-csrf-and-security-headers.md): /reset-password is rate limited like forgot-password. On the database the suite runs on. */
 const db = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 
 describe(`security: /reset-password is rate limited like forgot-password (${db})`, () => {

@@ -15,7 +15,7 @@ import { solveCaptcha } from './auth-helpers';
 const dbName = onPostgres ? 'PostgreSQL' : 'PGlite';
 
 /**
- * Retention (issue 23): the daily job deletes what is past its period (defaults: tokens and codes 7
+ * Retention (docs/decisions/0015-outbox-retention-backups-cluster.md): the daily job deletes what is past its period (defaults: tokens and codes 7
  * days after expiry, sessions 30, page views 180, delivered mail 30) and keeps everything else; the
  * wallet journal and game rounds are never touched.
  */

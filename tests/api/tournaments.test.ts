@@ -26,7 +26,7 @@ const dbName = onPostgres ? 'PostgreSQL' : 'PGlite';
 const MIN = 60_000;
 
 /**
- * Leaderboard races and the lobby API (issue #13): points from real-coin play only, inside the
+ * Leaderboard races and the lobby API (docs/decisions/0007-tournaments-lobby.md): points from real-coin play only, inside the
  * window [start, end), refunds left out, ties to whoever got there first, concurrent play ranked
  * right, prizes paid once however many workers try.
  */

@@ -2,7 +2,7 @@ import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app';
 
-/** Issue #11, security: requests Node or Fastify cannot route still answer a code of the catalogue. On the database the suite runs on. */
+/** Security (docs/decisions/0005-sessions-csrf-and-security-headers.md): requests Node or Fastify cannot route still answer a code of the catalogue. On the database the suite runs on. */
 const db = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 
 describe(`security: requests Node or Fastify cannot route still answer a code of the catalogue (${db})`, () => {

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../support/app';
 import { createTestPlayer, type TestPlayer } from '../support/players';
 import { highLimits, signupBody } from './auth-helpers';
 
-/** Issue #11, security: text the database cannot store is refused everywhere. On the database the suite runs on. */
+/** Security (docs/decisions/0005-sessions-csrf-and-security-headers.md): text the database cannot store is refused everywhere. On the database the suite runs on. */
 const db = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 
 const count = async (t: TestApp, table: 'accounts' | 'page_views' | 'play_sessions' | 'house_rounds' | 'wallet_journal') =>

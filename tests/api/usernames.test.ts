@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app';
 import { highLimits, signupBody } from './auth-helpers';
 
-/** Issue #11, security: usernames of Latin letters, digits, kana and kanji only. On the database the suite runs on. */
+/** Security (docs/decisions/0005-sessions-csrf-and-security-headers.md): usernames of Latin letters, digits, kana and kanji only. On the database the suite runs on. */
 const db = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 
 describe(`security: usernames of Latin letters, digits, kana and kanji only (${db})`, () => {

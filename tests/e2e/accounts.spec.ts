@@ -7,7 +7,7 @@ import { newSignedInPlayer, uniqueDisplayName, verifyPhoneViaApi, type E2EPlayer
 import { escapeRegExp } from './support/text';
 
 /**
- * Account journeys (issue 3) in both languages, each with its own new player: sign-up through the
+ * Account journeys in both languages, each with its own new player: sign-up through the
  * captcha, sign out and in, the wrong-password error, forgot and reset password, change password,
  * delete account, the login-required settings page and the 401 hook.
  */
@@ -140,7 +140,7 @@ for (const lang of ['ja', 'en'] as const) {
       await expect(form.getByRole('link', { name: auth('signup.termsLink') })).toHaveAttribute('href', path('/terms-of-use'));
       await form.getByRole('checkbox').check();
 
-      // Round 1: a common password is refused at step 1, with the server's list, before any captcha (issue 15).
+      // Round 1: a common password is refused at step 1, with the server's list, before any captcha (docs/decisions/0009-screens-that-fit.md).
       await form.getByRole('button', { name: auth('signup.continue') }).click();
       await expect(form.getByTestId('form-error')).toHaveText(error('COMMON_PASSWORD'));
       await expect(form).toHaveAttribute('data-popup', 'signup');

@@ -4,7 +4,7 @@ import { LANGUAGES, localizePath } from '../../contracts/languages';
 import { newSignedInPlayer } from './support/players';
 
 /**
- * The API client's timeout (src/lib/api.ts, issue #24): a call the server never answers ends in the
+ * The API client's timeout (src/lib/api.ts): a call the server never answers ends in the
  * technical error after 15 s, and whatever showed it was waiting stops — for a form (the sign-in
  * button's busy state) and for a query (the promotions list's spinner; queries are not retried after
  * a timeout, so 15 s, not 30; the header's balance leaves its skeleton for a retry button). The

@@ -8,7 +8,7 @@ import { LANGS, localized, type Lang } from './support/site-routes';
 import { languageName } from '../../contracts/languages';
 
 /**
- * The back-office in a real browser, in both languages (issue 27, docs/decisions/0019): staff set up
+ * The back-office in a real browser, in both languages (docs/decisions/0019): staff set up
  * through the one-time link (password, the otpauth QR code, a TOTP code computed here from the
  * secret shown, recovery codes), sign in with TOTP, and run the three journeys of the issue. The
  * player is a separate browser. Screenshots at 375 and 1280 px go to test-results/backoffice-screens/.

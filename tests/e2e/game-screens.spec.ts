@@ -6,7 +6,7 @@ import { API, newSignedInPlayer } from './support/players';
 import { openSlot, playUpTo, withLines } from './support/slots';
 
 /**
- * Screenshots of every game (issue 25), to look at: each game ready, mid-spin or mid-deal, and after
+ * Screenshots of every game (docs/decisions/0017-game-art-and-slot-motion.md), to look at: each game ready, mid-spin or mid-deal, and after
  * a round (a slot: a win with its lines, played for real up to it), at 375x740 and 1280x800 in ja
  * and en. A tool, not a check: it runs only when asked (`npm run screens`, which also writes the
  * contact sheet test-results/screens/index.html) and writes

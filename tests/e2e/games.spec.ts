@@ -8,7 +8,7 @@ import { blockingViolations } from './support/axe';
 import { newSignedInPlayer, signUpViaApi, verifyPhoneViaApi, siteHeaders } from './support/players';
 
 /**
- * Games journeys (issue 6) in both languages: browse each category, play a demo round as a visitor
+ * Games journeys in both languages: browse each category, play a demo round as a visitor
  * in every kind of client, sign in through a no-demo tile and land in the game, play real rounds and
  * watch the header balance and the bet history follow, and verify a round on the fairness page.
  * The catalogue is the seeded one (server/modules/games/catalogue.json).

@@ -4,7 +4,7 @@ import { expect, test } from '@playwright/test';
 import { newSignedInPlayer } from './support/players';
 
 /**
- * Issue 15: at 360 px the bet history and the coin statement stack into cards.
+ * At 360 px the bet history and the coin statement stack into cards.
  */
 
 for (const lang of ['ja', 'en'] as const) {

@@ -5,7 +5,7 @@ import { siteHeaders } from './support/players';
 import { LANGS, SIZES, localized, type Lang } from './support/site-routes';
 
 /**
- * Home's featured banner (issue #25) in both languages: after the welcome, the running raffle, the
+ * Home's featured banner in both languages: after the welcome, the running raffle, the
  * running race and a running promotion as the API lists them (the seeded weekly raffle, the demo
  * race and the shipped promotions), each with a link that leads to it; the pause button stops the
  * rotation and play starts it again; hovering holds the slide; with reduced motion it never turns by

@@ -4,7 +4,7 @@ import { expect, test } from '@playwright/test';
 import { newSignedInPlayer } from './support/players';
 
 /**
- * Issue 15: the player's language is stored on the account by every switch (settings, footer; app and static pages).
+ * The player's language is stored on the account by every switch (settings, footer; app and static pages).
  */
 
 for (const lang of ['ja', 'en'] as const) {

@@ -7,7 +7,7 @@ import { newSignedInPlayer } from './support/players';
 import { ROUTES, SIZES } from './support/site-routes';
 
 /**
- * Issue 15: every screen fits at the sizes players use, in both languages. At 375x740, 768x1024,
+ * Every screen fits at the sizes players use, in both languages. At 375x740, 768x1024,
  * 1024x768 and 1280x800 (and 1366x768 for the games): no page scrolls sideways, the header's tabs
  * stay on one line, each game's main action is inside the frame's visible area, the captcha's
  * buttons stay in view after an error, and Japanese tiles show Japanese titles.
@@ -116,7 +116,7 @@ for (const lang of ['ja', 'en'] as const) {
         for (const { path: p, layout } of PAGES) {
           await page.goto(path(p));
           await page.waitForLoadState('networkidle');
-          // Static pages have the main pages' header, balance and tab bar (issue #24). In-app pages have no header.
+          // Static pages have the main pages' header, balance and tab bar. In-app pages have no header.
           if (layout === 'inApp') {
             await expectNoHorizontalOverflow(page, `${p} at ${size.width}`);
             continue;

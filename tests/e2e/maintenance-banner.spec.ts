@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 
 /**
- * Issue 15: the maintenance banner on every page while the channel says maintenance.
+ * The maintenance banner on every page while the channel says maintenance.
  */
 type Dict = Record<string, unknown>;
 const load = (lang: string, ns: string) => JSON.parse(readFileSync(`locales/${lang}/${ns}.json`, 'utf8')) as Dict;

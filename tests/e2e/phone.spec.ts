@@ -7,7 +7,7 @@ import { latestSmsCode, newSignedInPlayer, uniquePhoneNumber } from './support/p
 import { escapeRegExp } from './support/text';
 
 /**
- * Phone verification journeys (issue 4) in both languages, each with its own new player: the
+ * Phone verification journeys in both languages, each with its own new player: the
  * unclosable verification popup holds a new player until the SMS code (read from the dev outbox) is
  * entered; change-number and resend with the 30 s countdown; change and reset the number in settings.
  */

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 
 /**
- * Issue 15: a visitor opening a signed-in-only popup by its URL is asked to sign in.
+ * A visitor opening a signed-in-only popup by its URL is asked to sign in.
  */
 type Dict = Record<string, unknown>;
 const load = (lang: string, ns: string) => JSON.parse(readFileSync(`locales/${lang}/${ns}.json`, 'utf8')) as Dict;

@@ -8,7 +8,7 @@ import { LANGS, localized, type Lang } from './support/site-routes';
 import { openSlot } from './support/slots';
 
 /**
- * Progression in a real browser, in both languages (issue #26): a new player spins and sees XP move
+ * Progression in a real browser, in both languages (docs/decisions/0018-progression.md): a new player spins and sees XP move
  * in the header, completes today's starter mission, claims it, sees the toasts and the bell's count;
  * hearts a game and finds it in Favourites; the header search finds 招き猫ラッキー by 「まねき」 and
  * by "lucky". Screens at 375 and 1280 px go to test-results/progression-screens/.

@@ -7,7 +7,7 @@ import { newSignedInPlayer } from './support/players';
 import { escapeRegExp } from './support/text';
 
 /**
- * Play safely (issue #16) in both languages: a reality check set in the settings fires during play
+ * Play safely (docs/decisions/0008-player-protection.md) in both languages: a reality check set in the settings fires during play
  * (Playwright's clock moves the page's time on), a break refuses the next launch with its message,
  * and a raised limit shows as pending.
  */

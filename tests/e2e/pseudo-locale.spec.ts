@@ -5,7 +5,7 @@ import { LANGUAGE_LIST, LANGUAGES, localizePath, type Language } from '../../con
 import { newSignedInPlayer, type E2EPlayer } from './support/players';
 
 /**
- * The pseudo-locale crawl (issue #24, docs/decisions/0016): every page of the site map in `en-xa`
+ * The pseudo-locale crawl (docs/decisions/0016): every page of the site map in `en-xa`
  * (English accented, ~35 % longer and bracketed: contracts/pseudo-locale.ts), signed out and signed
  * in, at 375 and 1280 px. Text that is not pseudo-localised was not read from the locale files (a
  * hard-coded string, or a fallback to another language); a page wider than the window broke with

@@ -155,7 +155,7 @@ for (const lang of LANGS) {
     await page.keyboard.press('Escape');
     const row = page.getByTestId('raffle-history-row').first();
     await expect(row.getByTestId('raffle-history-name')).toHaveText(title);
-    // Issue #26: the win is announced (a toast), and the history's result says won with the prize.
+    // The win is announced (a toast), and the history's result says won with the prize.
     const progress = JSON.parse(readFileSync(`locales/${lang}/progress.json`, 'utf8')) as { notice: { RAFFLE_WIN: string } };
     const prizeText = new Intl.NumberFormat('en-US').format(PRIZE);
     await expect(page.getByTestId('toast').filter({ hasText: progress.notice.RAFFLE_WIN.replace('{{amount}}', prizeText) })).toBeVisible();

@@ -7,7 +7,7 @@ import { expectAxeClean } from './support/axe';
 import { API, newSignedInPlayer, siteHeaders } from './support/players';
 
 /**
- * Issue 28, "every round replayable", in both languages: a player plays a slot, a roulette and a
+ * Every round replayable, in both languages: a player plays a slot, a roulette and a
  * blackjack round for real, opens the bet history, and each round's Replay shows the same symbols,
  * pocket and cards as the round the API recorded (GET /house/rounds/:id/verify), with the link to its
  * verification, in a labelled modal dialog that keeps the focus, closes with Escape and is axe clean.

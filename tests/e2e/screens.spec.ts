@@ -7,7 +7,7 @@ import { SIZES } from './support/site-routes';
 import { openSlot, playUpTo, withLines } from './support/slots';
 
 /**
- * Screenshots of every screen, to look at (issue 15): home, categories, a slot mid-spin, on a win
+ * Screenshots of every screen, to look at (docs/decisions/0009-screens-that-fit.md): home, categories, a slot mid-spin, on a win
  * with its lines and on a big win, roulette, blackjack, baccarat, the fairness panel and page, the
  * history pages, settings and the popups, at 375x740, 768x1024, 1024x768 and 1280x800 in ja and en.
  * A tool, not a check (layout.spec.ts asserts the layout): it runs only when asked,

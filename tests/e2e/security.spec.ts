@@ -5,7 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { newSignedInPlayer } from './support/players';
 
 /**
- * Security hardening (issue #11) seen from the browser, in both languages: the content security
+ * Security hardening (docs/decisions/0005-sessions-csrf-and-security-headers.md) seen from the browser, in both languages: the content security
  * policy lets the site, the game frame and its rounds run (no violation, no blocked inline script)
  * on the home page, a category, a game launch with a played round, and settings; the table clients
  * refuse opposing bets before sending them.

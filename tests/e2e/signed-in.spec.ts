@@ -5,7 +5,7 @@ import { newSignedInPlayer } from './support/players';
 import { escapeRegExp } from './support/text';
 
 /**
- * Signed-in pages (issue #14): no console error (React's hydration error #418 among them) and no
+ * Signed-in pages (docs/decisions/0012-lean-pages.md): no console error (React's hydration error #418 among them) and no
  * frame that shows the signed-out header (Sign in / Register) to a signed-in player, in both languages.
  */
 /** Every page with the main layout (the game launch page plays a house game in its frame). */

@@ -7,7 +7,7 @@ import { newSignedInPlayer } from './support/players';
 import { baseSpin, openSlot, playUpTo, withLines } from './support/slots';
 
 /**
- * Issue 15, slots: symbols are the slot's own SVG art (no emoji or letters that need a system font), Skip shows a round's result at once, a win draws its paylines (in turn, or all at once with reduced motion), a big win is celebrated, and the fairness page draws rounds with the game's symbols. Wins are reached for real: the rounds before them are computed from the session's seeds and played (support/slots.ts).
+ * Slots: symbols are the slot's own SVG art (no emoji or letters that need a system font), Skip shows a round's result at once, a win draws its paylines (in turn, or all at once with reduced motion), a big win is celebrated, and the fairness page draws rounds with the game's symbols. Wins are reached for real: the rounds before them are computed from the session's seeds and played (support/slots.ts).
  */
 type Dict = Record<string, unknown>;
 const load = (lang: string, ns: string) => JSON.parse(readFileSync(`locales/${lang}/${ns}.json`, 'utf8')) as Dict;
@@ -33,7 +33,7 @@ for (const lang of ['ja', 'en'] as const) {
       const cells = reels.locator('[data-symbol]');
       await expect(cells.first()).toBeVisible();
       const count = await cells.count();
-      // The slot's own drawings (public/games/symbols, issue 25), not emoji or letters of a system font.
+      // The slot's own drawings (public/games/symbols), not emoji or letters of a system font.
       expect(await reels.locator('[data-symbol] img[src^="/games/symbols/slot-dragon-pearl/"]').count()).toBe(count);
       expect(await reels.innerText()).not.toMatch(EMOJI);
       const label = (await reels.getAttribute('aria-label'))!;
@@ -184,7 +184,7 @@ for (const lang of ['ja', 'en'] as const) {
       await page.goto((await frame.getByTestId('recent-rounds').getByRole('link').first().getAttribute('href'))!);
       await expect(page.getByTestId('outcome-verdict')).toHaveAttribute('data-ok', 'true');
 
-      // The slot's own drawings and names (issue 25): data-shape is the symbol drawn.
+      // The slot's own drawings and names (docs/decisions/0017-game-art-and-slot-motion.md): data-shape is the symbol drawn.
       const names = lookup(load(lang, 'games'), 'slotArt.slot-dragon-pearl') as unknown as Record<string, string>;
       for (const testId of ['recorded-outcome', 'recomputed-outcome']) {
         const shown = page.getByTestId(testId);

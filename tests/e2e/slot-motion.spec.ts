@@ -3,7 +3,7 @@ import { newSignedInPlayer } from './support/players';
 import { baseSpin, openSlot, playUpTo, withLines } from './support/slots';
 
 /**
- * Every slot's motion (issue 25): a spin stops its reels one by one from the left, a win draws its
+ * Every slot's motion (docs/decisions/0017-game-art-and-slot-motion.md): a spin stops its reels one by one from the left, a win draws its
  * line over the reels with the line's win, and with reduced motion the result shows at once. The
  * round wanted is found with the server's own engine from the session's seed pair (support/slots.ts
  * playUpTo) and played for real; nothing is faked. Demo play where the slot has it, else a player.

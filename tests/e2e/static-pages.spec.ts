@@ -4,7 +4,7 @@ import { localizePath } from '../../contracts/languages';
 import { newSignedInPlayer } from './support/players';
 
 /**
- * The web static pages (about, terms, privacy, contact) are part of the site (issue #24): a player sees
+ * The web static pages (about, terms, privacy, contact) are part of the site: a player sees
  * the signed-in header there (balance, daily bonus, account menu), `?popup=` opens its popup as on
  * every page, and a signed-in player sent to the login or sign-up popup goes home, everywhere.
  */

@@ -4,7 +4,7 @@ import { expect, test, type FrameLocator, type Page } from '@playwright/test';
 import { newSignedInPlayer } from './support/players';
 
 /**
- * The table games as a player sees them (issue 25, decision 0021), in both languages: the roulette
+ * The table games as a player sees them (decision 0021), in both languages: the roulette
  * ball lands in the pocket of the number the round names, blackjack and baccarat cards come out one
  * at a time, with reduced motion everything shows at once, roulette's message stays in view at
  * 375 px, the paytable opens inside the frame, and the signed-in header never scrolls sideways.

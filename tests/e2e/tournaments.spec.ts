@@ -7,7 +7,7 @@ import { newSignedInPlayer, signUpViaApi, siteHeaders, verifyPhoneViaApi } from 
 import { escapeRegExp } from './support/text';
 
 /**
- * The tournaments lobby (issue #13) in both languages: the launcher renders the seeded races, a
+ * The tournaments lobby (docs/decisions/0007-tournaments-lobby.md) in both languages: the launcher renders the seeded races, a
  * leaderboard moves without a reload after a round is played, choosing a game launches it for a
  * player, a visitor signs in first and lands in the game, and axe finds nothing serious.
  * Seeded demo races (server/modules/tournaments/seed.ts): demo-sakura-sprint (running, WAGERED on

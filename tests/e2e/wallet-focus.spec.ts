@@ -5,7 +5,7 @@ import { localizePath } from '../../contracts/languages';
 import { API, newSignedInPlayer, siteHeaders } from './support/players';
 
 /**
- * Issue #24: the header's balance and bonus status refetch when the window gets focus back (another
+ * The header's balance and bonus status refetch when the window gets focus back (another
  * application, another browser window), not only on a tab's visibility change; a focus within
  * BALANCE_CACHE_MS of the last answer asks nothing. Against the real server: the coins move behind
  * the page's back (a daily bonus claimed by another client of the same player).

@@ -16,7 +16,7 @@ const text = (lang: Lang, key: string, vars: Record<string, string> = {}) => {
   const raw = String(key.split('.').reduce<unknown>((o, k) => (o as Dict)[k], strings(lang)));
   return raw.replace(/\{\{(\w+)\}\}/g, (_, name: string) => vars[name] ?? '');
 };
-/** The claim's toast names the login streak day (issue #26): a new player's first claim is day 1. */
+/** The claim's toast names the login streak day (docs/decisions/0018-progression.md): a new player's first claim is day 1. */
 const streakToast = (lang: Lang, amount: string) =>
   (JSON.parse(readFileSync(`locales/${lang}/progress.json`, 'utf8')) as { daily: { claimedStreak: string } }).daily.claimedStreak
     .replace('{{day}}', '1')

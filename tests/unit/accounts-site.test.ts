@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DisplayNameSchema, EmailSchema, NewPasswordSchema, SignupSchema } from '../../contracts/auth';
 import { isSitePath, runPendingAction, setPendingAction, takePendingAction } from '../../src/stores/pending';
 
-/** The site side of accounts (issue 3) that needs no browser: contract messages and the pending action. */
+/** The site side of accounts that needs no browser: contract messages and the pending action. */
 const auth = (lang: string) => JSON.parse(readFileSync(`locales/${lang}/auth.json`, 'utf8')) as { validation: Record<string, string> };
 
 describe('contract validation messages', () => {
@@ -21,7 +21,7 @@ describe('contract validation messages', () => {
     expect(en.passwordRequired).toBe('Please enter your password.');
     expect(en.usernameRequired).toBe('Please enter a nickname.');
     expect(en.usernameLength).toBe('Your username must be 3-14 characters long.');
-    // Issue #24: the spec's wording hid kana and kanji, which the rule allows.
+    // The spec's wording hid kana and kanji, which the rule allows.
     expect(en.usernameChars).toBe('Username can only contain letters, numbers, kana and kanji.');
     expect(JSON.parse(readFileSync('locales/en/errors.json', 'utf8')).INVALID_ONE_TIME_PASSWORD).toBe('Invalid verification code.');
     const ja = auth('ja').validation;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
 
-/** Emails link to PUBLIC_SITE_URL: unset, it must be the address the site really runs at (issue 15). */
+/** Emails link to PUBLIC_SITE_URL: unset, it must be the address the site really runs at (docs/decisions/0009-screens-that-fit.md). */
 describe('PUBLIC_SITE_URL follows PORT when not set', () => {
   it('is http://localhost:<PORT> with only PORT set', () => {
     expect(loadConfig({ PORT: '4601' }).PUBLIC_SITE_URL).toBe('http://localhost:4601');

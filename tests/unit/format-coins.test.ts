@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../contracts/constants';
 import { formatCoins } from '../../src/lib/formatCoins';
 
-/** formatCoins (src/islands/wallet/formatCoins.ts) writes what Intl.NumberFormat writes, in every site language. */
+/** formatCoins (src/lib/formatCoins.ts) writes what Intl.NumberFormat writes, in every site language. */
 describe('formatCoins: the same text as Intl.NumberFormat', () => {
   const chosen = [
     0,

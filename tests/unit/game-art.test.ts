@@ -7,7 +7,7 @@ import { SLOT_THEMES } from '../../scripts/game-art/slots';
 
 /**
  * The game art in public/games (written by scripts/generate-game-art.ts): every catalogue game has
- * a tile of its own, every slot its own symbols, and the art stays small (issue #25: at most 25 KB
+ * a tile of its own, every slot its own symbols, and the art stays small (at most 25 KB
  * compressed a tile, 200 KB a game's whole art).
  */
 const publicGames = path.join(process.cwd(), 'public', 'games');

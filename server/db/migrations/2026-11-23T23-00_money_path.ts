@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The money path, airtight (issue #10):
+ * The money path, airtight (docs/decisions/0003-money-path.md):
  * - a bet is refunded at most once, whatever the rollback's own id: one ROLLBACK per bet, by index;
  * - a game client's request id answers its first result: one row per (play session, request id);
  * - play sessions and launch tokens die with the sign-in session that made them.

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Raffles (issue #12). A raffle is a tournament of kind RAFFLE; its own state is here:
+ * Raffles (docs/decisions/0006-raffle-draws.md). A raffle is a tournament of kind RAFFLE; its own state is here:
  * - raffle_draws: the committed server seed (its SHA-256 is published at creation), and after the
  *   draw the frozen ticket list, its hash and the winners: the public record;
  * - raffle_entries: who held how many tickets in a drawn raffle (the private side of the list's

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Leaderboard races (issue #13). Points are computed from what spins already write (the wallet
+ * Leaderboard races (docs/decisions/0007-tournaments-lobby.md). Points are computed from what spins already write (the wallet
  * journal for stakes, house_rounds for win multipliers): a spin writes no extra row, only these two
  * partial index entries, so a leaderboard is a range scan over one race's games and window instead
  * of a scan of every movement. race_results freezes the final standings when a race is paid.

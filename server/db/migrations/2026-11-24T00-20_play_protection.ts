@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Player protection (issue #16, docs/decisions/0008):
+ * Player protection (docs/decisions/0008):
  * - play_controls: one row per player who ever set a control. A limit has its value in force and a
  *   raise or removal waiting (`*_next` from `*_next_at`); a break and a self-exclusion are an end
  *   time (an indefinite exclusion ends at 9999-12-31 until a lift is asked). The house round's

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Marketing email (issue #16, docs/decisions/0011):
+ * Marketing email (docs/decisions/0011):
  * - marketing_consent: a player's choice to receive offers by email (default: no row, no email),
  *   when and where it was last changed.
  * - marketing_mail: every offer email claimed for sending. One per player per UTC day (the primary

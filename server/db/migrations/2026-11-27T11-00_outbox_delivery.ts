@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The durable outbox (issue 23, docs/decisions/0015): every email and SMS is a row written in the
+ * The durable outbox (docs/decisions/0015): every email and SMS is a row written in the
  * transaction that causes it, delivered by a worker that claims rows with a lease, retries with
  * exponential backoff and ends undeliverable ones as dead letters. The older `outbox` table stays
  * the development mailbox (where messages are delivered when no SMTP server or SMS gateway is set).

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Runs of the daily jobs (retention, issue 23): one row per job and run key (the UTC day). The server
+ * Runs of the daily jobs (retention): one row per job and run key (the UTC day). The server
  * that inserts the row runs the job; the others see it and skip. A run that never finished (its
  * server died) can be taken over after an hour.
  */

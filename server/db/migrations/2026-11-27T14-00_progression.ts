@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Progression (issue #26, docs/decisions/0018): levels, VIP tiers, daily missions, the login streak,
+ * Progression (docs/decisions/0018): levels, VIP tiers, daily missions, the login streak,
  * favourites, recently played and notifications.
  * - wallet_journal: three more credit types, LEVEL_REWARD, MISSION_REWARD and TIER_BONUS.
  * - player_progress: one row per player who ever earned XP or claimed a bonus: the highest level

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The back-office (issue 27, docs/decisions/0019): staff accounts apart from players, their
+ * The back-office (docs/decisions/0019): staff accounts apart from players, their
  * sessions and recovery codes, the hash-chained audit log, four-eyes wallet adjustments, and the
  * staff lock of a player account.
  */

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Promotions in the database (issue 27): content staff create and edit them in the back-office. The
+ * Promotions in the database (docs/decisions/0019-back-office.md): content staff create and edit them in the back-office. The
  * files in content/promotions are imported at start when their slug is not there yet
  * (server/modules/promotions/service.ts); after that the row is the promotion.
  */

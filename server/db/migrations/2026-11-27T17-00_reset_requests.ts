@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Password reset requests (issue 23): POST /forgot-password writes one row before it answers, the same
+ * Password reset requests (docs/decisions/0014-operable-process.md): POST /forgot-password writes one row before it answers, the same
  * insert whether or not the email has an account, so a request the server acknowledged survives a
  * crash. The outbox worker turns each pending row into a reset token and its mail, exactly once (it
  * claims rows with FOR UPDATE SKIP LOCKED and marks them processed in the same transaction).

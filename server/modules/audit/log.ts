@@ -6,7 +6,7 @@ import type { Db, DbOrTrx } from '../../db';
 import { clock } from '../../clock';
 
 /**
- * The audit trail (issue 27, docs/decisions/0019): one row per staff action or state-changing
+ * The audit trail (docs/decisions/0019): one row per staff action or state-changing
  * operator command, written in the same transaction as the change. Rows are numbered without gaps
  * and each row's hash covers its content and the previous row's hash, so changing or deleting a row
  * breaks the chain from there on (`npm run admin -- audit:verify`). Writers take one advisory lock

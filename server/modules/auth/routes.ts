@@ -40,7 +40,7 @@ import {
 } from './service';
 import { recordSignUp } from '../../metrics';
 
-/** Accounts (issue 3): sign-up with the captcha, sign-in, sessions, password reset and change, deletion. */
+/** Accounts: sign-up with the captcha, sign-in, sessions, password reset and change, deletion. */
 export default async function authRoutes(app: FastifyInstance) {
   await registerRateLimit(app);
   await app.register(captchaRoutes);

@@ -10,7 +10,7 @@ import { playerByRef } from './players';
 import type { SignedInStaff } from './staff';
 
 /**
- * Wallet adjustments by staff (issue 27, docs/decisions/0019). Up to the threshold (absolute coins)
+ * Wallet adjustments by staff (docs/decisions/0019). Up to the threshold (absolute coins)
  * they apply at once; above it they wait for a second finance or admin member, never the
  * requester. Either way the coins move once, through the wallet's journal (idempotency key
  * `adjustment:<id>`), in the transaction that marks the adjustment APPLIED and writes its audit row.

@@ -9,7 +9,7 @@ import { getBalance } from '../wallet';
 import { controlHistory, playControlsOf } from '../protection';
 import { toAuditEntry, writeAudit, type AuditActor } from '../audit';
 
-/** Players as support sees them (issue 27): search, the player 360, lock and unlock, ending sessions. */
+/** Players as support sees them (docs/decisions/0019-back-office.md): search, the player 360, lock and unlock, ending sessions. */
 
 const playerColumns = [
   'id',

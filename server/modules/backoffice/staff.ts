@@ -19,7 +19,7 @@ import { burnVerifyTime, hashPassword, isCommonPassword, verifyPassword } from '
 import { writeAudit, type AuditActor } from '../audit';
 
 /**
- * Staff accounts (issue 27, docs/decisions/0019): apart from players, created by an admin (or the
+ * Staff accounts (docs/decisions/0019): apart from players, created by an admin (or the
  * CLI) with a one-time set-up link; a password (argon2id, >= 12 characters, not common) and TOTP
  * (RFC 6238) are enrolled through it; sign-in needs both (or a recovery code instead of the TOTP).
  */

@@ -6,7 +6,7 @@ import { instanceOf, migrateToLatest, type Db } from '../../db';
 import { LOCK_FILE, lockDataDir, lockHolder } from '../../data-dir';
 
 /**
- * Backups of the embedded database (issue 23, docs/operations.md). A backup is PGlite's own dump of
+ * Backups of the embedded database (docs/operations.md). A backup is PGlite's own dump of
  * its data folder (a gzipped tarball, `dumpDataDir`): taken by the process that holds the database
  * (the server, through the admin channel, or the admin command itself), so it is consistent.
  * PostgreSQL is backed up with pg_dump -Fc / pg_restore (docs/operations.md).

@@ -13,7 +13,7 @@ import { dayStart, marketingAllowed } from '../protection';
 import { dailyBonusStatus, hasClaimedPromotion } from '../wallet';
 
 /**
- * Marketing email (issue #16, docs/decisions/0011): offers by email only to players who turned them
+ * Marketing email (docs/decisions/0011): offers by email only to players who turned them
  * on (off by default), never while they are on a break, self-excluded or at a daily limit, at most
  * one a UTC day each, with an unsubscribe link that works without signing in.
  */

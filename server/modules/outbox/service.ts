@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Db, DbOrTrx } from '../../db';
 
 /**
- * The durable outbox (issue 23, docs/decisions/0015). A message is a row written in the transaction
+ * The durable outbox (docs/decisions/0015). A message is a row written in the transaction
  * that causes it (`enqueue`), so it exists exactly when its cause committed. A worker on every server
  * claims due rows (a lease, taken with FOR UPDATE SKIP LOCKED), hands them to the transport (SMTP,
  * the SMS gateway, or the development mailbox), and marks them sent; a failed attempt is retried

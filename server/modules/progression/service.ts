@@ -13,7 +13,7 @@ import type { Selectable } from 'kysely';
 import type { ProgressionTables } from './tables';
 
 /**
- * Levels, VIP tiers and the login streak (issue #26, docs/decisions/0018).
+ * Levels, VIP tiers and the login streak (docs/decisions/0018).
  * XP is counted from the wallet journal at read time, like raffle tickets: the coins of real-coin BET
  * rows, refunded bets left out (demo play never reaches the journal), one XP per XP_COINS_PER_POINT.
  * What must happen once is keyed in the journal (`level:<account>:<level>`, `tier-bonus:<account>:<month>`)

@@ -4,7 +4,7 @@ import type { DbOrTrx } from '../../db';
 import { isLanguage, type Language } from '../../../contracts/languages';
 
 /**
- * Promotions (issue 27): rows of the promotions table, which content staff create and edit in the
+ * Promotions (docs/decisions/0019-back-office.md): rows of the promotions table, which content staff create and edit in the
  * back-office. The files in content/promotions are the shipped ones: imported at start when their
  * slug is not in the table yet, never over a row (the back-office's edits stand).
  */

@@ -15,7 +15,7 @@ import { AppError } from '../../errors';
 import type { ProtectionTables } from './tables';
 
 /**
- * Player protection (issue #16, docs/decisions/0008): reality checks, daily play-time and wager
+ * Player protection (docs/decisions/0008): reality checks, daily play-time and wager
  * limits, breaks and self-exclusion, the rules that change them and the refusals they cause.
  *
  * The player's day is the UTC day. Play time: the number of distinct minutes (UTC) of that day in

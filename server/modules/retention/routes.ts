@@ -6,7 +6,7 @@ import { runDailyRetention } from './service';
 /** How often each server looks whether the day's retention run is due (it runs once a day across all servers). */
 const RETENTION_CHECK_MS = 10 * 60_000;
 
-/** The daily retention job (issue 23): every server checks; the one that claims the day runs it. */
+/** The daily retention job (docs/decisions/0015-outbox-retention-backups-cluster.md): every server checks; the one that claims the day runs it. */
 export default async function retentionJob(app: FastifyInstance) {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | null = null;

@@ -4,7 +4,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db';
 
 /**
- * Retention (issue 23, docs/decisions/0015): what is kept how long after it stopped being useful.
+ * Retention (docs/decisions/0015): what is kept how long after it stopped being useful.
  * Never touched: the wallet journal and wallets, game rounds (house_rounds, provider_transactions and
  * provider_rounds), raffles, races, play-control history, accounts.
  */

@@ -10,7 +10,7 @@ import type { TournamentRow } from './entity';
 import { blockedAt } from '../protection';
 
 /**
- * Leaderboard races (issue #13): points from real-coin play on the race's games in [start, end),
+ * Leaderboard races (docs/decisions/0007-tournaments-lobby.md): points from real-coin play on the race's games in [start, end),
  * read from what spins already write, so a spin pays nothing for them but two partial index entries
  * (migration 2026-11-24T00-10_races):
  * - WAGERED: the sum of the stakes of real bets (BET journal rows), a refunded bet left out;

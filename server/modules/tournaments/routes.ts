@@ -9,7 +9,7 @@ import { recordJobFailure, recordJobSuccess } from '../../metrics';
 /** How often each instance looks for races to start, close and pay. */
 const RACE_TICK_MS = 15_000;
 
-/** The tournaments lobby (issue #13): `GET /tournaments`, and the race timer. */
+/** The tournaments lobby (docs/decisions/0007-tournaments-lobby.md): `GET /tournaments`, and the race timer. */
 export default async function tournamentRoutes(app: FastifyInstance) {
   const api = zod(app);
 

@@ -6,7 +6,7 @@ import { createRace } from './admin';
 import { settleRaces } from './races';
 
 /**
- * Demo races (issue #13): one running, one finished with its results, one upcoming. Their players
+ * Demo races (docs/decisions/0007-tournaments-lobby.md): one running, one finished with its results, one upcoming. Their players
  * are demo accounts without a password (nobody can sign in as them) whose coins and bets go
  * through the wallet like anyone's. Idempotent: a race that exists is left alone.
  */

@@ -24,7 +24,7 @@ const periodKey: Record<ExclusionPeriod, string> = { '6m': 'period6m', '1y': 'pe
 const limitText = (l: LimitState) => (l.current === null ? '' : String(l.current));
 
 /**
- * Settings, "Play safely" (issue #16): the reality check, daily limits (a raise shows as pending
+ * Settings, "Play safely" (docs/decisions/0008-player-protection.md): the reality check, daily limits (a raise shows as pending
  * for 24 hours), a break and self-exclusion, each a call to /play-controls whose answer is shown.
  */
 export default function PlaySafely({ lang }: { lang: Language }) {

@@ -16,7 +16,7 @@ export const popupViews: Partial<Record<PopupName, PopupView>> = {};
 
 export const lazyPopup = (load: () => Promise<{ default: ComponentType<PopupProps> }>) => lazy(load);
 
-// Accounts (issue 3).
+// Accounts.
 popupViews.login = { titleKey: 'auth:login.title', component: lazyPopup(() => import('./LoginPopup')) };
 popupViews.signup = { titleKey: 'auth:signup.title', component: lazyPopup(() => import('./SignupPopup')) };
 popupViews['reset-password'] = { titleKey: 'auth:forgot.title', component: lazyPopup(() => import('./ForgotPasswordPopup')) };
@@ -24,9 +24,9 @@ popupViews.captcha = { titleKey: 'auth:captcha.title', component: lazyPopup(() =
 popupViews['change-password'] = { titleKey: 'auth:changePassword.title', component: lazyPopup(() => import('./ChangePasswordPopup')) };
 popupViews['delete-account'] = { titleKey: 'auth:deleteAccount.title', component: lazyPopup(() => import('./DeleteAccountPopup')) };
 
-// Phone verification (issue 4).
+// Phone verification.
 popupViews['phone-number'] = { titleKey: 'phone:verify.title', component: lazyPopup(() => import('../phone/PhoneNumberPopup')) };
 popupViews['set-phone-number'] = { titleKey: 'phone:change.title', component: lazyPopup(() => import('../phone/SetPhoneNumberPopup')) };
 
-// Raffle (issue 12).
+// Raffle (docs/decisions/0006-raffle-draws.md).
 popupViews.raffle = { titleKey: 'raffle:popup.title', component: lazyPopup(() => import('../raffle/RafflePopup')) };

@@ -23,7 +23,7 @@ const fetchPromotions = (lang: Language) =>
   apiCall<typeof PromotionsListSchema>('/promotions', { query: { languageCode: lang }, isQuery: true }).then((r) => r.promotions);
 
 /**
- * Promotions as the back-office keeps them (GET /api/promotions, issue 27): `list` on the home page
+ * Promotions as the back-office keeps them (GET /api/promotions): `list` on the home page
  * and /promotions/, or the page of the promotion in the path (/promotions/<slug>) with its claim button.
  */
 export default function Promotions({ lang, mode }: { lang: Language; mode: 'home' | 'page' }) {

@@ -5,7 +5,7 @@ import { loadPromotions } from '../../../content/promotions';
 /** The site's routes (spec section 2) and what each should show, shared by shell.spec.ts and a11y.spec.ts. */
 export type Lang = 'ja' | 'en';
 export const LANGS: Lang[] = ['ja', 'en'];
-/** The window sizes every screen must fit (issue 15): phone, tablet portrait and landscape, laptop. */
+/** The window sizes every screen must fit (docs/decisions/0009-screens-that-fit.md): phone, tablet portrait and landscape, laptop. */
 export const SIZES = [
   { width: 375, height: 740 },
   { width: 768, height: 1024 },

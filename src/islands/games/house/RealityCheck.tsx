@@ -9,7 +9,7 @@ import './strings';
 const MINUTE_MS = 60_000;
 
 /**
- * The reality check (issue #16): a real-coin session reads the player's interval from
+ * The reality check (docs/decisions/0008-player-protection.md): a real-coin session reads the player's interval from
  * GET /play-controls once, and every that many minutes of this session interrupts play with the
  * session's time and net coins (balance now minus at the start) and a choice to continue or stop
  * (stop returns to the lobby). Off when the player set none or the controls cannot be read.

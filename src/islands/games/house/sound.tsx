@@ -4,7 +4,7 @@ import { setSfxEnabled, sfx, sfxEnabled } from '../../../lib/sfx';
 import { useT } from '../../../lib/useT';
 
 /**
- * Every house game's sound switch (issue #25): off until the player turns it on, then remembered
+ * Every house game's sound switch (docs/decisions/0017-game-art-and-slot-motion.md): off until the player turns it on, then remembered
  * on this device for every game (src/lib/sfx.ts keeps it).
  */
 export function SoundToggle({ lang, testId = 'game-sound' }: { lang: Language; testId?: string }) {
