@@ -12,7 +12,7 @@ import { basicStrategyMove } from '../../contracts/game-math/tables';
 import { playBaccarat } from '../../contracts/house/baccarat';
 import { playBlackjackByStrategy } from '../../contracts/house/blackjack';
 import { simulationRandom, type RandomSource } from '../../contracts/house/random';
-import { coveredNumbers, playRoulette, POCKETS, ROULETTE_PAYOUTS, rouletteBetReturn } from '../../contracts/house/roulette';
+import { coveredNumbers, playRoulette, POCKETS, rouletteBetReturn } from '../../contracts/house/roulette';
 import { slotRoundWin } from '../../contracts/house/slot';
 import type { CatalogueEntry } from '../../server/modules/games/catalogue';
 
@@ -496,11 +496,12 @@ export function slotEngineExact(def: SlotDefinition, play: SlotPlay = slotRoundW
     return v;
   };
   let z = 0;
-  if (trigger) for (let i = 0; i < 10_000; i++) {
-    const next = generating(zeroFree, z);
-    if (Math.abs(next - z) < 1e-17) break;
-    z = next;
-  }
+  if (trigger)
+    for (let i = 0; i < 10_000; i++) {
+      const next = generating(zeroFree, z);
+      if (Math.abs(next - z) < 1e-17) break;
+      z = next;
+    }
   return {
     rtp,
     hitFrequency: 1 - generating(zero, z),
