@@ -63,12 +63,12 @@ describe('slots: the engine on every class of reel stop combinations equals the 
       const exact = exactOf(game.gameCode, def);
       const engine = slotEngineExact(def);
       expect(engine.combinations).toBe(exact.slot!.combinations);
-      expect(Math.abs(engine.rtp - exact.rtp), `RTP: engine ${points(engine.rtp)}, exact ${points(exact.rtp)}`).toBeLessThanOrEqual(EXACT);
-      expect(
-        Math.abs(engine.hitFrequency - exact.hitFrequency),
-        `hit frequency: engine ${points(engine.hitFrequency)}, exact ${points(exact.hitFrequency)}`,
-      ).toBeLessThanOrEqual(EXACT);
-      expect(Math.abs(engine.triggerChance - exact.slot!.triggerChance)).toBeLessThanOrEqual(EXACT);
+      // Soft: a failing engine reports its RTP, its hit frequency and its trigger chance, each judged on its own.
+      expect.soft(Math.abs(engine.rtp - exact.rtp), `RTP: engine ${points(engine.rtp)}, exact ${points(exact.rtp)}`).toBeLessThanOrEqual(EXACT);
+      expect
+        .soft(Math.abs(engine.hitFrequency - exact.hitFrequency), `hit frequency: engine ${points(engine.hitFrequency)}, exact ${points(exact.hitFrequency)}`)
+        .toBeLessThanOrEqual(EXACT);
+      expect.soft(Math.abs(engine.triggerChance - exact.slot!.triggerChance), 'trigger chance').toBeLessThanOrEqual(EXACT);
     });
   }
 
