@@ -1,8 +1,9 @@
 /**
- * Builds the house catalogue data file (catalogue.json) from the slot profiles below: reel strips,
- * paylines and paytables are generated from a seed, then the paytable is scaled so the exact RTP
- * (computed from the strips, contracts/house/slot.ts) lands as close as whole-number pays allow to
- * the profile's target; the exact value is what the catalogue declares. Run it once after editing a
+ * Builds the house catalogue data file (server/modules/games/catalogue.json) from the slot profiles
+ * below: reel strips, paylines and paytables are generated from a seed, then the paytable is scaled
+ * so the RTP (computed from the strips, slot-formula.ts) lands as close as whole-number pays allow
+ * to the profile's target; that value is what the catalogue declares, and tests/unit/game-math.test.ts
+ * checks it against the exact maths of contracts/game-math/, which this script does not use for slots. Run it once after editing a
  * profile and commit the JSON:  npx tsx scripts/games/generate-catalogue.ts
  * The operator edits catalogue.json (titles, tags, demo, enabled) or uses `npm run admin -- games:*`.
  */
