@@ -22,7 +22,7 @@
  *  2. Bet history page 1 vs page 1,000 for a player with 1,000,000 rounds (bulk-inserted with
  *     generate_series), median over many calls through the API. Target: page 1,000 within 2x of page 1.
  *  3. RTP: each game's declared RTP against its exact maths, and the engine's simulation
- *     (BENCH_RTP_ROUNDS, default 1,000,000 rounds each) against it (server/modules/games/rtp.ts).
+ *     (BENCH_RTP_ROUNDS, default 1,000,000 rounds each) against it (scripts/games/rtp.ts).
  * `npm run bench` runs it with the others; `npx tsx bench/games.bench.ts` runs it alone.
  * BENCH_GAMES_PARTS (default "spins,history,rtp"; under --short "spins,history", bench/rtp.bench.ts
  * simulating every game against its exact maths) runs only some of the three parts.
@@ -39,7 +39,8 @@ import { buildApp } from '../server/app';
 import { createDb, migrateToLatest } from '../server/db';
 import { seedGames } from '../server/modules/games/service';
 import { loadCatalogue } from '../server/modules/games/catalogue';
-import { checkDeclaredRtp, simulateGame } from '../server/modules/games/rtp';
+import { declaredVsExact } from '../server/modules/games/math';
+import { simulateGame } from '../scripts/games/rtp';
 import { createSession } from '../server/plugins/session';
 import { serverSeedHash } from '../contracts/fairness';
 import { setRoundBatching } from '../server/modules/house/one-statement';
@@ -330,12 +331,12 @@ export async function run(): Promise<void> {
   // ---- 3. RTP: declared against exact, and the engine's simulation against declared ----
   if (parts.has('rtp')) {
     console.log(
-      `RTP: declared vs exact maths (tolerance 5e-7); simulation of ${rtpRounds.toLocaleString('en')} rounds per game vs declared (tolerance 4.5 standard errors):`,
+      `RTP: declared vs exact maths (contracts/game-math/, tolerance 0.01 points); simulation of ${rtpRounds.toLocaleString('en')} rounds per game vs declared (tolerance 4.5 standard errors):`,
     );
     for (const [i, game] of loadCatalogue().entries()) {
-      const declared = checkDeclaredRtp(game);
+      const declared = declaredVsExact(game);
       console.log(
-        `  ${game.gameCode.padEnd(24)} declared ${(declared.declared * 100).toFixed(4)}%  exact ${(declared.exact * 100).toFixed(4)}%  ${declared.ok ? 'ok' : 'DIFFERS'}  (${declared.bet})`,
+        `  ${game.gameCode.padEnd(24)} declared ${(declared.declared * 100).toFixed(4)}%  exact ${(declared.exact * 100).toFixed(4)}%  ${declared.ok ? 'ok' : 'DIFFERS'}`,
       );
       if (!declared.ok) problems.push(`${game.gameCode} declared RTP differs from its exact RTP`);
       for (const c of simulateGame(game, rtpRounds, 1000 + i)) {

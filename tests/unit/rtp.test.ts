@@ -1,180 +1,152 @@
 import { describe, expect, it } from 'vitest';
-import type { GameDefinition, SlotDefinition } from '../../contracts/games';
-import { simulationRandom } from '../../contracts/house/random';
-import { playSlot, slotRoundWin, slotTheoreticalRtp } from '../../contracts/house/slot';
-import { loadCatalogue, type CatalogueEntry } from '../../server/modules/games/catalogue';
-import {
-  baccaratExact,
-  checkDeclaredRtp,
-  DECLARED_TOLERANCE,
-  everyRouletteBet,
-  LA_PARTAGE_RTP,
-  RTP_TOLERANCE_SE,
-  rouletteBetExactRtp,
-  simulateGame,
-  slotEnumeratedRtp,
-  type RtpCheck,
-} from '../../server/modules/games/rtp';
+import type { BlackjackDefinition, GameDefinition, SlotDefinition } from '../../contracts/games';
+import type { StoredFigures } from '../../contracts/game-math';
+import figures from '../../contracts/game-math/figures.json';
+import { slotMath } from '../../contracts/game-math/slot';
+import { ROULETTE_BETS } from '../../contracts/game-math/tables';
+import { playBlackjackByStrategy } from '../../contracts/house/blackjack';
+import { simulationRandom, type RandomSource } from '../../contracts/house/random';
+import { playSlot, slotRoundWin } from '../../contracts/house/slot';
+import { loadCatalogue } from '../../server/modules/games/catalogue';
+import { definitionHash } from '../../server/modules/games/service';
+import { baccaratExact, blackjackAgainstRules, everyRouletteBet, rouletteBetExact, slotEngineExact, type SlotPlay } from '../../scripts/games/rtp';
 
 /**
- * RTP proofs (server/modules/games/rtp.ts), each able to fail. Tolerances:
- * - declared vs exact maths: DECLARED_TOLERANCE = 5e-7 (the catalogue rounds to 6 decimals);
- * - engine simulation vs declared: RTP_TOLERANCE_SE = 4.5 standard errors of the measured mean.
- *   In RTP points (printed in each test's name): about 0.5 for the table games' main bets at
- *   1,000,000 rounds, 0.5 for the small slot below at 4,000,000 rounds, but 2 to 4 for the
- *   catalogue's slots at 1,000,000 rounds (their free spins spread one round's return widely; tight
- *   enough would take 30 times the rounds). A catalogue slot 1 point off is therefore caught by the
- *   exact check (its declared RTP against its reel strips) and the engine by the exhaustive
- *   enumeration of the small slot, whose rules (lines, wilds, scatters, free spins, retriggers,
- *   multiplier, several rows) are the ones every catalogue slot uses.
+ * Every catalogue game's engine (contracts/house/, the code real rounds run) against the exact maths
+ * of contracts/game-math/ (decision 0020: written from the rules, sharing no code with the engines or
+ * the catalogue generator; its stored figures are recomputed and compared with the declared RTPs by
+ * game-math.test.ts). RTP and hit frequency are both judged. The engine is driven by scripted random
+ * sources (scripts/games/rtp.ts):
+ * - slots: played on every class of reel stop combinations the rules say pay alike (each reel's
+ *   stops grouped by, for every payline still running, "its symbol / a wild / anything else", and
+ *   the scatters shown), free spins by their exact expected value; exact, so RTP and hit frequency
+ *   must equal the exact maths within 1e-9: a 0.2-point RTP error (0.002) or a 0.1-point hit-rate
+ *   error (0.001) is a million times that;
+ * - roulette: every legal bet on each of the 37 pockets; baccarat: every card sequence of a fresh
+ *   shoe, weighted by its probability; exact, within 1e-9;
+ * - blackjack (7.7 x 10^8 card sequences a hand, too many to play): HANDS hands of the engine and of
+ *   a settlement written from the rules on the same random numbers must agree on every hand. A
+ *   hand's return moves by at most 4 bets and its stake by 1, so an engine error worth 0.2 RTP
+ *   points changes at least 1 hand in 2,500 (a 0.1-point hit-rate error 1 in 1,000): the chance
+ *   that 200,000 hands miss it is below e^-80. The engine's measured RTP and hit frequency must also be within 4.5 standard
+ *   errors of the exact maths (this ties the rules' settlement to the exact maths, loosely: about
+ *   1.2 RTP points at 200,000 hands).
+ * Planted errors fail: an engine paying 0.2 RTP points more, one whose hit frequency is under 0.1
+ * points off, and (scripts/mutations.ts, `npm run mutate -- slot-line-wins-x1.01 slot-losing-spins-pay`)
+ * slot line wins paid x1.01 or some losing spins paying a coin, in every slot.
  */
-const ONE_POINT = 0.01;
 const catalogue = loadCatalogue();
-const points = (x: number) => (x * 100).toFixed(2);
-const tolerance = (c: RtpCheck) => RTP_TOLERANCE_SE * c.standardError;
+const stored = figures as Record<string, StoredFigures>;
+/** Exact against exact: only floating-point rounding may differ. */
+const EXACT = 1e-9;
+const HANDS = 200_000;
+const points = (x: number) => `${(x * 100).toFixed(4)}%`;
 
-/** All pays of a slot multiplied by `factor`: every win, hence the RTP, scales by it. */
-const scalePays = (def: SlotDefinition, factor: number): SlotDefinition => ({
-  ...def,
-  symbols: def.symbols.map((s) => ({ ...s, pays: s.pays.map((p) => p * factor) })),
-});
+/** The exact maths of a catalogue game, as stored for its current definition (game-math.test.ts recomputes them). */
+function exactOf(gameCode: string, def: GameDefinition): StoredFigures {
+  const math = stored[gameCode];
+  expect(math, `${gameCode}: no stored figures (npx tsx scripts/game-figures.ts)`).toBeDefined();
+  expect(math.definitionHash, `${gameCode}: stored figures are for another definition`).toBe(definitionHash(def));
+  return math;
+}
 
-describe("declared RTP (catalogue.json) equals the exact RTP of the game's maths, within 5e-7", () => {
-  it('the catalogue has at least 30 games', () => {
-    expect(catalogue.length).toBeGreaterThanOrEqual(30);
+const slots = catalogue.filter((g) => g.definition.kind === 'slot');
+
+describe('slots: the engine on every class of reel stop combinations equals the exact maths', () => {
+  it('the catalogue has its slots, with and without free spins', () => {
+    expect(slots.length).toBeGreaterThanOrEqual(20);
+    expect(slots.some((g) => (g.definition as SlotDefinition).freeSpins === null)).toBe(true);
   });
 
-  for (const game of catalogue) {
-    it(`${game.gameCode}: declared ${points(game.rtp)}%`, { timeout: 60_000 }, () => {
-      const check = checkDeclaredRtp(game);
-      expect(Math.abs(check.exact - check.declared), `${check.bet}: exact ${check.exact}`).toBeLessThanOrEqual(DECLARED_TOLERANCE);
-      expect(check.ok).toBe(true);
-      // The same check against a value 1 point off fails.
-      expect(checkDeclaredRtp({ ...game, rtp: game.rtp + ONE_POINT }).ok).toBe(false);
-      expect(checkDeclaredRtp({ ...game, rtp: game.rtp - ONE_POINT }).ok).toBe(false);
+  for (const game of slots) {
+    const def = game.definition as SlotDefinition;
+    it(`${game.gameCode}: every stop class played, RTP and hit frequency exact`, { timeout: 60_000 }, () => {
+      const exact = exactOf(game.gameCode, def);
+      const engine = slotEngineExact(def);
+      expect(engine.combinations).toBe(exact.slot!.combinations);
+      // Soft: a failing engine reports its RTP, its hit frequency and its trigger chance, each judged on its own.
+      expect.soft(Math.abs(engine.rtp - exact.rtp), `RTP: engine ${points(engine.rtp)}, exact ${points(exact.rtp)}`).toBeLessThanOrEqual(EXACT);
+      expect
+        .soft(Math.abs(engine.hitFrequency - exact.hitFrequency), `hit frequency: engine ${points(engine.hitFrequency)}, exact ${points(exact.hitFrequency)}`)
+        .toBeLessThanOrEqual(EXACT);
+      expect.soft(Math.abs(engine.triggerChance - exact.slot!.triggerChance), 'trigger chance').toBeLessThanOrEqual(EXACT);
     });
   }
 
-  it('roulette: the engine on all 37 pockets returns 36/37 on every legal bet, la partage 73/74 on French even chances', () => {
-    const european = catalogue.find((g) => g.gameCode === 'roulette-european')!.definition as Extract<GameDefinition, { kind: 'roulette' }>;
-    const french = catalogue.find((g) => g.gameCode === 'roulette-french')!.definition as Extract<GameDefinition, { kind: 'roulette' }>;
-    const bets = everyRouletteBet(10);
-    const byType: Record<string, number> = {};
-    for (const b of bets) byType[b.type] = (byType[b.type] ?? 0) + 1;
-    expect(byType).toEqual({
-      straight: 37,
-      split: 60,
-      street: 14,
-      corner: 23,
-      line: 11,
-      dozen: 3,
-      column: 3,
-      red: 1,
-      black: 1,
-      odd: 1,
-      even: 1,
-      low: 1,
-      high: 1,
-    });
-    const evenChance = new Set(['red', 'black', 'odd', 'even', 'low', 'high']);
-    for (const bet of bets) {
-      expect(rouletteBetExactRtp(european, bet), `european ${bet.type} ${bet.numbers ?? bet.value ?? ''}`).toBeCloseTo(36 / 37, 12);
-      expect(rouletteBetExactRtp(french, bet), `french ${bet.type} ${bet.numbers ?? bet.value ?? ''}`).toBeCloseTo(
-        evenChance.has(bet.type) ? LA_PARTAGE_RTP : 36 / 37,
-        12,
-      );
-    }
-  });
-
-  it('baccarat: the engine over every card sequence of an 8-deck shoe gives the published probabilities; banker commission exact at every legal amount', () => {
-    const eight = catalogue.find((g) => g.gameCode === 'baccarat-classic')!.definition as Extract<GameDefinition, { kind: 'baccarat' }>;
-    const exact = baccaratExact(eight);
-    expect(exact.player + exact.banker + exact.tie).toBeCloseTo(1, 10);
-    // Wizard of Odds, baccarat basics (8 decks), to the 6 decimals published.
-    expect(exact.banker).toBeCloseTo(0.458597, 6);
-    expect(exact.player).toBeCloseTo(0.446247, 6);
-    expect(exact.tie).toBeCloseTo(0.095156, 6);
-    expect(exact.rtp.banker).toBeCloseTo(exact.banker * 1.95 + exact.tie, 10);
-    expect(exact.rtp.tie).toBeCloseTo(exact.tie * (eight.tiePays + 1), 10);
-    // The banker bet pays floor(amount x 0.95): exact only when every legal amount is a multiple of 20.
-    for (const game of catalogue) if (game.definition.kind === 'baccarat') expect((game.definition.betUnit * 95) % 100).toBe(0);
-  });
-});
-
-// The engine's simulation of every catalogue game against its exact RTP is `npm run bench -- rtp`
-// (bench/rtp.bench.ts; 1,000,000 rounds a game under --short in .ci/run, 3 standard errors).
-
-describe('a small slot with free spins, enumerated over every reel stop combination', () => {
-  /** 9^5 = 59,049 stop combinations; 3 rows, 5 lines, a wild, a scatter paying and triggering 3 free spins at x2 (retriggers). */
-  const small: SlotDefinition = {
-    kind: 'slot',
-    rows: 3,
-    reels: [
-      ['A', 'B', 'S', 'A', 'C', 'B', 'C', 'A', 'C'],
-      ['A', 'W', 'B', 'S', 'C', 'A', 'C', 'B', 'C'],
-      ['W', 'A', 'C', 'B', 'S', 'A', 'C', 'C', 'B'],
-      ['B', 'A', 'W', 'C', 'S', 'C', 'A', 'C', 'B'],
-      ['A', 'S', 'B', 'W', 'C', 'A', 'C', 'B', 'C'],
-    ],
-    symbols: [
-      { id: 'A', kind: 'normal', glyph: 'A', color: '#f00', pays: [0, 0, 3, 7, 14] },
-      { id: 'B', kind: 'normal', glyph: 'B', color: '#0f0', pays: [0, 0, 6, 12, 25] },
-      { id: 'C', kind: 'normal', glyph: 'C', color: '#00f', pays: [0, 0, 1, 3, 6] },
-      { id: 'W', kind: 'wild', glyph: 'W', color: '#ff0', pays: [0, 0, 0, 0, 0] },
-      { id: 'S', kind: 'scatter', glyph: 'S', color: '#f0f', pays: [0, 0, 0, 2, 10] },
-    ],
-    paylines: [
-      [1, 1, 1, 1, 1],
-      [0, 0, 0, 0, 0],
-      [2, 2, 2, 2, 2],
-      [0, 1, 2, 1, 0],
-      [2, 1, 0, 1, 2],
-    ],
-    freeSpins: { scatters: 4, spins: 3, multiplier: 2 },
-    betLevels: [5],
+  // A planted error in the engine, one slot with free spins and one without: the check fails.
+  const planted = ['slot-lucky-cat', 'slot-neon-sevens'].map((code) => slots.find((g) => g.gameCode === code)!);
+  /** The first two reels' stops of a round's paid spin, seen through the random source. */
+  const seeStops = (rng: RandomSource) => {
+    const stops: number[] = [];
+    const seen: RandomSource = {
+      int(n) {
+        const v = rng.int(n);
+        stops.push(v);
+        return v;
+      },
+    };
+    return { seen, stops };
   };
-  /** Its declared RTP, to 6 decimals like the catalogue's. */
-  const entry: Pick<CatalogueEntry, 'gameCode' | 'rtp' | 'definition'> = { gameCode: 'test-small-slot', rtp: 0.932279, definition: small };
-  const SMALL_ROUNDS = 4_000_000;
-
-  it('the engine enumerated, free spins included, gives the declared RTP and the reel-strip formula', { timeout: 60_000 }, () => {
-    const enumerated = slotEnumeratedRtp(small);
-    expect(enumerated.combinations).toBe(59_049);
-    expect(enumerated.triggerChance).toBeGreaterThan(0.04);
-    expect(enumerated.freeSpinsPerRound).toBeGreaterThan(0.1);
-    expect(Math.abs(enumerated.rtp - entry.rtp)).toBeLessThanOrEqual(DECLARED_TOLERANCE);
-    expect(enumerated.rtp).toBeCloseTo(slotTheoreticalRtp(small).rtp, 12);
-    expect(checkDeclaredRtp(entry).ok).toBe(true);
-  });
-
-  it(`the engine's simulation (${SMALL_ROUNDS.toLocaleString('en')} rounds) is within 4.5 standard errors, under half a point`, { timeout: 60_000 }, () => {
-    const [check] = simulateGame(entry, SMALL_ROUNDS, 7);
-    expect(tolerance(check)).toBeLessThan(ONE_POINT / 2);
-    expect(check.withinTolerance, `measured ${check.measured} vs ${check.declared}`).toBe(true);
-  });
-
-  for (const factor of [1.01, 0.99]) {
-    it(`a paytable ${factor > 1 ? 'raised' : 'lowered'} by 1% fails every check (enumeration, formula, simulation)`, { timeout: 60_000 }, () => {
-      const perturbed = { ...entry, definition: scalePays(small, factor) };
-      const enumerated = slotEnumeratedRtp(perturbed.definition);
-      expect(Math.abs(enumerated.rtp - entry.rtp)).toBeGreaterThan(0.009);
-      expect(checkDeclaredRtp(perturbed).ok).toBe(false);
-      const [check] = simulateGame(perturbed, SMALL_ROUNDS, 7);
-      expect(check.withinTolerance, `measured ${check.measured} vs ${check.declared}`).toBe(false);
+  for (const game of planted) {
+    const def = game.definition as SlotDefinition;
+    it(`${game.gameCode}: an engine paying 0.2 RTP points more fails`, { timeout: 60_000 }, () => {
+      const exact = exactOf(game.gameCode, def);
+      const richer: SlotPlay = (d, rng, bet) => slotRoundWin(d, rng, bet) * (1 + 0.002 / exact.rtp);
+      const engine = slotEngineExact(def, richer);
+      expect(engine.rtp - exact.rtp).toBeCloseTo(0.002, 9);
+      expect(Math.abs(engine.rtp - exact.rtp)).toBeGreaterThan(EXACT);
+    });
+    it(`${game.gameCode}: an engine whose hit frequency is under 0.1 points off fails`, { timeout: 60_000 }, () => {
+      const exact = exactOf(game.gameCode, def);
+      // A round that wins nothing pays a coin when reels 1 and 2 stop at 0: at most 1 round in
+      // len1 x len2 (under 0.05 points here).
+      expect(1 / (def.reels[0].length * def.reels[1].length)).toBeLessThan(0.001);
+      const some: SlotPlay = (d, rng, bet) => {
+        const { seen, stops } = seeStops(rng);
+        const win = slotRoundWin(d, seen, bet);
+        return win === 0 && stops[0] === 0 && stops[1] === 0 ? 1 : win;
+      };
+      const engine = slotEngineExact(def, some);
+      expect(engine.hitFrequency - exact.hitFrequency).toBeGreaterThan(EXACT);
     });
   }
 
-  it("a catalogue slot's paytable changed by 1% fails its declared-RTP check", () => {
-    for (const game of catalogue.filter((g) => g.definition.kind === 'slot')) {
-      for (const factor of [1.01, 0.99]) {
-        const check = checkDeclaredRtp({ ...game, definition: scalePays(game.definition as SlotDefinition, factor) });
-        expect(check.ok, `${game.gameCode} x${factor}`).toBe(false);
-        expect(Math.abs(check.exact - game.rtp)).toBeGreaterThan(0.009);
-      }
-    }
-  });
-
-  it('without free spins and on 2 rows too: enumeration equals the formula', () => {
+  it('a small slot (5 reels of 9, 3 rows, wilds, scatters, retriggering free spins at x2): the classes give what every combination gave', () => {
+    // 0.932279: its RTP from playing the engine on each of its 59,049 stop combinations one by one.
+    const small: SlotDefinition = {
+      kind: 'slot',
+      rows: 3,
+      reels: [
+        ['A', 'B', 'S', 'A', 'C', 'B', 'C', 'A', 'C'],
+        ['A', 'W', 'B', 'S', 'C', 'A', 'C', 'B', 'C'],
+        ['W', 'A', 'C', 'B', 'S', 'A', 'C', 'C', 'B'],
+        ['B', 'A', 'W', 'C', 'S', 'C', 'A', 'C', 'B'],
+        ['A', 'S', 'B', 'W', 'C', 'A', 'C', 'B', 'C'],
+      ],
+      symbols: [
+        { id: 'A', kind: 'normal', glyph: 'A', color: '#f00', pays: [0, 0, 3, 7, 14] },
+        { id: 'B', kind: 'normal', glyph: 'B', color: '#0f0', pays: [0, 0, 6, 12, 25] },
+        { id: 'C', kind: 'normal', glyph: 'C', color: '#00f', pays: [0, 0, 1, 3, 6] },
+        { id: 'W', kind: 'wild', glyph: 'W', color: '#ff0', pays: [0, 0, 0, 0, 0] },
+        { id: 'S', kind: 'scatter', glyph: 'S', color: '#f0f', pays: [0, 0, 0, 2, 10] },
+      ],
+      paylines: [
+        [1, 1, 1, 1, 1],
+        [0, 0, 0, 0, 0],
+        [2, 2, 2, 2, 2],
+        [0, 1, 2, 1, 0],
+        [2, 1, 0, 1, 2],
+      ],
+      freeSpins: { scatters: 4, spins: 3, multiplier: 2 },
+      betLevels: [5],
+    };
+    const engine = slotEngineExact(small);
+    const math = slotMath(small);
+    expect(engine.combinations).toBe(59_049);
+    expect(Math.abs(engine.rtp - 0.932279)).toBeLessThan(5e-7);
+    expect(Math.abs(engine.rtp - math.rtp)).toBeLessThanOrEqual(EXACT);
+    expect(Math.abs(engine.hitFrequency - math.hitFrequency)).toBeLessThanOrEqual(EXACT);
+    // Two rows, no free spins.
     const plain: SlotDefinition = {
       ...small,
       rows: 2,
@@ -186,13 +158,95 @@ describe('a small slot with free spins, enumerated over every reel stop combinat
       freeSpins: null,
       betLevels: [3],
     };
-    expect(slotEnumeratedRtp(plain).rtp).toBeCloseTo(slotTheoreticalRtp(plain).rtp, 12);
+    const plainEngine = slotEngineExact(plain);
+    const plainMath = slotMath(plain);
+    expect(Math.abs(plainEngine.rtp - plainMath.rtp)).toBeLessThanOrEqual(EXACT);
+    expect(Math.abs(plainEngine.hitFrequency - plainMath.hitFrequency)).toBeLessThanOrEqual(EXACT);
   });
 
-  it('the simulation path and the recorded path of the engine pay the same', () => {
-    const def = catalogue.find((g) => g.gameCode === 'slot-dragon-pearl')!.definition as SlotDefinition;
-    const a = simulationRandom(42);
-    const b = simulationRandom(42);
-    for (let i = 0; i < 20_000; i++) expect(slotRoundWin(def, a, def.betLevels[0])).toBe(playSlot(def, b, def.betLevels[0]).totalWin);
+  it('the recorded path (playSlot, what players see) pays what the counting path (slotRoundWin) pays, every slot', () => {
+    for (const game of slots) {
+      const def = game.definition as SlotDefinition;
+      const a = simulationRandom(42);
+      const b = simulationRandom(42);
+      for (let i = 0; i < 2_000; i++) expect(slotRoundWin(def, a, def.betLevels[0])).toBe(playSlot(def, b, def.betLevels[0]).totalWin);
+    }
+  });
+});
+
+describe('table games: the engine against the exact maths', () => {
+  const ofKind = <K extends GameDefinition['kind']>(kind: K) =>
+    catalogue.filter((g) => g.definition.kind === kind) as Array<(typeof catalogue)[number] & { definition: Extract<GameDefinition, { kind: K }> }>;
+
+  it('the catalogue has roulette, baccarat and blackjack tables', () => {
+    expect(ofKind('roulette').length).toBeGreaterThan(0);
+    expect(ofKind('baccarat').length).toBeGreaterThan(0);
+    expect(ofKind('blackjack').length).toBeGreaterThan(0);
+  });
+
+  /** The exact maths' name of each layout bet (the six even chances are one: 'even chance'). */
+  const MATH_BET: Record<string, string> = Object.fromEntries(ROULETTE_BETS.map((b) => [b.bet, b.bet]));
+
+  for (const game of ofKind('roulette')) {
+    it(`${game.gameCode}: every legal bet on each of the 37 pockets, RTP and hit frequency exact`, () => {
+      const exact = exactOf(game.gameCode, game.definition);
+      const bets = everyRouletteBet(game.definition.minBet);
+      expect(bets.length).toBe(157);
+      for (const bet of bets) {
+        const engine = rouletteBetExact(game.definition, bet);
+        const math = exact.bets.find((b) => b.bet === (MATH_BET[bet.type] ?? 'even chance'))!;
+        const name = `${bet.type} ${bet.numbers ?? bet.value ?? ''}`;
+        expect(Math.abs(engine.rtp - math.rtp), `${name}: engine ${points(engine.rtp)}, exact ${points(math.rtp)}`).toBeLessThanOrEqual(EXACT);
+        expect(Math.abs(engine.hitFrequency - math.hitFrequency), `${name} hit frequency`).toBeLessThanOrEqual(EXACT);
+      }
+      // The main bet (straight up) is the catalogue's figure.
+      const straight = rouletteBetExact(game.definition, { type: 'straight', numbers: [17], amount: game.definition.minBet });
+      expect(Math.abs(straight.rtp - exact.rtp)).toBeLessThanOrEqual(EXACT);
+      expect(Math.abs(straight.hitFrequency - exact.hitFrequency)).toBeLessThanOrEqual(EXACT);
+    });
+  }
+
+  for (const game of ofKind('baccarat')) {
+    it(`${game.gameCode}: every card sequence of a fresh shoe, each bet's RTP and hit frequency exact`, { timeout: 60_000 }, () => {
+      const exact = exactOf(game.gameCode, game.definition);
+      const engine = baccaratExact(game.definition);
+      for (const math of exact.bets) {
+        const bet = math.bet as 'banker' | 'player' | 'tie';
+        expect(Math.abs(engine.rtp[bet] - math.rtp), `${bet}: engine ${points(engine.rtp[bet])}, exact ${points(math.rtp)}`).toBeLessThanOrEqual(EXACT);
+        expect(Math.abs(engine.hit[bet] - math.hitFrequency), `${bet} hit frequency`).toBeLessThanOrEqual(EXACT);
+      }
+      expect(Math.abs(engine.rtp.banker - exact.rtp)).toBeLessThanOrEqual(EXACT);
+    });
+  }
+
+  for (const game of ofKind('blackjack')) {
+    it(`${game.gameCode}: ${HANDS.toLocaleString('en')} hands, the engine equals the rules on every hand and is within 4.5 SE of the exact maths`, {
+      timeout: 60_000,
+    }, () => {
+      const exact = exactOf(game.gameCode, game.definition);
+      const check = blackjackAgainstRules(game.definition, HANDS, 2026);
+      expect(check.mismatches, check.firstMismatch ?? '').toBe(0);
+      expect(Math.abs(check.rtp - exact.rtp), `RTP ${points(check.rtp)} vs exact ${points(exact.rtp)}`).toBeLessThanOrEqual(4.5 * check.standardError);
+      const hitSe = Math.sqrt((exact.hitFrequency * (1 - exact.hitFrequency)) / HANDS);
+      expect(Math.abs(check.hitFrequency - exact.hitFrequency), 'hit frequency').toBeLessThanOrEqual(4.5 * hitSe);
+    });
+  }
+
+  it('blackjack: an engine paying 0.2 RTP points more, or with a hit frequency 0.1 points off, differs from the rules on many hands', () => {
+    const def = ofKind('blackjack')[0].definition as BlackjackDefinition;
+    const hands = 20_000;
+    // A blackjack (about 4.5% of hands) paid 2.55 instead of 2.5: +0.2 RTP points.
+    const richer = blackjackAgainstRules(def, hands, 1, (d, rng, bet) => {
+      const r = playBlackjackByStrategy(d, rng, bet);
+      return r.win === bet * 2.5 ? { ...r, win: bet * 2.55 } : r;
+    });
+    expect(richer.mismatches).toBeGreaterThan(hands * 0.03);
+    // One winning hand in 1,000 paid as a push: under 0.05 hit points (and 0.05 RTP points).
+    let n = 0;
+    const fewerHits = blackjackAgainstRules(def, hands, 1, (d, rng, bet) => {
+      const r = playBlackjackByStrategy(d, rng, bet);
+      return r.win > r.stake && ++n % 1000 === 0 ? { ...r, win: r.stake } : r;
+    });
+    expect(fewerHits.mismatches).toBeGreaterThan(0);
   });
 });

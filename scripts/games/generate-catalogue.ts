@@ -1,19 +1,20 @@
 /**
- * Builds the house catalogue data file (catalogue.json) from the slot profiles below: reel strips,
- * paylines and paytables are generated from a seed, then the paytable is scaled so the exact RTP
- * (computed from the strips, contracts/house/slot.ts) lands as close as whole-number pays allow to
- * the profile's target; the exact value is what the catalogue declares. Run it once after editing a
- * profile and commit the JSON:  npx tsx server/modules/games/generate-catalogue.ts
+ * Builds the house catalogue data file (server/modules/games/catalogue.json) from the slot profiles
+ * below: reel strips, paylines and paytables are generated from a seed, then the paytable is scaled
+ * so the RTP (computed from the strips, slot-formula.ts) lands as close as whole-number pays allow
+ * to the profile's target; that value is what the catalogue declares, and tests/unit/game-math.test.ts
+ * checks it against the exact maths of contracts/game-math/, which this script does not use for slots. Run it once after editing a
+ * profile and commit the JSON:  npx tsx scripts/games/generate-catalogue.ts
  * The operator edits catalogue.json (titles, tags, demo, enabled) or uses `npm run admin -- games:*`.
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { GameDefinition, SlotDefinition, SlotSymbol } from '../../../contracts/games';
-import { simulationRandom, type RandomSource } from '../../../contracts/house/random';
-import { slotTheoreticalRtp } from '../../../contracts/house/slot';
-import type { CatalogueEntry } from './catalogue';
-import { exactMainRtp } from './rtp';
+import { gameMath } from '../../contracts/game-math';
+import type { GameDefinition, SlotDefinition, SlotSymbol } from '../../contracts/games';
+import { simulationRandom, type RandomSource } from '../../contracts/house/random';
+import type { CatalogueEntry } from '../../server/modules/games/catalogue';
+import { slotTheoreticalRtp } from './slot-formula';
 
 interface SlotProfile {
   code: string;
@@ -485,13 +486,13 @@ const TABLES: Array<Omit<CatalogueEntry, 'rtp' | 'sortOrder'>> = [
 ];
 
 /**
- * Declared RTP of a table game's main bet (roulette every bet but the French even chances, baccarat
- * banker, blackjack basic strategy without split): the exact value of its maths (rtp.ts), not a
- * simulation's estimate.
+ * Declared RTP of a table game's main bet (roulette straight up, which every bet but the French even
+ * chances shares; baccarat banker; blackjack basic strategy without split): the exact value of its
+ * maths (contracts/game-math/), not a simulation's estimate.
  */
 function tableRtp(def: GameDefinition): number {
   if (def.kind === 'slot') throw new Error('not a table');
-  return exactMainRtp(def);
+  return gameMath(def).rtp;
 }
 
 export function buildCatalogue(): CatalogueEntry[] {
@@ -518,7 +519,7 @@ export function buildCatalogue(): CatalogueEntry[] {
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const catalogue = buildCatalogue();
-  const file = path.join(path.dirname(fileURLToPath(import.meta.url)), 'catalogue.json');
+  const file = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../server/modules/games/catalogue.json');
   writeFileSync(file, `${JSON.stringify(catalogue, null, 1)}\n`);
   for (const g of catalogue) console.log(`${g.gameCode.padEnd(26)} rtp ${(g.rtp * 100).toFixed(3)}%`);
 }
