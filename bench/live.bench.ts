@@ -11,12 +11,11 @@
  * LIVE_BETTORS override.
  */
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createDb, migrateToLatest } from '../server/db';
 import { LIVE_TABLES } from '../contracts/live-tables';
-import { ApiProcess, baseEnv, newPlayer, root, sleep, stats } from '../scripts/load-kit';
+import { ApiProcess, baseEnv, ensureHaproxy, newPlayer, sleep, startHaproxy, stats } from '../scripts/load-kit';
 import { Watcher, openWatchers, percentile, reconnectStorm, runBettors } from '../scripts/live-load';
 import { scratchDatabase } from './scratch-db';
 
@@ -32,24 +31,8 @@ const rssKiB = (pid: number | undefined) => {
   return Number(line?.match(/(\d+)/)?.[1] ?? 0);
 };
 
-function startHaproxy(): ChildProcess {
-  const env = {
-    ...process.env,
-    CASINO_BIND: `127.0.0.1:${PORTS.haproxy}`,
-    CASINO_API1: `127.0.0.1:${PORTS.api[0]}`,
-    CASINO_API2: `127.0.0.1:${PORTS.api[1]}`,
-    CASINO_API3: `127.0.0.1:${PORTS.api[2]}`,
-  };
-  const child = spawn('haproxy', ['-db', '-f', path.join(root, 'deploy/haproxy.cfg')], { env, stdio: ['ignore', 'ignore', 'pipe'] });
-  child.stderr!.on('data', (chunk) => {
-    for (const line of String(chunk).split('\n')) if (/ALERT/.test(line)) console.error(`haproxy: ${line}`);
-  });
-  return child;
-}
-
 export async function run(): Promise<void> {
-  if (spawnSync('haproxy', ['-v']).status !== 0)
-    throw new Error('haproxy is missing: apt-get update && apt-get install -y haproxy (npm run cluster installs it)');
+  ensureHaproxy();
   const short = Boolean(process.env.BENCH_SHORT);
   const watcherCount = Number(process.env.LIVE_WATCHERS ?? (short ? 600 : 5000));
   const seconds = Number(process.env.LIVE_SECONDS ?? (short ? 20 : 60));
@@ -82,7 +65,7 @@ export async function run(): Promise<void> {
     await migrateToLatest(db);
     for (const s of servers) s.start();
     for (const s of servers) await s.waitReady();
-    proxy = startHaproxy();
+    proxy = startHaproxy(PORTS);
     const front = { url: `http://127.0.0.1:${PORTS.haproxy}` } as ApiProcess;
     for (let i = 0; i < 100; i++) {
       if (

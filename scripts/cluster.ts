@@ -12,9 +12,11 @@
  * failures spread over the three, reset emails delivered once each (requests recorded before the answer,
  * an instance killed right after answering), coins neither lost nor doubled; the live tables' bets at
  * every table while the instance holding their clocks is killed (scripts/live-load.ts), each bet
- * debited once and paid or refunded at most once, never both. Exit 1 on any breach.
+ * debited once and paid or refunded at most once, never both, and 18 watchers of the tables' streams
+ * through haproxy: those the kill cuts reconnect with their last event id on another instance, and
+ * every watcher of a table sees the same events over the span they share. Exit 1 on any breach.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
@@ -26,6 +28,8 @@ import { startSmtp } from '../tests/support/smtp';
 import {
   ApiProcess,
   baseEnv,
+  ensureHaproxy,
+  startHaproxy,
   call,
   failures,
   gamesOf,
@@ -34,7 +38,6 @@ import {
   printSummary,
   runLoad,
   sleep,
-  started,
   stats,
   verify,
   type Player,
@@ -51,36 +54,6 @@ const redisUrl = process.env.CLUSTER_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const PORTS = { haproxy: 4720, api: [4721, 4722, 4723], metrics: [4724, 4725, 4726], smtp: 4727 };
 const LOCKOUT_THRESHOLD = 5;
-
-function ensureHaproxy(): string {
-  if (spawnSync('haproxy', ['-v']).status === 0) return 'present';
-  console.log('cluster: haproxy missing: apt-get update && apt-get install -y haproxy');
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  // The package lists first: on a fresh image they are empty or stale, and the install would fail.
-  const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-  if (update.status !== 0) throw new Error('could not install haproxy (apt-get update failed)');
-  const install = spawnSync('apt-get', ['install', '-y', 'haproxy'], { stdio: 'inherit', env });
-  if (install.status !== 0 || spawnSync('haproxy', ['-v']).status !== 0) throw new Error('could not install haproxy (apt-get install -y haproxy)');
-  return 'installed';
-}
-
-function startHaproxy(): ChildProcess {
-  const env = {
-    ...process.env,
-    CASINO_BIND: `127.0.0.1:${PORTS.haproxy}`,
-    CASINO_API1: `127.0.0.1:${PORTS.api[0]}`,
-    CASINO_API2: `127.0.0.1:${PORTS.api[1]}`,
-    CASINO_API3: `127.0.0.1:${PORTS.api[2]}`,
-  };
-  // -db: foreground, no daemon (the harness owns it); the very file operators install.
-  const child = spawn('haproxy', ['-db', '-f', path.join(root, 'deploy/haproxy.cfg')], { env, stdio: ['ignore', 'ignore', 'pipe'] });
-  child.stderr!.on('data', (c: Buffer) => {
-    const line = String(c).trim();
-    if (/ALERT|error/i.test(line)) console.error(`haproxy: ${line}`);
-  });
-  started.add(child);
-  return child;
-}
 
 function runMigrate(databaseUrl: string): void {
   const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/migrate.ts'], {
@@ -283,7 +256,7 @@ async function main(): Promise<boolean> {
       s.start();
       await s.waitReady();
     }
-    proxy = startHaproxy();
+    proxy = startHaproxy(PORTS);
     let routed = false;
     for (let i = 0; i < 100 && !routed; i++) {
       routed = await fetch(`${frontend.url}/api/health/ready`).then(

@@ -172,6 +172,67 @@ export async function reconnectStorm(watchers: Watcher[], references: Watcher[],
   return { healed, gaps, reconnectMsP50: percentile(finite, 50), reconnectMsMax: Math.max(...finite), failedToReconnect: firsts.length - finite.length };
 }
 
+/**
+ * Watchers that reconnect as a browser's EventSource does (with Last-Event-ID, a second after their
+ * stream ends) for as long as `going()`: through a balancer, a watcher whose instance dies comes back
+ * on another one. Answers the watchers and each reconnect's time from the cut to the stream answered.
+ */
+export function keepWatching(baseUrl: string, perTable: number, going: () => boolean) {
+  const watchers = LIVE_TABLES.flatMap((t) => Array.from({ length: perTable }, () => new Watcher(baseUrl, t.id)));
+  const reconnects: number[] = [];
+  let failures = 0;
+  const loops = watchers.map(async (w) => {
+    await w.open().catch(() => failures++);
+    while (going()) {
+      await new Promise((r) => setTimeout(r, 250));
+      if (w.connected || !going()) continue;
+      const cutAt = Date.now();
+      for (;;) {
+        try {
+          await new Promise((r) => setTimeout(r, 1_000));
+          await w.open(15_000, true);
+          reconnects.push(Date.now() - cutAt);
+          break;
+        } catch {
+          failures++;
+          if (!going()) break;
+        }
+      }
+    }
+  });
+  const done = async () => {
+    await Promise.all(loops);
+    for (const w of watchers) w.cut();
+  };
+  return { watchers, reconnects, failures: () => failures, done };
+}
+
+/**
+ * What watchers of one table that stayed through cuts must agree on: over the span every one of them
+ * covered, the same event ids in the same order (a reconnect resumed from its last id: nothing missed,
+ * nothing twice), and ids that only increase. Answers the problems found, in words.
+ */
+export function watchersAgree(watchers: Watcher[]): string[] {
+  const problems: string[] = [];
+  for (const table of LIVE_TABLES) {
+    const mine = watchers.filter((w) => w.tableId === table.id && w.received.length > 0);
+    if (mine.length === 0) {
+      problems.push(`${table.id}: no watcher received an event`);
+      continue;
+    }
+    for (const w of mine) if (w.disorder > 0) problems.push(`${table.id}: a watcher got ${w.disorder} event(s) out of order or twice`);
+    // The span all covered: from the latest first id to the earliest last id.
+    const from = mine.map((w) => w.received[0].id).reduce((a, b) => (compareIds(a, b) >= 0 ? a : b));
+    const to = mine.map((w) => w.lastId!).reduce((a, b) => (compareIds(a, b) <= 0 ? a : b));
+    const span = (w: Watcher) => w.received.map((e) => e.id).filter((id) => compareIds(id, from) >= 0 && compareIds(id, to) <= 0);
+    const reference = span(mine[0]);
+    if (reference.length === 0) problems.push(`${table.id}: the watchers share no span of events`);
+    const differing = mine.filter((w) => span(w).join() !== reference.join()).length;
+    if (differing > 0) problems.push(`${table.id}: ${differing} of ${mine.length} watchers saw other events than the rest over the same span`);
+  }
+  return problems;
+}
+
 export interface PlacedLiveBet {
   tableId: string;
   roundId: string;
@@ -204,7 +265,7 @@ export async function runBettors(
           const key = `${i}:${table.id}`;
           const snap = await call(servers, 'GET', `/live/tables/${table.id}`, { token: player.token, patienceMs: 5000 });
           const round = snap?.body?.state?.round;
-          if (!round || round.phase !== 'betting' || lastRound.get(key) === round.roundId) continue;
+          if (round?.phase !== 'betting' || lastRound.get(key) === round.roundId) continue;
           const requestId = randomUUID();
           const amount = table.limits.minBet;
           const answer = await call(servers, 'POST', `/live/tables/${table.id}/bets`, {
@@ -306,6 +367,9 @@ export async function liveClusterPhase(opts: {
     }
   })();
   const bettors = runBettors(viaHaproxy, players, () => Date.now() < end);
+  // Watchers through the balancer, on every instance: those of the killed one reconnect elsewhere.
+  let streaming = true;
+  const streams = keepWatching(viaHaproxy[0].url, 6, () => streaming);
   let killed = '';
   const monkey = (async () => {
     await new Promise((r) => setTimeout(r, Math.min(6_000, (seconds * 1000) / 3)));
@@ -331,6 +395,14 @@ export async function liveClusterPhase(opts: {
   }
   watching = false;
   await watch;
+  streaming = false;
+  await streams.done();
+  const disagreements = watchersAgree(streams.watchers);
+  breaches.push(...disagreements.map((d) => `live watchers: ${d}`));
+  const reconnects = streams.reconnects;
+  if (killed && reconnects.length === 0) breaches.push('live watchers: no watcher was cut by the kill (none on the killed instance?)');
+  const slowest = reconnects.length ? Math.max(...reconnects) : 0;
+  if (slowest > 10_000) breaches.push(`live watchers: a watcher took ${slowest} ms to be served again after its stream ended`);
   const money = await checkLiveMoney(db, accepted);
   breaches.push(...money.breaches.map((b) => `live: ${b}`));
   const takenOver = [...owners.values()].reduce((n, s) => n + s.size - 1, 0);
@@ -338,5 +410,6 @@ export async function liveClusterPhase(opts: {
   lines.push(...money.lines);
   lines.push(
     `live tables: ${killed || 'no instance killed'}; taken over ${takenOver} times; ${closed} bets refused BETTING_CLOSED; other refusals ${JSON.stringify(Object.fromEntries(refused))}`,
+    `live watchers: ${streams.watchers.length} through haproxy, ${reconnects.length} reconnected after their stream ended (slowest ${slowest} ms from the cut, ${streams.failures()} refused tries), ${disagreements.length ? 'DISAGREE' : 'all agree on every event id over the span they shared'}`,
   );
 }

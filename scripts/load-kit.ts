@@ -3,7 +3,7 @@
  * (scripts/cluster.ts): API processes started and killed, players who sign up, sign in, play every
  * game kind and claim bonuses with retries (same requestId), and the checks straight in the database.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import net from 'node:net';
 import os from 'node:os';
@@ -522,4 +522,37 @@ export function resetStats() {
   stats.byStatus.clear();
   stats.tooMany.clear();
   stats.acknowledged.clear();
+}
+
+/** haproxy (Debian's package): present, or installed after `apt-get update`; answers which. */
+export function ensureHaproxy(): 'present' | 'installed' {
+  if (spawnSync('haproxy', ['-v']).status === 0) return 'present';
+  console.log('haproxy missing: apt-get update && apt-get install -y haproxy');
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  // The package lists first: on a fresh image they are empty or stale, and the install would fail.
+  const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+  if (update.status !== 0) throw new Error('could not install haproxy (apt-get update failed)');
+  const install = spawnSync('apt-get', ['install', '-y', 'haproxy'], { stdio: 'inherit', env });
+  if (install.status !== 0 || spawnSync('haproxy', ['-v']).status !== 0) throw new Error('could not install haproxy (apt-get install -y haproxy)');
+  return 'installed';
+}
+
+/**
+ * haproxy with the very file operators install (deploy/haproxy.cfg) in front of three instances:
+ * `-db` keeps it in the foreground, owned by the harness; its alerts and errors are printed.
+ */
+export function startHaproxy(ports: { haproxy: number; api: number[] }): ChildProcess {
+  const env = {
+    ...process.env,
+    CASINO_BIND: `127.0.0.1:${ports.haproxy}`,
+    CASINO_API1: `127.0.0.1:${ports.api[0]}`,
+    CASINO_API2: `127.0.0.1:${ports.api[1]}`,
+    CASINO_API3: `127.0.0.1:${ports.api[2]}`,
+  };
+  const child = spawn('haproxy', ['-db', '-f', path.join(root, 'deploy/haproxy.cfg')], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  child.stderr!.on('data', (chunk: Buffer) => {
+    for (const line of String(chunk).split('\n')) if (/ALERT|error/i.test(line)) console.error(`haproxy: ${line.trim()}`);
+  });
+  started.add(child);
+  return child;
 }
