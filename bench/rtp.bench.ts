@@ -15,6 +15,7 @@
  * (enumeration, decision 0020); this bench shows each engine's spread and largest rounds.
  */
 import { pathToFileURL } from 'node:url';
+import { kindMissing } from '../contracts/game-kinds';
 import type { BaccaratBet, GameDefinition, RouletteBet } from '../contracts/games';
 import { playBaccarat } from '../contracts/house/baccarat';
 import { playBlackjackByStrategy } from '../contracts/house/blackjack';
@@ -61,30 +62,40 @@ export function simulate(def: GameDefinition, rounds: number, seed: number): Sim
     if (hit) hits++;
     if (r > largest) largest = r;
   };
-  if (def.kind === 'slot') {
-    const bet = def.betLevels[0];
-    for (let i = 0; i < rounds; i++) {
-      const win = slotRoundWin(def, rng, bet);
-      note(i, bet, bet, win, win > 0);
+  switch (def.kind) {
+    case 'slot': {
+      const bet = def.betLevels[0];
+      for (let i = 0; i < rounds; i++) {
+        const win = slotRoundWin(def, rng, bet);
+        note(i, bet, bet, win, win > 0);
+      }
+      break;
     }
-  } else if (def.kind === 'roulette') {
-    const bet: RouletteBet = { type: 'straight', numbers: [17], amount: def.minBet };
-    const covered = coveredNumbers(bet)!;
-    for (let i = 0; i < rounds; i++) {
-      const back = rouletteBetReturn(def, bet, covered, rng.int(POCKETS));
-      note(i, def.minBet, def.minBet, back, back > def.minBet);
+    case 'roulette': {
+      const bet: RouletteBet = { type: 'straight', numbers: [17], amount: def.minBet };
+      const covered = coveredNumbers(bet)!;
+      for (let i = 0; i < rounds; i++) {
+        const back = rouletteBetReturn(def, bet, covered, rng.int(POCKETS));
+        note(i, def.minBet, def.minBet, back, back > def.minBet);
+      }
+      break;
     }
-  } else if (def.kind === 'baccarat') {
-    const bets: BaccaratBet[] = [{ type: 'banker', amount: def.minBet }];
-    for (let i = 0; i < rounds; i++) {
-      const back = playBaccarat(def, rng, bets).totalWin;
-      note(i, def.minBet, def.minBet, back, back > def.minBet);
+    case 'baccarat': {
+      const bets: BaccaratBet[] = [{ type: 'banker', amount: def.minBet }];
+      for (let i = 0; i < rounds; i++) {
+        const back = playBaccarat(def, rng, bets).totalWin;
+        note(i, def.minBet, def.minBet, back, back > def.minBet);
+      }
+      break;
     }
-  } else {
-    for (let i = 0; i < rounds; i++) {
-      const r = playBlackjackByStrategy(def, rng, def.minBet);
-      note(i, def.minBet, r.stake, r.win, r.win > r.stake);
-    }
+    case 'blackjack':
+      for (let i = 0; i < rounds; i++) {
+        const r = playBlackjackByStrategy(def, rng, def.minBet);
+        note(i, def.minBet, r.stake, r.win, r.win > r.stake);
+      }
+      break;
+    default:
+      kindMissing(def);
   }
   const measured = sumReturned / sumStaked;
   // sum (r_i - measured s_i)^2, expanded.

@@ -1,3 +1,4 @@
+import { kindMissing } from './game-kinds';
 import type { BlackjackAction, GameDefinition, PlayInput, RoundOutcome, VerifyRoundResponse } from './games';
 import { playBaccarat } from './house/baccarat';
 import { playBlackjack } from './house/blackjack';
@@ -52,6 +53,8 @@ export function playRound(definition: GameDefinition, rng: RandomSource, input: 
       const { stake, ...outcome } = playBlackjack(definition, rng, input.bet, actions);
       return { outcome, stake, win: outcome.totalWin, settled: outcome.result !== null };
     }
+    default:
+      return kindMissing(definition);
   }
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GAME_KINDS } from './game-kinds';
+import { GAME_KINDS, type EveryKind, type GameKind, type KindsChecked } from './game-kinds';
 import { LanguageSchema } from './common';
 import { CLIENT_SEED_MAX, CLIENT_SEED_PATTERN } from './client-seed';
 import { gameDisplayTitle, type GameTitles } from './game-titles';
@@ -180,6 +180,9 @@ export const GameDefinitionSchema = z.discriminatedUnion('kind', [
   BaccaratDefinitionSchema,
 ]);
 export type GameDefinition = z.infer<typeof GameDefinitionSchema>;
+/** A kind of GAME_KINDS without a definition above (or a definition of no kind there) fails here. */
+export type DefinitionKindsChecked = KindsChecked<EveryKind<GameDefinition['kind']>>;
+export type DefinitionOf<K extends GameKind> = Extract<GameDefinition, { kind: K }>;
 
 /* ---------- Provably fair state ---------- */
 
@@ -228,6 +231,9 @@ export const PlayInputSchema = z.discriminatedUnion('kind', [
   ]),
 ]);
 export type PlayInput = z.infer<typeof PlayInputSchema>;
+/** A kind of GAME_KINDS without a play input above fails here. */
+export type InputKindsChecked = KindsChecked<EveryKind<PlayInput['kind']>>;
+export type InputOf<K extends GameKind> = Extract<PlayInput, { kind: K }>;
 
 export const SlotLineWinSchema = z.object({
   /** Index into paylines. */
@@ -293,6 +299,9 @@ export const BlackjackOutcomeSchema = z.object({
 });
 export const RoundOutcomeSchema = z.discriminatedUnion('kind', [SlotOutcomeSchema, RouletteOutcomeSchema, BaccaratOutcomeSchema, BlackjackOutcomeSchema]);
 export type RoundOutcome = z.infer<typeof RoundOutcomeSchema>;
+/** A kind of GAME_KINDS without an outcome above fails here. */
+export type OutcomeKindsChecked = KindsChecked<EveryKind<RoundOutcome['kind']>>;
+export type OutcomeOf<K extends GameKind> = Extract<RoundOutcome, { kind: K }>;
 
 /* ---------- POST /house/session ---------- */
 

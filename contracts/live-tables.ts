@@ -7,10 +7,16 @@
 import { baccaratBetReturn, playBaccarat } from './house/baccarat';
 import { fairRandom, pureHmac, sha256, toHex, type HmacFn } from './house/random';
 import { coveredNumbers, pocketColor, rouletteBetReturn } from './house/roulette';
-import type { BaccaratDefinition, Card, RouletteBet, RouletteBetType, RouletteDefinition } from './games';
+import type { GameKind } from './game-kinds';
+import type { BaccaratDefinition, Card, DefinitionOf, RouletteBet, RouletteBetType, RouletteDefinition } from './games';
 
-export const LIVE_KINDS = ['roulette', 'baccarat'] as const;
-export type LiveKind = (typeof LIVE_KINDS)[number];
+/**
+ * The game kinds that also run as shared live tables: each is a house kind (GAME_KINDS) played by
+ * the same engine and rules, plus what a shared table adds (its spots, OPPOSING, liveResult,
+ * liveSpotReturn, the live board).
+ */
+export const LIVE_KINDS = ['roulette', 'baccarat'] as const satisfies readonly GameKind[];
+export type LiveKind = (typeof LIVE_KINDS)[number] & GameKind;
 
 export interface LiveTableLimits {
   /** Least coins on one spot in one bet. */
@@ -34,7 +40,7 @@ export interface LiveTableDef {
   pauseMs: number;
   limits: LiveTableLimits;
   /** The house rules the round is played by (the same engines as the single-player tables). */
-  rules: RouletteDefinition | BaccaratDefinition;
+  rules: DefinitionOf<LiveKind>;
 }
 
 const rouletteLimits = { minBet: 10, maxBet: 5000, betUnit: 10, maxRoundTotal: 20000, chips: [10, 50, 100, 500, 1000] } as const;

@@ -9,6 +9,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
+import { GAME_KINDS, type GameKind } from '../contracts/game-kinds';
 import type { Db } from '../server/db';
 import { checkConservation, postMovement } from '../server/modules/wallet';
 
@@ -301,20 +302,27 @@ export async function oneAction(servers: ApiProcess[], player: Player, games: Ga
     }
     return;
   }
-  const kind = roll < 0.6 ? 'slot' : roll < 0.8 ? pick(['roulette', 'baccarat']) : 'blackjack';
+  const kind: GameKind = roll < 0.6 ? 'slot' : roll < 0.8 ? pick(['roulette', 'baccarat'] as const) : 'blackjack';
   const game = pick(games.filter((g) => g.gameType === kind));
   const opened = await playSession(servers, player, game);
   if (!opened) return;
-  const { session, definition } = opened;
-  if (kind === 'slot') {
+  await PLAYS[kind](servers, player, game, opened.session, opened.definition);
+}
+
+/** How the load kit plays a round of each kind (a kind it does not play yet says so here). */
+const PLAYS: Record<GameKind, (servers: ApiProcess[], player: Player, game: GameInfo, session: string, definition: any) => Promise<void>> = {
+  slot: async (servers, player, game, session, definition) => {
     if (await play(servers, player, game, session, { kind: 'slot', bet: definition.betLevels[0] })) ack('spin');
-  } else if (kind === 'roulette') {
+  },
+  roulette: async (servers, player, game, session, definition) => {
     const input = { kind: 'roulette', bets: [{ type: pick(['red', 'black', 'odd', 'even']), amount: tableBet(definition) }] };
     if (await play(servers, player, game, session, input)) ack('table round');
-  } else if (kind === 'baccarat') {
+  },
+  baccarat: async (servers, player, game, session, definition) => {
     const input = { kind: 'baccarat', bets: [{ type: pick(['player', 'banker']), amount: tableBet(definition) }] };
     if (await play(servers, player, game, session, input)) ack('table round');
-  } else {
+  },
+  blackjack: async (servers, player, game, session, definition) => {
     let round = await play(servers, player, game, session, { kind: 'blackjack', action: 'deal', bet: tableBet(definition) });
     if (!round) return;
     ack('blackjack decision');
@@ -325,8 +333,8 @@ export async function oneAction(servers: ApiProcess[], player: Player, games: Ga
       ack('blackjack decision');
       round = next;
     }
-  }
-}
+  },
+};
 
 export async function runLoad(servers: ApiProcess[], players: Player[], games: GameInfo[], until: () => boolean) {
   await Promise.all(
@@ -494,8 +502,7 @@ export const baseEnv = {
 export async function gamesOf(servers: ApiProcess[]): Promise<GameInfo[]> {
   const res = await call(servers, 'GET', '/games?languageCode=en&siteRef=WEB');
   const games = (res?.body?.[0]?.games ?? []) as GameInfo[];
-  for (const kind of ['slot', 'roulette', 'baccarat', 'blackjack'])
-    if (!games.some((g) => g.gameType === kind)) throw new Error(`no ${kind} game in the catalogue`);
+  for (const kind of GAME_KINDS) if (!games.some((g) => g.gameType === kind)) throw new Error(`no ${kind} game in the catalogue`);
   return games;
 }
 

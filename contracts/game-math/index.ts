@@ -1,3 +1,4 @@
+import { kindMissing } from '../game-kinds';
 import type { GameDefinition } from '../games';
 import { slotMath } from './slot';
 import { baccaratMath, blackjackMath, rouletteMath } from './tables';
@@ -21,6 +22,8 @@ export function gameMath(def: GameDefinition): GameMath {
       return baccaratMath(def);
     case 'blackjack':
       return blackjackMath(def);
+    default:
+      return kindMissing(def);
   }
 }
 

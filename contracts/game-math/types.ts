@@ -1,3 +1,5 @@
+import type { GameKind } from '../game-kinds';
+
 /**
  * Exact figures of a game, computed from its definition alone (contracts/game-math/, decision 0020).
  * Zod-free: the site (rules overlay, fairness pages) may import it.
@@ -20,7 +22,7 @@ export interface BetMath {
 }
 
 export interface GameMath extends BetMath {
-  kind: 'slot' | 'roulette' | 'baccarat' | 'blackjack';
+  kind: GameKind;
   /** How the figures were obtained, for the page and the report. */
   method: string;
   /** Table games: every bet the table offers (the main one first). */

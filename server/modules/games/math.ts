@@ -1,4 +1,5 @@
-import type { GameDefinition } from '../../../contracts/games';
+import type { GameKind } from '../../../contracts/game-kinds';
+import type { DefinitionOf, GameDefinition } from '../../../contracts/games';
 import { gameMath, type GameMath } from '../../../contracts/game-math';
 import type { CatalogueEntry } from './catalogue';
 
@@ -8,16 +9,16 @@ import type { CatalogueEntry } from './catalogue';
  */
 const cache = new Map<string, GameMath>();
 
+/** What a kind's maths depend on. Table limits do not change them: tables sharing rules share the (slow, for blackjack) figures. */
+const MATH_KEY: { [K in GameKind]: (def: DefinitionOf<K>) => string } = {
+  slot: (def) => JSON.stringify(def),
+  roulette: (def) => `roulette:${def.variant}`,
+  baccarat: (def) => `baccarat:${def.decks}:${def.tiePays}`,
+  blackjack: (def) => `blackjack:${def.decks}:${def.dealerHitsSoft17}`,
+};
+
 export function exactMath(def: GameDefinition): GameMath {
-  // Table limits do not change the maths: tables sharing rules share the (slow, for blackjack) figures.
-  const key =
-    def.kind === 'slot'
-      ? JSON.stringify(def)
-      : def.kind === 'roulette'
-        ? `roulette:${def.variant}`
-        : def.kind === 'baccarat'
-          ? `baccarat:${def.decks}:${def.tiePays}`
-          : `blackjack:${def.decks}:${def.dealerHitsSoft17}`;
+  const key = (MATH_KEY[def.kind] as (def: GameDefinition) => string)(def);
   let math = cache.get(key);
   if (!math) {
     math = gameMath(def);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
+import { KIND_ROUNDS } from '../../../contracts/game-kinds';
 import type { PlayInput, PlayResponse } from '../../../contracts/games';
 import { fairRandom, playRound } from '../../../contracts/fairness';
 import type { Db, DbOrTrx } from '../../db';
@@ -32,7 +33,7 @@ export async function playHouseRound(db: Db, sessionToken: string, input: PlayIn
       const { session, game } = await liveSession(db, tokenHash, now);
       return await continueBlackjack(db, session, game.code, input.roundId, input.action, requestId);
     }
-    if (input.kind !== 'blackjack') {
+    if (KIND_ROUNDS[input.kind] === 'at once') {
       const played = await playInOneStatement(db, tokenHash, input, requestId, now);
       if (played) return played;
     }
@@ -113,7 +114,8 @@ async function playTheLongWay(db: Db, tokenHash: string, input: PlayInput, reque
       const definition = await definitionOf(trx, game.definition_hash);
       const problem = inputProblem(definition, input);
       if (problem) throw new AppError(problem.code, problem.message);
-      if (definition.kind === 'blackjack') {
+      // A kind played in steps keeps one open round per player and game (per demo session).
+      if (KIND_ROUNDS[definition.kind] === 'in steps') {
         let openQuery = trx.selectFrom('house_rounds').select('id').where('status', '=', 'open');
         openQuery =
           session.mode === 'real'

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import type { FairnessState, GameDefinition, PlayInput, PlayResponse } from '../../../contracts/games';
+import type { GameKind } from '../../../contracts/game-kinds';
+import type { DefinitionOf, FairnessState, GameDefinition, InputOf, PlayInput, PlayResponse } from '../../../contracts/games';
 import type { playRound } from '../../../contracts/fairness';
 import { baccaratBetsProblem } from '../../../contracts/house/baccarat';
 import { blackjackBetProblem } from '../../../contracts/house/blackjack';
@@ -13,16 +14,24 @@ import { SeamlessWalletError } from './seamless-wallet';
 
 /** What every way of playing a round shares: input checks, demo points, the answer. */
 
-export function inputProblem(def: GameDefinition, input: PlayInput): BetsProblem | null {
-  if (def.kind !== input.kind) return invalidBets(`this is a ${def.kind} game`);
-  if (def.kind === 'slot' && input.kind === 'slot') return isValidSlotBet(def, input.bet) ? null : invalidBets('not one of the bet levels');
-  if (def.kind === 'roulette' && input.kind === 'roulette') return rouletteBetsProblem(def, input.bets);
-  if (def.kind === 'baccarat' && input.kind === 'baccarat') return baccaratBetsProblem(def, input.bets);
-  if (def.kind === 'blackjack' && input.kind === 'blackjack' && input.action === 'deal') {
+/** Each kind's check of a round's input against its game's definition (null: the input is fine). */
+const INPUT_PROBLEMS: { [K in GameKind]: (def: DefinitionOf<K>, input: InputOf<K>) => BetsProblem | null } = {
+  slot: (def, input) => (isValidSlotBet(def, input.bet) ? null : invalidBets('not one of the bet levels')),
+  roulette: (def, input) => rouletteBetsProblem(def, input.bets),
+  baccarat: (def, input) => baccaratBetsProblem(def, input.bets),
+  // Only the deal stakes coins; the actions after it are checked against the open hand.
+  blackjack: (def, input) => {
+    if (input.action !== 'deal') return null;
     const problem = blackjackBetProblem(def, input.bet);
     return problem ? invalidBets(problem) : null;
-  }
-  return null;
+  },
+};
+
+export function inputProblem(def: GameDefinition, input: PlayInput): BetsProblem | null {
+  if (def.kind !== input.kind) return invalidBets(`this is a ${def.kind} game`);
+  // The kinds are equal, so the definition and the input are of the same kind (the compiler cannot follow that across a union).
+  const check = INPUT_PROBLEMS[def.kind] as (def: GameDefinition, input: PlayInput) => BetsProblem | null;
+  return check(def, input);
 }
 
 /** Moves demo points in the play session; never the coin wallet. */

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { COIN_CURRENCY } from '../../../contracts/constants';
+import { KIND_FAMILY, type GameKind } from '../../../contracts/game-kinds';
 import type { Mission, MissionList } from '../../../contracts/progression';
 import type { Config } from '../../config';
 import type { Db, DbOrTrx } from '../../db';
@@ -134,7 +135,8 @@ async function playOn(db: DbOrTrx, accountId: string, day: PlayerDay): Promise<G
 }
 
 /** Whether a mission on `games` counts a round of a game of this kind. */
-export const counts = (games: Mission['games'], kind: string) => games === 'any' || (games === 'slot' ? kind === 'slot' : kind !== 'slot' && kind !== '');
+export const counts = (games: Mission['games'], kind: string) =>
+  games === 'any' || (kind !== '' && (games === 'slot') === (KIND_FAMILY[kind as GameKind] === 'slot'));
 
 /** A mission's progress from the day's play (capped at its target). */
 export function progressOf(m: CatalogueMission, target: number, play: GamePlay[]): number {

@@ -1,4 +1,5 @@
 import type { Language } from '../../../contracts/constants';
+import { kindMissing } from '../../../contracts/game-kinds';
 import type { Card, GameDefinition, RoundOutcome, SlotDefinition, SlotSpin } from '../../../contracts/games';
 import { useT } from '../../lib/useT';
 import { formatCoins } from '../../lib/formatCoins';
@@ -125,5 +126,7 @@ export default function OutcomeView({
           {total}
         </div>
       );
+    default:
+      return kindMissing(outcome);
   }
 }

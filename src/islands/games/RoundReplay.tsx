@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Language } from '../../../contracts/constants';
+import { kindMissing } from '../../../contracts/game-kinds';
 import type { BaccaratDefinition, BlackjackDefinition, RouletteDefinition, SlotDefinition, VerifyRoundResponse } from '../../../contracts/games';
 import { ApiError } from '../../lib/api';
 import { formatCoins } from '../../lib/formatCoins';
@@ -218,6 +219,8 @@ function Replay({ lang, round }: { lang: Language; round: VerifyRoundResponse })
       return <BlackjackReplay lang={lang} round={round} definition={definition} />;
     case 'baccarat':
       return <BaccaratReplay lang={lang} round={round} definition={definition} />;
+    default:
+      return kindMissing(definition);
   }
 }
 

@@ -1,7 +1,9 @@
 import { localizePath } from '../../../../contracts/languages';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Language } from '../../../../contracts/constants';
+import type { GameKind } from '../../../../contracts/game-kinds';
+import type { DefinitionOf, HouseSessionResponse } from '../../../../contracts/games';
 import { useT } from '../../../lib/useT';
 import { $house, startHouseSession } from '../../../stores/gamesHouse';
 import { $paytableOpen, closePaytable, openPaytable } from '../../../stores/paytable';
@@ -13,10 +15,21 @@ import './strings';
 
 // The fairness panel loads the first time it is opened; then it stays (closing only hides it).
 const FairnessDrawer = lazy(() => import('./FairnessDrawer'));
-const SlotGame = lazy(() => import('./SlotGame'));
-const RouletteGame = lazy(() => import('./RouletteGame'));
-const BlackjackGame = lazy(() => import('./BlackjackGame'));
-const BaccaratGame = lazy(() => import('./BaccaratGame'));
+
+/** What a kind's game client is given (each takes the part it needs). */
+interface ClientProps<K extends GameKind> {
+  lang: Language;
+  definition: DefinitionOf<K>;
+  gameCode: string;
+  openRound: HouseSessionResponse['openRound'];
+}
+/** Each kind's game client, loaded when a game of that kind opens (only that kind's code). */
+const GAME_CLIENTS: { [K in GameKind]: LazyExoticComponent<ComponentType<ClientProps<K>>> } = {
+  slot: lazy(() => import('./SlotGame')),
+  roulette: lazy(() => import('./RouletteGame')),
+  blackjack: lazy(() => import('./BlackjackGame')),
+  baccarat: lazy(() => import('./BaccaratGame')),
+};
 // The paytable and rules load the first time they are opened.
 const Paytable = lazy(() => import('./Paytable'));
 
@@ -86,6 +99,8 @@ export default function HousePlay({ lang }: { lang: Language }) {
   const { info } = house;
   const demo = info.mode === 'demo';
   const definition = info.game.definition;
+  // The definition's kind picks the client, so the client takes that definition (the compiler cannot follow that across a union).
+  const GameClient = GAME_CLIENTS[definition.kind] as LazyExoticComponent<ComponentType<ClientProps<GameKind>>>;
   return (
     <div className="relative flex h-full flex-col" data-testid="house-game" data-kind={definition.kind} data-mode={info.mode}>
       <header className="flex items-center gap-1.5 border-b border-brown-700 bg-brown-900 px-2 py-1.5 sm:gap-2 sm:px-3">
@@ -147,10 +162,7 @@ export default function HousePlay({ lang }: { lang: Language }) {
           data-testid="house-main"
         >
           <Suspense fallback={<Spinner lang={lang} />}>
-            {definition.kind === 'slot' && <SlotGame lang={lang} definition={definition} gameCode={info.game.gameCode} />}
-            {definition.kind === 'roulette' && <RouletteGame lang={lang} definition={definition} />}
-            {definition.kind === 'blackjack' && <BlackjackGame lang={lang} definition={definition} openRound={info.openRound} />}
-            {definition.kind === 'baccarat' && <BaccaratGame lang={lang} definition={definition} />}
+            <GameClient lang={lang} definition={definition} gameCode={info.game.gameCode} openRound={info.openRound} />
           </Suspense>
         </main>
         {fairnessLoaded && (

@@ -1,7 +1,8 @@
 import { formatNumber, languageInfo } from '../../../../contracts/languages';
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { Language } from '../../../../contracts/constants';
-import type { BaccaratDefinition, BlackjackDefinition, GameDefinition, RouletteDefinition, SlotDefinition } from '../../../../contracts/games';
+import type { GameKind } from '../../../../contracts/game-kinds';
+import type { BaccaratDefinition, BlackjackDefinition, DefinitionOf, GameDefinition, RouletteDefinition, SlotDefinition } from '../../../../contracts/games';
 import { ROULETTE_PAYOUTS } from '../../../../contracts/house/roulette';
 import { formatCoins } from '../../../lib/formatCoins';
 import { useT } from '../../../lib/useT';
@@ -83,15 +84,26 @@ export default function Paytable({
           <p className="mb-2 rounded bg-brown-950/70 px-2 py-1" data-testid="paytable-rtp">
             {t('paytable.rtp', { rtp: percent })}
           </p>
-          {definition.kind === 'slot' && <SlotRules lang={lang} definition={definition} gameCode={gameCode} />}
-          {definition.kind === 'roulette' && <RouletteRules lang={lang} definition={definition} />}
-          {definition.kind === 'blackjack' && <BlackjackRules lang={lang} definition={definition} />}
-          {definition.kind === 'baccarat' && <BaccaratRules lang={lang} definition={definition} />}
+          <Rules lang={lang} definition={definition} gameCode={gameCode} />
           <p className="mt-3 text-xs text-cream/70">{t('paytable.fair')}</p>
         </div>
       </div>
     </div>
   );
+}
+
+/** Each kind's rules and pays. */
+const RULES: { [K in GameKind]: (props: { lang: Language; definition: DefinitionOf<K>; gameCode: string }) => ReactNode } = {
+  slot: SlotRules,
+  roulette: RouletteRules,
+  blackjack: BlackjackRules,
+  baccarat: BaccaratRules,
+};
+
+function Rules({ lang, definition, gameCode }: { lang: Language; definition: GameDefinition; gameCode: string }) {
+  // The definition's kind picks its rules, so they take that definition (the compiler cannot follow that across a union).
+  const KindRules = RULES[definition.kind] as (props: { lang: Language; definition: GameDefinition; gameCode: string }) => ReactNode;
+  return <KindRules lang={lang} definition={definition} gameCode={gameCode} />;
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
