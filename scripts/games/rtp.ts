@@ -1,3 +1,4 @@
+import { kindMissing } from '../../contracts/game-kinds';
 import type {
   BaccaratBet,
   BaccaratDefinition,
@@ -301,12 +302,12 @@ export function simulateGame(entry: Pick<CatalogueEntry, 'gameCode' | 'rtp' | 'd
       const hand = playBaccarat(def, rng, all);
       for (const [k, b] of hand.bets.entries()) add(tallies[k], def.minBet, b.win);
     }
-  } else {
+  } else if (def.kind === 'blackjack') {
     for (let i = 0; i < rounds; i++) {
       const r = playBlackjackByStrategy(def, rng, def.minBet);
       add(tallies[0], r.stake, r.win);
     }
-  }
+  } else kindMissing(def);
   return bets.map(({ bet, rtp }, k) => summarise(entry.gameCode, bet, rtp, rounds, tallies[k].returned, tallies[k].staked, tallies[k].sumSq));
 }
 
