@@ -335,8 +335,8 @@ export const MUTATIONS: Mutation[] = [
     edits: [
       {
         file: LIVE_RUNNER,
-        find: ".set({ status: 'settled', seed, result: JSON.stringify(result), settled_at: new Date(now) })\n        .where('id', '=', round.id)\n        .where('status', 'in', ['betting', 'drawing'])",
-        replace: ".set({ status: 'settled', seed, result: JSON.stringify(result), settled_at: new Date(now) })\n        .where('id', '=', round.id)",
+        find: "    .where('id', '=', roundId)\n    .where('status', 'in', ['betting', 'drawing'])",
+        replace: "    .where('id', '=', roundId)",
       },
     ],
     tests: ['tests/api/live.test.ts'],

@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Updateable } from 'kysely';
 import { LIVE_TABLES, liveResult, liveSpotReturn, type LiveEvent, type LiveTableDef } from '../../../contracts/live-tables';
-import type { Db } from '../../db';
+import type { Db, DbOrTrx } from '../../db';
 import type { AppHooks } from '../../lib/hooks';
 import { clock } from '../../clock';
 import { postMovementIn } from '../wallet';
 import type { LiveBroker } from './broker';
 import { chainFor, seedAt, seedHash, type ChainRow } from './chain';
 import type { LiveHub } from './hub';
+import type { LiveTables } from './tables';
 import { betTotals, latestRound, loadTableState, roundState, type RoundRow } from './state';
 
 /**
@@ -275,21 +277,8 @@ export class LiveRunner {
     let paid = 0;
     const played: Array<{ accountId: string; stake: number; win: number }> = [];
     const done = await this.db.transaction().execute(async (trx) => {
-      const moved = await trx
-        .updateTable('live_rounds')
-        .set({ status: 'settled', seed, result: JSON.stringify(result), settled_at: new Date(now) })
-        .where('id', '=', round.id)
-        .where('status', 'in', ['betting', 'drawing'])
-        .returning('id')
-        .executeTakeFirst();
-      if (!moved) return false;
-      const placed = await trx
-        .selectFrom('live_bets')
-        .select(['id', 'account_id', 'spots', 'amount'])
-        .where('round_id', '=', round.id)
-        .where('status', '=', 'placed')
-        .forUpdate()
-        .execute();
+      const placed = await endRound(trx, round.id, { status: 'settled', seed, result: JSON.stringify(result), settled_at: new Date(now) });
+      if (!placed) return false;
       for (const bet of placed) {
         const win = (bet.spots as Array<{ spot: string; amount: number }>).reduce((sum, s) => sum + liveSpotReturn(table, s.spot, Number(s.amount), result), 0);
         if (win > 0) {
@@ -325,21 +314,8 @@ export class LiveRunner {
     let bets = 0;
     let refunded = 0;
     const done = await this.db.transaction().execute(async (trx) => {
-      const moved = await trx
-        .updateTable('live_rounds')
-        .set({ status: 'refunded', seed, settled_at: new Date(now) })
-        .where('id', '=', round.id)
-        .where('status', 'in', ['betting', 'drawing'])
-        .returning('id')
-        .executeTakeFirst();
-      if (!moved) return false;
-      const placed = await trx
-        .selectFrom('live_bets')
-        .select(['id', 'account_id', 'amount'])
-        .where('round_id', '=', round.id)
-        .where('status', '=', 'placed')
-        .forUpdate()
-        .execute();
+      const placed = await endRound(trx, round.id, { status: 'refunded', seed, settled_at: new Date(now) });
+      if (!placed) return false;
       for (const bet of placed) {
         await postMovementIn(
           trx,
@@ -365,4 +341,27 @@ export class LiveRunner {
     await this.publish(table.id, { type: 'settled', roundId: round.id, bets, paid: refunded, refunded: true, at: Date.now() });
     return { ...round, status: 'refunded', seed, next_at: new Date(now) };
   }
+}
+
+/**
+ * Moves a round still open (betting or drawing) to its end, and answers its placed bets locked for
+ * the same transaction; null when the round had already ended (another instance, or a refund, came
+ * first): a round ends once.
+ */
+async function endRound(trx: DbOrTrx, roundId: string, end: Updateable<LiveTables['live_rounds']>) {
+  const moved = await trx
+    .updateTable('live_rounds')
+    .set(end)
+    .where('id', '=', roundId)
+    .where('status', 'in', ['betting', 'drawing'])
+    .returning('id')
+    .executeTakeFirst();
+  if (!moved) return null;
+  return trx
+    .selectFrom('live_bets')
+    .select(['id', 'account_id', 'spots', 'amount'])
+    .where('round_id', '=', roundId)
+    .where('status', '=', 'placed')
+    .forUpdate()
+    .execute();
 }
