@@ -5,15 +5,7 @@ import type { LiveResult, LiveRoundState } from '../../../contracts/live-tables'
 import { WHEEL_ORDER } from '../../stores/roulette';
 import { baccaratPoints } from '../../stores/baccarat';
 import { Hand, PlayingCard } from '../games/house/common';
-
-const STEP = 360 / WHEEL_ORDER.length;
-const FILL = { red: '#b91c1c', black: '#171717', green: '#15803d' } as const;
-const polar = (r: number, deg: number) => {
-  const rad = ((deg - 90) * Math.PI) / 180;
-  return [100 + r * Math.cos(rad), 100 + r * Math.sin(rad)].map((v) => v.toFixed(2)).join(' ');
-};
-const sector = (r1: number, r2: number, a: number, b: number) =>
-  `M${polar(r2, a)}A${r2} ${r2} 0 0 1 ${polar(r2, b)}L${polar(r1, b)}A${r1} ${r1} 0 0 0 ${polar(r1, a)}Z`;
+import { FILL, STEP, WheelFace } from '../games/house/WheelFace';
 
 export const reducedMotion = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 
@@ -61,32 +53,7 @@ export function LiveWheel({ round, label }: { round: LiveRoundState | null; labe
               transition: settling ? 'transform 1.5s cubic-bezier(0.15, 0.6, 0.25, 1)' : 'none',
             }}
           >
-            {WHEEL_ORDER.map((n, i) => {
-              const a = i * STEP;
-              return (
-                <g key={n}>
-                  <path d={sector(62, 94, a - STEP / 2, a + STEP / 2)} fill={FILL[pocketColor(n)]} stroke="#d4a017" strokeWidth="0.6" />
-                  <text
-                    x="100"
-                    y="14.5"
-                    transform={`rotate(${a} 100 100)`}
-                    textAnchor="middle"
-                    fontSize="8.5"
-                    fontWeight="700"
-                    fill="#fff8e7"
-                    fontFamily="system-ui, sans-serif"
-                  >
-                    {n}
-                  </text>
-                </g>
-              );
-            })}
-            <circle cx="100" cy="100" r="62" fill="#7c4a1e" stroke="#d4a017" strokeWidth="1.5" />
-            <circle cx="100" cy="100" r="48" fill="#5b3413" />
-            {[0, 45, 90, 135].map((a) => (
-              <rect key={a} x="97" y="58" width="6" height="84" rx="3" fill="#e8c25a" transform={`rotate(${a} 100 100)`} />
-            ))}
-            <circle cx="100" cy="100" r="12" fill="#e8c25a" stroke="#8a5a12" strokeWidth="1.5" />
+            <WheelFace />
           </g>
         </g>
         {/* The ball rests at the top once the result is in; while the draw runs it circles the track. */}
