@@ -4,7 +4,7 @@ import { expect, test, type Browser, type BrowserContext, type Page } from '@pla
 import { readFileSync } from 'node:fs';
 import { expectAxeClean } from './support/axe';
 import { liveTable } from '../../contracts/live-tables';
-import { API, newSignedInPlayer, type E2EPlayer } from './support/players';
+import { API, newSignedInPlayer, siteHeaders, type E2EPlayer } from './support/players';
 import { LANGS, SIZES, localized } from './support/site-routes';
 
 /**
@@ -149,14 +149,15 @@ for (const lang of LANGS) {
       // Big enough for a finger.
       const target = (await corner.boundingBox())!;
       expect(Math.min(target.width, target.height)).toBeGreaterThanOrEqual(24);
-      await page.locator('[data-spot="straight-8"]').scrollIntoViewIfNeeded();
       // The chip picked first is the table's smallest.
       const stake = liveTable('roulette-fast')!.limits.chips[0];
       const before = Number(await page.getByTestId('balance').getAttribute('data-target'));
       let roundId = '';
       await expect(async () => {
         roundId = await betInNextRound(page, spot, 2, async () => {
-          // A finger on the point where 8, 9, 11 and 12 meet: halfway between the centres of 8 and 12.
+          // A finger on the point where 8, 9, 11 and 12 meet: halfway between the centres of 8 and 12
+          // (in mid-screen, clear of the tab bar).
+          await page.locator('[data-spot="straight-8"]').evaluate((el) => el.scrollIntoView({ block: 'center' }));
           const [a, b] = await Promise.all([centreOf(page, '[data-spot="straight-8"]'), centreOf(page, '[data-spot="straight-12"]')]);
           await page.touchscreen.tap((a.x + b.x) / 2, (a.y + b.y) / 2);
         });
@@ -184,7 +185,9 @@ for (const lang of LANGS) {
       await expect(card.getByTestId('live-countdown')).not.toHaveText(first ?? '', { timeout: 5_000 });
       await expect(card.getByTestId('live-watchers')).toBeVisible();
       // The betting time in the table's description is the server's (LIVE_FAST shortens it).
-      const tables = (await (await page.request.get(`${API}/live/tables`)).json()) as { tables: Array<{ id: string; bettingMs: number }> };
+      const tables = (await (await page.request.get(`${API}/live/tables`, { headers: siteHeaders() })).json()) as {
+        tables: Array<{ id: string; bettingMs: number }>;
+      };
       const bettingMs = tables.tables.find((x) => x.id === 'roulette-live')!.bettingMs;
       await expect(card.getByTestId('live-table-lead')).toHaveText(
         liveText(lang, 'lobby.leadWithTime', { lead: liveText(lang, 'tableLead.roulette-live'), seconds: Math.round(bettingMs / 1000) }),
