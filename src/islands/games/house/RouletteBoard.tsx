@@ -48,21 +48,47 @@ function shapeClass(t: BoardTarget): string {
   }
 }
 
-/** A chip on a spot: the player's own in gold, else everyone's total in a dark pill; the amount in short form (the full one is in the name). */
-function Chip({ own, total, small }: { own: number; total: number; small: boolean }) {
+const CHIP = 'flex h-5 min-w-5 items-center justify-center rounded-full px-0.5 text-[9px] font-black leading-none shadow-md tabular-nums';
+const OWN = `${CHIP} border-2 border-dashed border-cream bg-gold-500 text-brown-950 animate-[chip-drop_0.18s_ease-out]`;
+
+/**
+ * The amounts on a spot (short form; the full ones are in its name). On a number or an outside bet:
+ * the player's own as a gold chip in the corner, everyone's total (a live table) under the label. On a
+ * line or a meeting point: the own chip there, everyone's total in a dark pill beside it.
+ */
+function Amounts({ own, total, cell }: { own: number; total: number; cell: boolean }) {
+  if (cell)
+    return (
+      <>
+        {total > 0 && (
+          <span
+            aria-hidden="true"
+            data-testid="spot-total"
+            className="pointer-events-none absolute inset-x-0 bottom-0.5 text-center text-[10px] font-semibold leading-none text-gold-400 tabular-nums"
+          >
+            {compactCoins(total)}
+          </span>
+        )}
+        {own > 0 && (
+          <span aria-hidden="true" data-testid="table-chip" className={`pointer-events-none absolute right-0.5 top-0.5 z-30 ${OWN}`}>
+            {compactCoins(own)}
+          </span>
+        )}
+      </>
+    );
   if (own <= 0 && total <= 0) return null;
-  const mine = own > 0;
   return (
-    <span
-      aria-hidden="true"
-      data-testid={mine ? 'table-chip' : 'spot-total'}
-      className={`pointer-events-none absolute left-1/2 top-1/2 z-30 flex h-5 min-w-5 -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full px-0.5 text-[9px] font-black leading-none shadow-md tabular-nums ${
-        mine
-          ? 'border-2 border-dashed border-cream bg-gold-500 text-brown-950 animate-[chip-drop_0.18s_ease-out]'
-          : 'border border-gold-400/70 bg-brown-950/90 text-gold-400'
-      } ${small ? '' : 'md:h-6 md:min-w-6 md:text-[10px]'}`}
-    >
-      {compactCoins(mine ? own : total)}
+    <span aria-hidden="true" className="pointer-events-none absolute left-1/2 top-1/2 z-30 flex -translate-x-1/2 -translate-y-1/2 items-center gap-px">
+      {own > 0 && (
+        <span data-testid="table-chip" className={OWN}>
+          {compactCoins(own)}
+        </span>
+      )}
+      {total > own && (
+        <span data-testid="spot-total" className={`${CHIP} border border-gold-400/70 bg-brown-950/90 text-gold-400`}>
+          {compactCoins(total)}
+        </span>
+      )}
     </span>
   );
 }
@@ -116,7 +142,7 @@ export default function RouletteBoard({ label, hint, name, text, amount, lit, en
               {t.shape === 'outside' && <span>{text(t.bet)}</span>}
               {t.shape === 'street' && <Pips count={3} />}
               {t.shape === 'point' && t.bet.type === 'line' && <span aria-hidden="true" className="h-1.5 w-1.5 rounded-full bg-cream/60 md:hidden" />}
-              <Chip own={own} total={total} small={!cell} />
+              <Amounts own={own} total={total} cell={cell} />
             </button>
           );
         })}

@@ -18,7 +18,7 @@ export const numberColor = (n: number) => (n === 0 ? 'green' : RED_NUMBERS.has(n
 
 /** What an outside spot shows on the board. */
 const outsideText = (t: ReturnType<typeof useT<'games'>>, bet: BoardBet) =>
-  bet.type === 'column' ? '2:1' : bet.type === 'dozen' ? t('roulette.dozenShort', { value: bet.value }) : t(`roulette.${bet.type as 'red'}`);
+  bet.type === 'column' ? '2:1' : bet.type === 'dozen' ? `${12 * bet.value! - 11}-${12 * bet.value!}` : t(`roulette.${bet.type as 'red'}`);
 
 /**
  * European / French roulette: pick a chip, place it on any bet of the board (click, tap or Enter),
