@@ -28,8 +28,8 @@ const EVEN_CHANCES = new Set<RouletteBetType>(['red', 'black', 'odd', 'even', 'l
 
 const key = (numbers: number[]) => [...numbers].sort((a, b) => a - b).join(',');
 
-/** Every legal inside-bet group on the standard layout (3 columns, 12 rows, 0 above 1-2-3). */
-const GROUPS: Record<'split' | 'street' | 'corner' | 'line', Set<string>> = (() => {
+/** Every legal inside-bet group on the standard layout (3 columns, 12 rows, 0 above 1-2-3); the boards offer exactly these (tests/unit/roulette-board.test.ts). */
+export const GROUPS: Record<'split' | 'street' | 'corner' | 'line', Set<string>> = (() => {
   const split = new Set<string>(),
     street = new Set<string>(),
     corner = new Set<string>(),

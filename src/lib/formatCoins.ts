@@ -12,3 +12,10 @@ export function formatCoins(amount: number, lang: Language): string {
   const grouped = String(Math.abs(amount)).replace(/\B(?=(\d{3})+$)/g, ',');
   return amount < 0 || Object.is(amount, -0) ? `-${grouped}` : grouped;
 }
+
+/** A total in a small spot: 950, 1.5K, 12K, 1.2M (the full amount is in the spot's accessible name). */
+export function compactCoins(amount: number): string {
+  if (amount < 1000) return String(amount);
+  const [value, unit] = amount < 1_000_000 ? [amount / 1000, 'K'] : [amount / 1_000_000, 'M'];
+  return `${value < 10 ? Math.floor(value * 10) / 10 : Math.floor(value)}${unit}`;
+}

@@ -1,4 +1,4 @@
-import { formatNumber, localizePath } from '../../contracts/languages';
+import { formatNumber, languageInfo, localizePath } from '../../contracts/languages';
 import { BALANCE_ANIMATION_MS } from '../../contracts/constants';
 import { randomUUID } from 'node:crypto';
 import { randomInt } from 'node:crypto';
@@ -43,7 +43,7 @@ interface CatalogueGame {
   tags: string[];
   isDemoAvailable: boolean;
   isEnabled: boolean;
-  definition: { kind: string; betLevels?: number[] };
+  definition: { kind: string; betLevels?: number[]; chips?: number[] };
 }
 const catalogue = JSON.parse(readFileSync('server/modules/games/catalogue.json', 'utf8')) as CatalogueGame[];
 const enabled = catalogue.filter((g) => g.isEnabled);
@@ -243,6 +243,49 @@ for (const lang of ['ja', 'en'] as const) {
       const frame = page.frameLocator('[data-testid="game-frame"]');
       await expect(frame.getByTestId('house-game')).toHaveAttribute('data-mode', 'real', { timeout: 20_000 });
       await expect(frame.getByText(g('house.coins'), { exact: true })).toBeVisible();
+    });
+
+    test('roulette at 375 px: a corner placed by touch where four numbers meet, settled, the balance moved by what the round says', async ({ browser }) => {
+      const context = await browser.newContext({ viewport: { width: 375, height: 740 }, hasTouch: true });
+      await context.setExtraHTTPHeaders({ 'x-forwarded-for': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` });
+      const page = await context.newPage();
+      await newSignedInPlayer(page, { language: lang });
+      const frame = await openGame(page, 'roulette-european');
+      await expect(frame.getByTestId('house-game')).toHaveAttribute('data-mode', 'real');
+      const before = await houseBalance(frame);
+      const stake = catalogue.find((c) => c.gameCode === 'roulette-european')!.definition.chips![0];
+      // The board fits the phone's frame: nothing past its edges.
+      const frameWidth = await frame.locator('body').evaluate(() => document.documentElement.clientWidth);
+      const board = (await frame.getByTestId('roulette-board').boundingBox())!;
+      const frameBox = (await page.getByTestId('game-frame').boundingBox())!;
+      expect(board.x).toBeGreaterThanOrEqual(frameBox.x);
+      expect(board.x + board.width).toBeLessThanOrEqual(frameBox.x + frameWidth);
+
+      const corner = frame.locator('[data-bet="corner:8-9-11-12"]');
+      const name = g('roulette.corner', { numbers: [8, 9, 11, 12].join(g('roulette.numberSep')) });
+      await expect(corner).toHaveAttribute('aria-label', name);
+      const target = (await corner.boundingBox())!;
+      expect(Math.min(target.width, target.height), 'big enough for a finger').toBeGreaterThanOrEqual(24);
+      // A finger on the point where 8, 9, 11 and 12 meet: halfway between the centres of 8 and 12.
+      await frame.locator('[data-bet="straight:8"]').evaluate((el) => el.scrollIntoView({ block: 'center' }));
+      const centre = async (selector: string) => {
+        const box = (await frame.locator(selector).boundingBox())!;
+        return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+      };
+      const [a, b] = await Promise.all([centre('[data-bet="straight:8"]'), centre('[data-bet="straight:12"]')]);
+      await page.touchscreen.tap((a.x + b.x) / 2, (a.y + b.y) / 2);
+      await expect(corner.getByTestId('table-chip')).toHaveText(number(stake));
+      await expect(frame.locator('[data-testid="roulette-board"] [data-testid="table-chip"]')).toHaveCount(1);
+      await expect(corner).toHaveAttribute('aria-label', [name, g('roulette.onIt', { amount: number(stake) })].join(languageInfo(lang).listSeparator));
+
+      await frame.getByTestId('spin').tap();
+      await expect(frame.getByTestId('winning-number')).toBeVisible({ timeout: 20_000 });
+      const landed = Number(await frame.getByTestId('roulette-wheel').getAttribute('data-landed'));
+      const win = [8, 9, 11, 12].includes(landed) ? stake * 9 : 0;
+      await expect(frame.getByTestId('round-win')).toHaveText(win ? g('roulette.won', { amount: number(win) }) : g('roulette.lost'));
+      await expect.poll(() => houseBalance(frame)).toBe(before - stake + win);
+      await expect(page.getByTestId('balance')).toHaveAttribute('data-target', String(before - stake + win));
+      await context.close();
     });
 
     test('real rounds move the header balance and appear in the bet history; a round verifies on the fairness page', async ({ page }) => {

@@ -1,8 +1,10 @@
 import { randomInt } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 import { expectAxeClean } from './support/axe';
-import { newSignedInPlayer, type E2EPlayer } from './support/players';
+import { liveTable } from '../../contracts/live-tables';
+import { API, newSignedInPlayer, siteHeaders, type E2EPlayer } from './support/players';
 import { LANGS, SIZES, localized } from './support/site-routes';
 
 /**
@@ -37,7 +39,7 @@ async function countdown(page: Page): Promise<number> {
  * at least `seconds` left, then puts the chip on `spot` (a chip on a spot is the bet). Answers the
  * round's id once the player's bet shows as taken; throws when it was not (the caller tries again).
  */
-async function betInNextRound(page: Page, spot: string, seconds = 2): Promise<string> {
+async function betInNextRound(page: Page, spot: string, seconds = 2, place?: () => Promise<void>): Promise<string> {
   await page.waitForFunction(
     (least) => {
       const table = document.querySelector('[data-testid="live-table"]');
@@ -48,10 +50,23 @@ async function betInNextRound(page: Page, spot: string, seconds = 2): Promise<st
     { timeout: 20_000, polling: 50 },
   );
   const roundId = (await page.getByTestId('live-table').getAttribute('data-round')) ?? '';
-  await page.locator(`[data-testid="live-board"] [data-spot="${spot}"]`).click();
+  await (place ? place() : page.locator(`[data-testid="live-board"] [data-spot="${spot}"]`).click());
   await expect(page.getByTestId('live-my-bets')).not.toHaveAttribute('data-placed', '0', { timeout: 8_000 });
   expect(await page.getByTestId('live-table').getAttribute('data-round')).toBe(roundId);
   return roundId;
+}
+
+type Dict = Record<string, unknown>;
+const strings = (lang: string) => JSON.parse(readFileSync(`locales/${lang}/live.json`, 'utf8')) as Dict;
+/** A string of live.json in `lang` with its placeholders filled. */
+const liveText = (lang: string, key: string, vars: Record<string, string | number> = {}) =>
+  (key.split('.').reduce<unknown>((o, k) => (o as Dict)[k], strings(lang)) as string).replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(vars[k]));
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The centre of an element in the page's viewport. */
+async function centreOf(page: Page, selector: string) {
+  const box = (await page.locator(selector).boundingBox())!;
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 }
 
 const spotTotal = (page: Page, spot: string) => page.locator(`[data-testid="live-board"] [data-spot="${spot}"]`);
@@ -113,6 +128,54 @@ for (const lang of LANGS) {
       await Promise.all(contexts.map((c) => c.close()));
     });
 
+    test('at 375 px a corner is placed by touch where four numbers meet, settled, and the balance moves by what the round says', async ({ browser }) => {
+      test.setTimeout(120_000);
+      const context = await browser.newContext({ viewport: { width: 375, height: 740 }, hasTouch: true });
+      await context.setExtraHTTPHeaders({ 'x-forwarded-for': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` });
+      const page = await context.newPage();
+      await newSignedInPlayer(page, { language: lang });
+      await openTable(page, lang, 'roulette-fast');
+      await expect(page.getByTestId('live-controls')).toBeVisible();
+      // The board fits the phone: nothing of it past the screen's edge, no sideways scroll.
+      const board = (await page.getByTestId('roulette-board').boundingBox())!;
+      expect(board.x).toBeGreaterThanOrEqual(0);
+      expect(board.x + board.width).toBeLessThanOrEqual(375);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+      const spot = 'corner-8-9-11-12';
+      const corner = page.locator(`[data-testid="live-board"] [data-spot="${spot}"]`);
+      const name = liveText(lang, 'table.spot.corner', { numbers: [8, 9, 11, 12].join(liveText(lang, 'table.spot.sep')) });
+      await expect(corner).toHaveAttribute('aria-label', name);
+      // Big enough for a finger.
+      const target = (await corner.boundingBox())!;
+      expect(Math.min(target.width, target.height)).toBeGreaterThanOrEqual(24);
+      // The chip picked first is the table's smallest.
+      const stake = liveTable('roulette-fast')!.limits.chips[0];
+      const before = Number(await page.getByTestId('balance').getAttribute('data-target'));
+      let roundId = '';
+      await expect(async () => {
+        roundId = await betInNextRound(page, spot, 2, async () => {
+          // A finger on the point where 8, 9, 11 and 12 meet: halfway between the centres of 8 and 12
+          // (in mid-screen, clear of the tab bar).
+          await page.locator('[data-spot="straight-8"]').evaluate((el) => el.scrollIntoView({ block: 'center' }));
+          const [a, b] = await Promise.all([centreOf(page, '[data-spot="straight-8"]'), centreOf(page, '[data-spot="straight-12"]')]);
+          await page.touchscreen.tap((a.x + b.x) / 2, (a.y + b.y) / 2);
+        });
+      }).toPass({ timeout: 60_000 });
+      await expect(page.getByTestId('live-my-bets')).toHaveAttribute('data-placed', String(stake));
+      await expect(corner.getByTestId('table-chip')).toHaveText(String(stake));
+      await expect(corner).toHaveAttribute('aria-label', new RegExp(`^${escapeRe(name)}`));
+      await expect(page.locator('[data-testid="live-board"] [data-testid="table-chip"]')).toHaveCount(1);
+
+      // Settled: the round's number from its history chip; 8 to 1 when it is 8, 9, 11 or 12.
+      const chip = page.locator(`[data-testid="live-history"] a[data-round="${roundId}"] [aria-hidden="true"]`);
+      await expect(chip).toBeAttached({ timeout: 20_000 });
+      const number = Number(await chip.textContent());
+      const win = [8, 9, 11, 12].includes(number) ? stake * 9 : 0;
+      await expect(page.getByTestId('balance')).toHaveAttribute('data-target', String(before - stake + win), { timeout: 15_000 });
+      await context.close();
+    });
+
     test('the Live Casino page shows the shared tables with a moving countdown and a way in', async ({ page }) => {
       test.setTimeout(90_000);
       await page.goto(localized('/category/live', lang));
@@ -121,6 +184,14 @@ for (const lang of LANGS) {
       const first = await card.getByTestId('live-countdown').textContent();
       await expect(card.getByTestId('live-countdown')).not.toHaveText(first ?? '', { timeout: 5_000 });
       await expect(card.getByTestId('live-watchers')).toBeVisible();
+      // The betting time in the table's description is the server's (LIVE_FAST shortens it).
+      const tables = (await (await page.request.get(`${API}/live/tables`, { headers: siteHeaders() })).json()) as {
+        tables: Array<{ id: string; bettingMs: number }>;
+      };
+      const bettingMs = tables.tables.find((x) => x.id === 'roulette-live')!.bettingMs;
+      await expect(card.getByTestId('live-table-lead')).toHaveText(
+        liveText(lang, 'lobby.leadWithTime', { lead: liveText(lang, 'tableLead.roulette-live'), seconds: Math.round(bettingMs / 1000) }),
+      );
       // The single-player tables stay below.
       await expect(page.getByTestId('game-grid-list')).toBeVisible();
       await expectAxeClean(page, 'the Live Casino page');

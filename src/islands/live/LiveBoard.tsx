@@ -1,8 +1,10 @@
-import type { CSSProperties } from 'react';
 import type { Language } from '../../../contracts/constants';
 import { pocketColor } from '../../../contracts/house/roulette';
 import { BACCARAT_SPOTS, type LiveKind, type LiveResult } from '../../../contracts/live-tables';
+import { languageInfo } from '../../../contracts/languages';
 import { formatCoins } from '../../lib/formatCoins';
+import RouletteBoard from '../games/house/RouletteBoard';
+import { rouletteTargets, spotOf } from '../games/house/rouletteBoardLayout';
 import type { TFunction } from '../../lib/i18n';
 import { compactCoins, spotLabel } from './labels';
 
@@ -21,38 +23,6 @@ interface BoardProps {
   onSpot: (spot: string) => void;
   tiePays: number;
 }
-
-/** Where a spot sits on the roulette layout: wide (the usual horizontal table) and narrow (turned upright for a phone). */
-interface Cell {
-  spot: string;
-  text: string;
-  color: string;
-  /** Horizontal: row, column, rows, columns. */
-  h: [number, number, number, number];
-}
-
-const EVEN_MONEY = ['low', 'even', 'red', 'black', 'odd', 'high'] as const;
-
-function rouletteCells(t: TFunction<'live'>): Cell[] {
-  const cells: Cell[] = [{ spot: 'straight-0', text: '0', color: 'green', h: [1, 1, 3, 1] }];
-  for (let n = 1; n <= 36; n++)
-    cells.push({ spot: `straight-${n}`, text: String(n), color: pocketColor(n), h: [3 - ((n - 1) % 3), 1 + Math.ceil(n / 3), 1, 1] });
-  for (let k = 1; k <= 3; k++) cells.push({ spot: `column-${k}`, text: '2:1', color: '', h: [4 - k, 14, 1, 1] });
-  for (let d = 1; d <= 3; d++) cells.push({ spot: `dozen-${d}`, text: `${12 * d - 11}-${12 * d}`, color: '', h: [4, 2 + 4 * (d - 1), 1, 4] });
-  for (const [i, spot] of EVEN_MONEY.entries()) {
-    cells.push({ spot, text: t(`table.spot.${spot}`), color: spot === 'red' ? 'red' : spot === 'black' ? 'black' : '', h: [5, 2 + 2 * i, 1, 2] });
-  }
-  return cells;
-}
-
-/** Upright on a phone: the wide layout's columns become rows, its rows 3, 2, 1 the columns 1, 2, 3 (1-2-3 read left to right), dozens and outside bets on the right. */
-const upright = ([r, c, rs, cs]: Cell['h']): string => {
-  const col = r <= 3 ? 4 - r - (rs - 1) : r;
-  return `${c} / ${col} / span ${cs} / span ${rs}`;
-};
-
-const colorClass = (color: string) =>
-  color === 'red' ? 'bg-red-700' : color === 'black' ? 'bg-neutral-900' : color === 'green' ? 'bg-green-800' : 'bg-green-900';
 
 /** The amounts on a spot: everyone's total below the label, the viewer's own as a gold chip in the corner. */
 function Amounts({ total, own, lang, large = false }: { total: number; own: number; lang: Language; large?: boolean }) {
@@ -83,15 +53,15 @@ function Amounts({ total, own, lang, large = false }: { total: number; own: numb
 
 /**
  * The betting board with everyone's chips: each spot shows the table's total on it and the viewer's
- * own chips; a spot's accessible name says both. Roulette: every number, the columns, dozens and
- * even-money bets (upright on a phone); baccarat: Player, Banker and Tie.
+ * own chips; a spot's accessible name says both. Roulette: the house board (RouletteBoard.tsx), every
+ * bet of the layout; baccarat: Player, Banker and Tie.
  */
 export default function LiveBoard({ kind, lang, t, totals, own, winning, enabled, onSpot, tiePays }: BoardProps) {
   const name = (spot: string, label: string) => {
     const parts = [label];
     if (totals[spot]) parts.push(t('table.allOn', { amount: formatCoins(totals[spot], lang) }));
     if (own[spot]) parts.push(t('table.yoursOn', { amount: formatCoins(own[spot], lang) }));
-    return parts.join('、');
+    return parts.join(languageInfo(lang).listSeparator);
   };
   if (kind === 'baccarat') {
     return (
@@ -120,38 +90,44 @@ export default function LiveBoard({ kind, lang, t, totals, own, winning, enabled
     );
   }
   return (
-    <div role="group" aria-label={t('table.board')} className="w-full rounded-lg bg-green-900 p-1.5 sm:p-2" data-testid="live-board">
-      <div className="grid gap-0.5 [grid-template-columns:repeat(3,minmax(0,1fr))_repeat(2,minmax(0,0.9fr))] md:[grid-template-columns:repeat(14,minmax(0,1fr))]">
-        {rouletteCells(t).map((cell) => (
-          <button
-            key={cell.spot}
-            type="button"
-            onClick={() => onSpot(cell.spot)}
-            aria-disabled={!enabled}
-            data-spot={cell.spot}
-            data-total={totals[cell.spot] ?? 0}
-            aria-label={name(
-              cell.spot,
-              cell.spot.startsWith('straight-') ? `${cell.text}（${t(`results.color.${cell.color as 'red'}`)}）` : spotLabel(t, cell.spot),
-            )}
-            style={{ '--v': upright(cell.h), '--h': `${cell.h[0]} / ${cell.h[1]} / span ${cell.h[2]} / span ${cell.h[3]}` } as CSSProperties}
-            className={`relative flex min-h-8 flex-col items-center justify-center gap-0.5 rounded-sm border border-cream/30 px-0.5 text-xs font-bold leading-tight [grid-area:var(--v)] hover:brightness-125 aria-disabled:cursor-not-allowed sm:text-sm md:min-h-11 md:[grid-area:var(--h)] ${colorClass(cell.color)} ${winning.has(cell.spot) ? 'ring-4 ring-inset ring-gold-400' : ''}`}
-          >
-            <span>{cell.text}</span>
-            <Amounts total={totals[cell.spot] ?? 0} own={own[cell.spot] ?? 0} lang={lang} />
-          </button>
-        ))}
-      </div>
+    <div className="w-full" data-testid="live-board">
+      <RouletteBoard
+        label={t('table.board')}
+        hint={t('table.boardHint')}
+        name={(bet) => {
+          const spot = spotOf(bet);
+          const n = bet.numbers;
+          return name(
+            spot,
+            bet.type === 'straight' && n ? t('results.result.roulette', { number: n[0], color: t(`results.color.${pocketColor(n[0])}`) }) : spotLabel(t, spot),
+          );
+        }}
+        text={(bet) => (bet.type === 'column' ? '2:1' : bet.type === 'dozen' ? `${12 * bet.value! - 11}-${12 * bet.value!}` : spotLabel(t, spotOf(bet)))}
+        amount={(bet) => {
+          const spot = spotOf(bet);
+          return { total: totals[spot] ?? 0, own: own[spot] ?? 0 };
+        }}
+        lit={(bet) => {
+          // An inside bet lights only when chips are on it (every number has up to eleven).
+          const spot = spotOf(bet);
+          return winning.has(spot) && (!bet.numbers || bet.type === 'straight' || (totals[spot] ?? 0) > 0);
+        }}
+        enabled={enabled}
+        onBet={(bet) => onSpot(spotOf(bet))}
+      />
     </div>
   );
 }
 
-/** The spots a result makes winners (lit on the board). */
+const INSIDE = rouletteTargets().filter((x) => x.bet.numbers && x.bet.type !== 'straight');
+
+/** The spots a result makes winners (lit on the board): its number, the inside bets holding it, the outside bets. */
 export function winningSpots(result: LiveResult | null | undefined): Set<string> {
   if (!result) return new Set();
   if (result.kind === 'baccarat') return new Set([result.outcome]);
   const n = result.number;
   const spots = new Set([`straight-${n}`]);
+  for (const { bet, spot } of INSIDE) if (bet.numbers!.includes(n)) spots.add(spot);
   if (n === 0) return spots;
   spots.add(result.color);
   spots.add(n % 2 === 0 ? 'even' : 'odd');

@@ -53,7 +53,12 @@ export default function LiveLobby({ lang, tables: defs }: { lang: Language; tabl
                   {t('lobby.badge')}
                 </span>
               </div>
-              <p className="mt-1 text-sm text-cream/80">{t(`tableLead.${def.id}` as `tableLead.roulette-live`)}</p>
+              {/* The betting time is the server's (LIVE_FAST shortens it), shown once the tables are read. */}
+              <p className="mt-1 text-sm text-cream/80" data-testid="live-table-lead">
+                {live
+                  ? t('lobby.leadWithTime', { lead: t(`tableLead.${def.id}` as `tableLead.roulette-live`), seconds: Math.round(live.bettingMs / 1000) })
+                  : t(`tableLead.${def.id}` as `tableLead.roulette-live`)}
+              </p>
               <div className="mt-3 flex min-h-7 flex-wrap items-center gap-x-3 gap-y-1 text-sm" aria-live="off">
                 {phase ? (
                   <>

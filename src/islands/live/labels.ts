@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { LiveResult } from '../../../contracts/live-tables';
 import type { TFunction } from '../../lib/i18n';
 
-/** A spot's name in the viewer's language: 赤, 第 2 ダズン, スプリット 1-2, プレイヤー. */
+/** A spot's name in the viewer's language: 赤, 第 2 ダズン, スプリット 1・2, トリオ 0・1・2, プレイヤー. */
 export function spotLabel(t: TFunction<'live'>, spot: string): string {
   const [type, ...rest] = spot.split('-');
   switch (type) {
@@ -23,8 +23,13 @@ export function spotLabel(t: TFunction<'live'>, spot: string): string {
     case 'split':
     case 'street':
     case 'corner':
-    case 'line':
-      return t(`table.spot.${type}`, { numbers: rest.join('-') });
+    case 'line': {
+      const numbers = rest.join(t('table.spot.sep'));
+      // 0-1-2 and 0-2-3 are played as streets, 0-1-2-3 as a corner: the table calls them trio and first four.
+      if (rest[0] === '0' && type === 'street') return t('table.spot.trio', { numbers });
+      if (rest[0] === '0' && type === 'corner') return t('table.spot.firstFour', { numbers });
+      return t(`table.spot.${type}`, { numbers });
+    }
     default:
       return spot;
   }
@@ -56,9 +61,4 @@ export function useNow(ms = 250): number {
   return now;
 }
 
-/** A total in a small spot: 950, 1.5K, 12K, 1.2M (the full amount is in the spot's accessible name). */
-export function compactCoins(amount: number): string {
-  if (amount < 1000) return String(amount);
-  const [value, unit] = amount < 1_000_000 ? [amount / 1000, 'K'] : [amount / 1_000_000, 'M'];
-  return `${value < 10 ? Math.floor(value * 10) / 10 : Math.floor(value)}${unit}`;
-}
+export { compactCoins } from '../../lib/formatCoins';

@@ -5,47 +5,25 @@ import type { RouletteDefinition } from '../../../../contracts/games';
 import { useT } from '../../../lib/useT';
 import { $house, playHouseRoundHeld } from '../../../stores/gamesHouse';
 import { betKey, createRouletteTable, totalBet, type PlacedBet } from '../../../stores/roulette';
+import RouletteBoard, { type BoardBet } from './RouletteBoard';
 import RouletteWheel from './RouletteWheel';
 import { ChipPicker, ErrorLine } from './common';
 import { SoundToggle, useTableSounds } from './sound';
 import { formatCoins } from '../../../lib/formatCoins';
+import { languageInfo } from '../../../../contracts/languages';
 import 'virtual:strings?games.roulette';
 
 export const RED_NUMBERS = new Set([1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36]);
 export const numberColor = (n: number) => (n === 0 ? 'green' : RED_NUMBERS.has(n) ? 'red' : 'black');
 
-const OUTSIDE: Array<{ bet: PlacedBet; label: string }> = [
-  { bet: { type: 'low' }, label: 'roulette.low' },
-  { bet: { type: 'even' }, label: 'roulette.even' },
-  { bet: { type: 'red' }, label: 'roulette.red' },
-  { bet: { type: 'black' }, label: 'roulette.black' },
-  { bet: { type: 'odd' }, label: 'roulette.odd' },
-  { bet: { type: 'high' }, label: 'roulette.high' },
-];
-
-/** Board rows top to bottom: 3,6..36 / 2,5..35 / 1,4..34 (the layout of a real table). */
-const ROWS = [3, 2, 1].map((start) => Array.from({ length: 12 }, (_, i) => start + i * 3));
+/** What an outside spot shows on the board. */
+const outsideText = (t: ReturnType<typeof useT<'games'>>, bet: BoardBet) =>
+  bet.type === 'column' ? '2:1' : bet.type === 'dozen' ? `${12 * bet.value! - 11}-${12 * bet.value!}` : t(`roulette.${bet.type as 'red'}`);
 
 /**
- * European / French roulette: pick a chip, place it on numbers or outside bets (click, tap or
- * Enter), spin, see the winning number on the wheel and which bets won.
+ * European / French roulette: pick a chip, place it on any bet of the board (click, tap or Enter),
+ * spin, see the winning number on the wheel and which bets won.
  */
-/** Dots standing for the three numbers of a street or the six of a six-line. */
-function Pips({ count }: { count: 3 | 6 }) {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox={`0 0 ${count === 3 ? 14 : 14} ${count === 3 ? 4 : 9}`}
-      className={count === 3 ? 'h-1.5 w-4' : 'h-2.5 w-4'}
-      fill="currentColor"
-    >
-      {Array.from({ length: count }, (_, i) => (
-        <circle key={i} cx={2 + (i % 3) * 5} cy={2 + Math.floor(i / 3) * 5} r="1.6" />
-      ))}
-    </svg>
-  );
-}
-
 export default function RouletteGame({ lang, definition }: { lang: Language; definition: RouletteDefinition }) {
   const t = useT(lang, 'games');
   const house = useStore($house);
@@ -59,41 +37,32 @@ export default function RouletteGame({ lang, definition }: { lang: Language; def
   const winningKeys = new Set(result?.winningKeys ?? []);
   useTableSounds({ stake: total, spinning: phase === 'spinning', settledWin: result ? result.win : null, ballDrop: true });
 
-  const amountOn = (bet: PlacedBet) => bets.find((b) => betKey(b) === betKey(bet))?.amount;
-  const cellClass = (color: string, key: string) =>
-    `relative flex min-h-8 items-center justify-center rounded-sm border border-cream/30 text-xs font-bold sm:min-h-9 sm:text-sm short:min-h-6 ${
-      color === 'red' ? 'bg-red-700' : color === 'black' ? 'bg-neutral-900' : color === 'green' ? 'bg-green-700' : 'bg-green-900'
-    } ${winningKeys.has(key) ? 'ring-4 ring-gold-400' : ''} hover:brightness-125 disabled:cursor-not-allowed`;
-  // A chip on the spot: round, edged like the chips in the bar, with the amount on it.
-  const chipBadge = (amount?: number) =>
-    amount ? (
-      <span
-        aria-hidden="true"
-        data-testid="table-chip"
-        className="absolute -right-1 -top-1 z-10 flex h-5 min-w-5 items-center justify-center rounded-full border-2 border-dashed border-cream bg-gold-500 px-0.5 text-[9px] font-black leading-none text-brown-950 shadow-md animate-[chip-drop_0.18s_ease-out]"
-      >
-        {formatCoins(amount, lang)}
-      </span>
-    ) : null;
-  const betLabel = (label: string, amount?: number) => (amount ? `${label}, ${t('roulette.onIt', { amount: formatCoins(amount, lang) })}` : label);
-
-  const numberCell = (n: number) => {
-    const bet: PlacedBet = { type: 'straight', numbers: [n] };
-    const key = betKey(bet);
-    return (
-      <button
-        key={n}
-        type="button"
-        className={cellClass(numberColor(n), key)}
-        onClick={() => place(bet)}
-        disabled={running}
-        aria-label={betLabel(t('roulette.straight', { number: n, color: t(`roulette.${numberColor(n)}`) }), amountOn(bet))}
-        data-bet={key}
-      >
-        {n}
-        {chipBadge(amountOn(bet))}
-      </button>
-    );
+  const amountOn = (bet: PlacedBet) => bets.find((b) => betKey(b) === betKey(bet))?.amount ?? 0;
+  const sep = t('roulette.numberSep');
+  /** A bet's name: 「スプリット 8・11（17対1）」, with what is on it. */
+  const betName = (bet: BoardBet) => {
+    const n = bet.numbers ?? [];
+    const numbers = n.join(sep);
+    const label =
+      bet.type === 'straight'
+        ? t('roulette.straight', { number: n[0], color: t(`roulette.${numberColor(n[0])}`) })
+        : bet.type === 'split'
+          ? t('roulette.split', { numbers })
+          : bet.type === 'street'
+            ? n[0] === 0
+              ? t('roulette.trio', { numbers })
+              : t('roulette.street', { from: n[0], to: n[2] })
+            : bet.type === 'corner'
+              ? n[0] === 0
+                ? t('roulette.firstFour', { numbers })
+                : t('roulette.corner', { numbers })
+              : bet.type === 'line'
+                ? t('roulette.line', { from: n[0], to: n[5] })
+                : bet.type === 'dozen' || bet.type === 'column'
+                  ? t(`roulette.${bet.type}`, { value: bet.value })
+                  : t(`roulette.${bet.type}`);
+    const amount = amountOn(bet);
+    return amount ? [label, t('roulette.onIt', { amount: formatCoins(amount, lang) })].join(languageInfo(lang).listSeparator) : label;
   };
 
   const colorBg = (n: number) => (numberColor(n) === 'red' ? 'bg-red-700' : numberColor(n) === 'black' ? 'bg-neutral-900' : 'bg-green-700');
@@ -122,138 +91,19 @@ export default function RouletteGame({ lang, definition }: { lang: Language; def
           </div>
         </div>
 
-        <div
-          role="group"
-          aria-label={t('roulette.board')}
-          className="w-full min-w-0 overflow-x-auto rounded-lg bg-green-900 p-2 lg:flex-1"
-          data-testid="roulette-board"
-        >
-          <div className="grid min-w-[20rem] gap-0.5" style={{ gridTemplateColumns: 'repeat(14, minmax(0, 1fr))' }}>
-            <button
-              type="button"
-              className={`${cellClass('green', betKey({ type: 'straight', numbers: [0] }))} row-span-3`}
-              style={{ gridRow: '1 / span 3', gridColumn: '1' }}
-              onClick={() => place({ type: 'straight', numbers: [0] })}
-              disabled={running}
-              aria-label={betLabel(t('roulette.straight', { number: 0, color: t('roulette.green') }), amountOn({ type: 'straight', numbers: [0] }))}
-              data-bet="straight:0"
-            >
-              0{chipBadge(amountOn({ type: 'straight', numbers: [0] }))}
-            </button>
-            {ROWS.map((row, r) => (
-              <div key={r} className="contents">
-                {row.map((n) => numberCell(n))}
-                {(() => {
-                  const bet: PlacedBet = { type: 'column', value: 3 - r };
-                  return (
-                    <button
-                      type="button"
-                      className={cellClass('', betKey(bet))}
-                      onClick={() => place(bet)}
-                      disabled={running}
-                      data-bet={betKey(bet)}
-                      aria-label={betLabel(t('roulette.column', { value: 3 - r }), amountOn(bet))}
-                    >
-                      2:1{chipBadge(amountOn(bet))}
-                    </button>
-                  );
-                })()}
-              </div>
-            ))}
-            <span aria-hidden="true" />
-            {/* Streets (a column of three numbers on this board) and six-lines (two neighbouring streets, row 5 between them). */}
-            {Array.from({ length: 12 }, (_, c) => {
-              const numbers = [c * 3 + 1, c * 3 + 2, c * 3 + 3];
-              const bet: PlacedBet = { type: 'street', numbers };
-              return (
-                <button
-                  key={`street-${c}`}
-                  type="button"
-                  className={`${cellClass('', betKey(bet))} min-h-6 text-[10px] sm:min-h-7 sm:text-[11px] short:min-h-5`}
-                  onClick={() => place(bet)}
-                  disabled={running}
-                  data-bet={betKey(bet)}
-                  aria-label={betLabel(t('roulette.street', { from: numbers[0], to: numbers[2] }), amountOn(bet))}
-                >
-                  <Pips count={3} />
-                  {chipBadge(amountOn(bet))}
-                </button>
-              );
-            })}
-            <span aria-hidden="true" />
-            <span aria-hidden="true" />
-            {Array.from({ length: 11 }, (_, c) => {
-              const numbers = [1, 2, 3, 4, 5, 6].map((n) => n + c * 3);
-              const bet: PlacedBet = { type: 'line', numbers };
-              return (
-                <button
-                  key={`line-${c}`}
-                  type="button"
-                  className={`${cellClass('', betKey(bet))} min-h-6 text-[10px] sm:min-h-7 sm:text-[11px] short:min-h-5`}
-                  style={{ gridRow: 5, gridColumn: `${c + 2} / span 2`, marginInline: '25%' }}
-                  onClick={() => place(bet)}
-                  disabled={running}
-                  data-bet={betKey(bet)}
-                  aria-label={betLabel(t('roulette.line', { from: numbers[0], to: numbers[5] }), amountOn(bet))}
-                >
-                  <Pips count={6} />
-                  {chipBadge(amountOn(bet))}
-                </button>
-              );
-            })}
-            <span aria-hidden="true" />
-            <span aria-hidden="true" />
-            {[1, 2, 3].map((value) => {
-              const bet: PlacedBet = { type: 'dozen', value };
-              return (
-                <button
-                  key={value}
-                  type="button"
-                  className={cellClass('', betKey(bet))}
-                  style={{ gridColumn: 'span 4' }}
-                  onClick={() => place(bet)}
-                  disabled={running}
-                  data-bet={betKey(bet)}
-                  aria-label={betLabel(t('roulette.dozen', { value }), amountOn(bet))}
-                >
-                  {t('roulette.dozenShort', { value })}
-                  {chipBadge(amountOn(bet))}
-                </button>
-              );
-            })}
-            <span aria-hidden="true" />
-            <span aria-hidden="true" />
-            {OUTSIDE.map(({ bet, label }) => {
-              const key = betKey(bet);
-              const color = bet.type === 'red' ? 'red' : bet.type === 'black' ? 'black' : '';
-              return (
-                <button
-                  key={key}
-                  type="button"
-                  className={cellClass(color, key)}
-                  style={{ gridColumn: 'span 2' }}
-                  onClick={() => place(bet)}
-                  disabled={running}
-                  data-bet={key}
-                  aria-label={betLabel(t(label), amountOn(bet))}
-                >
-                  {t(label)}
-                  {chipBadge(amountOn(bet))}
-                </button>
-              );
-            })}
-          </div>
-          {/* The street and six-line spots show their numbers' count as dots; the legend names them. */}
-          <p aria-hidden="true" className="mt-1 flex flex-wrap justify-center gap-x-4 text-[11px] text-cream/85">
-            <span className="inline-flex items-center gap-1">
-              <Pips count={3} />
-              {t('roulette.streetShort')}
-            </span>
-            <span className="inline-flex items-center gap-1">
-              <Pips count={6} />
-              {t('roulette.lineShort')}
-            </span>
-          </p>
+        <div className="w-full min-w-0 lg:flex-1">
+          <RouletteBoard
+            label={t('roulette.board')}
+            hint={t('roulette.boardHint')}
+            name={betName}
+            text={(bet) => outsideText(t, bet)}
+            amount={(bet) => ({ total: 0, own: amountOn(bet) })}
+            lit={(bet) => winningKeys.has(betKey(bet))}
+            enabled={!running}
+            hardDisabled
+            dataKey={betKey}
+            onBet={place}
+          />
         </div>
       </div>
 
