@@ -117,6 +117,20 @@ export function redisBroker(url: string, instanceId: string, prefix = 'live'): L
   // An outage is logged by the callers; these handlers keep ioredis from reporting every retry as unhandled.
   commands.on('error', () => undefined);
   reader.on('error', () => undefined);
+  /** The events after `afterId` still in the table's stream, or null when it reaches back no further (a snapshot then). */
+  const readSince = async (tableId: string, afterId: string): Promise<StreamEntry[] | null> => {
+    if (!parseId(afterId)) return null;
+    const info = (await commands.call('XINFO', 'STREAM', streamKey(tableId)).catch(() => null)) as unknown[] | null;
+    if (!info) return null;
+    const field = (name: string) => info[info.indexOf(name) + 1] as string;
+    const lastGenerated = field('last-generated-id');
+    const maxDeleted = field('max-deleted-entry-id') ?? '0-0';
+    // From the future (another stream) or trimmed away: the watcher gets a snapshot instead.
+    if (compareIds(afterId, lastGenerated) > 0 || compareIds(afterId, maxDeleted) < 0) return null;
+    const entries = await commands.xrange(streamKey(tableId), `(${afterId}`, '+');
+    return entries.map(([id, fields]) => ({ id, event: JSON.parse(fields[1]) as LiveEvent }));
+  };
+  const readingSince = new Map<string, Promise<StreamEntry[] | null>>();
   let closed = false;
   let followed: readonly string[] = [];
   return {
@@ -174,17 +188,15 @@ export function redisBroker(url: string, instanceId: string, prefix = 'live'): L
       void loop();
       return started;
     },
-    async since(tableId, afterId) {
-      if (!parseId(afterId)) return null;
-      const info = (await commands.call('XINFO', 'STREAM', streamKey(tableId)).catch(() => null)) as unknown[] | null;
-      if (!info) return null;
-      const field = (name: string) => info[info.indexOf(name) + 1] as string;
-      const lastGenerated = field('last-generated-id');
-      const maxDeleted = field('max-deleted-entry-id') ?? '0-0';
-      // From the future (another stream) or trimmed away: the watcher gets a snapshot instead.
-      if (compareIds(afterId, lastGenerated) > 0 || compareIds(afterId, maxDeleted) < 0) return null;
-      const entries = await commands.xrange(streamKey(tableId), `(${afterId}`, '+');
-      return entries.map(([id, fields]) => ({ id, event: JSON.parse(fields[1]) as LiveEvent }));
+    since(tableId, afterId) {
+      // A reconnect storm asks the same (table, last id) thousands of times at once: one read answers them all.
+      const key = `${tableId} ${afterId}`;
+      let reading = readingSince.get(key);
+      if (!reading) {
+        reading = readSince(tableId, afterId).finally(() => readingSince.delete(key));
+        readingSince.set(key, reading);
+      }
+      return reading;
     },
     async reportPresence(tableId, count) {
       await commands.multi().hset(presenceKey(tableId), instanceId, `${count}:${Date.now()}`).pexpire(presenceKey(tableId), 60_000).exec();
