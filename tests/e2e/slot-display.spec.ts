@@ -112,7 +112,9 @@ for (const lang of ['ja', 'en'] as const) {
       await expect(async () => {
         expect(await drawn()).toEqual({ lines: wins.map((w) => w.line).sort(), lit: [...new Set(wins.flatMap(cellsOf))].sort() });
         // A whole turn of the lines (1.3 s each) may come first: with 8 winning lines that is over 10 s.
-      }).toPass({ timeout: 10_000 + wins.length * 1_300 });
+        // Polled every 100 ms: toPass's default backs off to 1 s a try, which can step over the moment
+        // all lines show together on a loaded machine.
+      }).toPass({ timeout: 10_000 + wins.length * 1_300, intervals: [100] });
       await expect(frame.getByTestId('line-wins').locator('li')).toHaveCount(wins.length);
       // ...then each line in turn, lighting only its own symbols; the line runs through their centres.
       // The shown line, its lit symbols and its points are read in one go: the lines take turns.
