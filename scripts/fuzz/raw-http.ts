@@ -27,7 +27,13 @@ export function sendRaw(port: number, req: RawRequest, timeoutMs = 15_000): Prom
       socket.destroy();
       reject(new Error(`timeout after ${timeoutMs} ms: ${req.method} ${req.target.slice(0, 120)}`));
     }, timeoutMs);
-    socket.on('data', (chunk) => chunks.push(chunk));
+    socket.on('data', (chunk) => {
+      chunks.push(chunk);
+      // An event stream (a live table's) stays open by design: its head is the answer.
+      const raw = Buffer.concat(chunks);
+      const headEnd = raw.indexOf('\r\n\r\n');
+      if (headEnd >= 0 && /\r\ncontent-type: *text\/event-stream/i.test(raw.subarray(0, headEnd).toString('latin1'))) socket.destroy();
+    });
     socket.on('error', (error) => {
       // A reset after a complete answer (the server closed first) still counts as that answer.
       if (chunks.length > 0) return;
