@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BlackjackDefinition, Card, SlotDefinition } from '../../contracts/games';
+import { SMALL_SLOT } from '../fixtures/small-slot';
 import { gameMath } from '../../contracts/game-math';
 import { slotMath } from '../../contracts/game-math/slot';
 import { baccaratOutcomes, basicStrategyMove } from '../../contracts/game-math/tables';
@@ -61,33 +62,7 @@ describe('exact maths against independent cases', () => {
 
   it("a 5-reel, 3-row slot with wilds, scatters and retriggering free spins: the engine's exhaustive enumeration (0.932279)", () => {
     // 0.932279: from playing the engine on each of its 59,049 stop combinations (also in tests/unit/rtp.test.ts).
-    const small: SlotDefinition = {
-      kind: 'slot',
-      rows: 3,
-      reels: [
-        ['A', 'B', 'S', 'A', 'C', 'B', 'C', 'A', 'C'],
-        ['A', 'W', 'B', 'S', 'C', 'A', 'C', 'B', 'C'],
-        ['W', 'A', 'C', 'B', 'S', 'A', 'C', 'C', 'B'],
-        ['B', 'A', 'W', 'C', 'S', 'C', 'A', 'C', 'B'],
-        ['A', 'S', 'B', 'W', 'C', 'A', 'C', 'B', 'C'],
-      ],
-      symbols: [
-        { id: 'A', kind: 'normal', glyph: 'A', color: '#f00', pays: [0, 0, 3, 7, 14] },
-        { id: 'B', kind: 'normal', glyph: 'B', color: '#0f0', pays: [0, 0, 6, 12, 25] },
-        { id: 'C', kind: 'normal', glyph: 'C', color: '#00f', pays: [0, 0, 1, 3, 6] },
-        { id: 'W', kind: 'wild', glyph: 'W', color: '#ff0', pays: [0, 0, 0, 0, 0] },
-        { id: 'S', kind: 'scatter', glyph: 'S', color: '#f0f', pays: [0, 0, 0, 2, 10] },
-      ],
-      paylines: [
-        [1, 1, 1, 1, 1],
-        [0, 0, 0, 0, 0],
-        [2, 2, 2, 2, 2],
-        [0, 1, 2, 1, 0],
-        [2, 1, 0, 1, 2],
-      ],
-      freeSpins: { scatters: 4, spins: 3, multiplier: 2 },
-      betLevels: [5],
-    };
+    const small = SMALL_SLOT;
     const m = slotMath(small);
     expect(m.slot!.combinations).toBe(59_049);
     expect(Math.abs(m.rtp - 0.932279)).toBeLessThan(5e-7);

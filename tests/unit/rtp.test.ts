@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BlackjackDefinition, GameDefinition, SlotDefinition } from '../../contracts/games';
+import { SMALL_SLOT } from '../fixtures/small-slot';
 import type { StoredFigures } from '../../contracts/game-math';
 import figures from '../../contracts/game-math/figures.json';
 import { slotMath } from '../../contracts/game-math/slot';
@@ -113,33 +114,7 @@ describe('slots: the engine on every class of reel stop combinations equals the 
 
   it('a small slot (5 reels of 9, 3 rows, wilds, scatters, retriggering free spins at x2): the classes give what every combination gave', () => {
     // 0.932279: its RTP from playing the engine on each of its 59,049 stop combinations one by one.
-    const small: SlotDefinition = {
-      kind: 'slot',
-      rows: 3,
-      reels: [
-        ['A', 'B', 'S', 'A', 'C', 'B', 'C', 'A', 'C'],
-        ['A', 'W', 'B', 'S', 'C', 'A', 'C', 'B', 'C'],
-        ['W', 'A', 'C', 'B', 'S', 'A', 'C', 'C', 'B'],
-        ['B', 'A', 'W', 'C', 'S', 'C', 'A', 'C', 'B'],
-        ['A', 'S', 'B', 'W', 'C', 'A', 'C', 'B', 'C'],
-      ],
-      symbols: [
-        { id: 'A', kind: 'normal', glyph: 'A', color: '#f00', pays: [0, 0, 3, 7, 14] },
-        { id: 'B', kind: 'normal', glyph: 'B', color: '#0f0', pays: [0, 0, 6, 12, 25] },
-        { id: 'C', kind: 'normal', glyph: 'C', color: '#00f', pays: [0, 0, 1, 3, 6] },
-        { id: 'W', kind: 'wild', glyph: 'W', color: '#ff0', pays: [0, 0, 0, 0, 0] },
-        { id: 'S', kind: 'scatter', glyph: 'S', color: '#f0f', pays: [0, 0, 0, 2, 10] },
-      ],
-      paylines: [
-        [1, 1, 1, 1, 1],
-        [0, 0, 0, 0, 0],
-        [2, 2, 2, 2, 2],
-        [0, 1, 2, 1, 0],
-        [2, 1, 0, 1, 2],
-      ],
-      freeSpins: { scatters: 4, spins: 3, multiplier: 2 },
-      betLevels: [5],
-    };
+    const small = SMALL_SLOT;
     const engine = slotEngineExact(small);
     const math = slotMath(small);
     expect(engine.combinations).toBe(59_049);
